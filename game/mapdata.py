@@ -1,0 +1,232 @@
+"""Load and validate the map files in ``game/maps/``: cities, routes, tickets, rules and variants.
+
+Every map fact the engine, the board and the AI use comes through :func:`load_map`, which
+checks the file before anything relies on it.  Ids are stable and documented in
+``docs/ids.md``:
+
+>>> usa = load_map("usa")
+>>> usa.route("kansas-city--omaha--1").length
+1
+>>> usa.city("montreal").name
+'Montréal'
+>>> [r.id for r in usa.twins("denver--kansas-city--black")]
+['denver--kansas-city--orange']
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MAPS_DIR = Path(__file__).with_name("maps")
+MAP_IDS = ("usa", "europe")
+FORMAT = 1
+
+TRAIN_COLOURS = ("purple", "white", "blue", "yellow", "orange", "black", "red", "green")
+LOCOMOTIVE = "locomotive"
+CARD_KINDS = TRAIN_COLOURS + (LOCOMOTIVE,)
+ROUTE_COLOURS = TRAIN_COLOURS + ("gray",)
+CARDS_PER_COLOUR = 12
+LOCOMOTIVES = 14
+
+
+class MapDataError(ValueError):
+    """A map file is missing, malformed or inconsistent."""
+
+
+@dataclass(frozen=True)
+class City:
+    id: str
+    name: str          # as printed on the board (accents included)
+    index: int
+    lon: float | None = None
+    lat: float | None = None
+    x: float | None = None   # board position, filled in by the board geometry
+    y: float | None = None
+
+
+@dataclass(frozen=True)
+class Route:
+    id: str
+    a: str
+    b: str
+    length: int
+    color: str        # one of ROUTE_COLOURS
+    tunnel: bool
+    ferry: int        # locomotive symbols on a ferry; 0 = not a ferry
+    index: int
+
+    @property
+    def cities(self) -> tuple[str, str]:
+        return (self.a, self.b)
+
+    def other_end(self, city: str) -> str:
+        return self.b if city == self.a else self.a
+
+
+@dataclass(frozen=True)
+class Ticket:
+    id: str
+    a: str
+    b: str
+    points: int
+    set: str          # card set: "usa", "europe" or "1912"
+    long: bool
+    big_cities: bool
+    index: int
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    name: str
+    ticket_filter: dict
+    draw: int                 # tickets drawn by the "draw tickets" action
+    initial: tuple[dict, ...]  # stages of the initial ticket deal, see docs/ids.md
+
+
+@dataclass(frozen=True)
+class GameMap:
+    id: str
+    name: str
+    rules: dict
+    cities: tuple[City, ...]
+    routes: tuple[Route, ...]
+    tickets: tuple[Ticket, ...]
+    variants: tuple[Variant, ...]
+    board: dict = field(default_factory=dict)   # board geometry (viewBox, land paths, …)
+    _cities: dict = field(default_factory=dict, repr=False, compare=False)
+    _routes: dict = field(default_factory=dict, repr=False, compare=False)
+    _tickets: dict = field(default_factory=dict, repr=False, compare=False)
+    _twins: dict = field(default_factory=dict, repr=False, compare=False)
+    _by_city: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def city(self, city_id: str) -> City:
+        try:
+            return self._cities[city_id]
+        except KeyError:
+            raise KeyError(f"no city {city_id!r} on the {self.name} map") from None
+
+    def route(self, route_id: str) -> Route:
+        try:
+            return self._routes[route_id]
+        except KeyError:
+            raise KeyError(f"no route {route_id!r} on the {self.name} map") from None
+
+    def ticket(self, ticket_id: str) -> Ticket:
+        try:
+            return self._tickets[ticket_id]
+        except KeyError:
+            raise KeyError(f"no ticket {ticket_id!r} on the {self.name} map") from None
+
+    def has_city(self, city_id: str) -> bool:
+        return city_id in self._cities
+
+    def has_route(self, route_id: str) -> bool:
+        return route_id in self._routes
+
+    def has_ticket(self, ticket_id: str) -> bool:
+        return ticket_id in self._tickets
+
+    def twins(self, route_id: str) -> tuple[Route, ...]:
+        """The other track(s) of a double route (empty for a single route)."""
+        return self._twins[route_id]
+
+    def routes_at(self, city_id: str) -> tuple[Route, ...]:
+        """Every route with one end in ``city_id``."""
+        return self._by_city[city_id]
+
+    def variant(self, variant_id: str | None = None) -> Variant:
+        """The variant with this id; ``None`` gives the map's default (its first)."""
+        if variant_id is None:
+            return self.variants[0]
+        for v in self.variants:
+            if v.id == variant_id:
+                return v
+        known = ", ".join(v.id for v in self.variants)
+        raise KeyError(f"no variant {variant_id!r} on the {self.name} map (known: {known})")
+
+    def variant_tickets(self, variant_id: str | None = None) -> tuple[Ticket, ...]:
+        """The ticket cards a variant plays with, in card order."""
+        wanted = self.variant(variant_id).ticket_filter
+        sets = wanted.get("sets")
+        big = wanted.get("big_cities")
+        return tuple(t for t in self.tickets
+                     if (sets is None or t.set in sets) and (big is None or t.big_cities == big))
+
+    def route_points(self, length: int) -> int:
+        return self.rules["route_points"][str(length)]
+
+
+def _fail(map_id: str, message: str) -> MapDataError:
+    return MapDataError(f"map {map_id!r}: {message}")
+
+
+def parse_map(data: dict) -> GameMap:
+    """Validate a decoded map file and build its :class:`GameMap`."""
+    map_id = data.get("id", "?") if isinstance(data, dict) else "?"
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _fail(map_id, f"expected a JSON object with format {FORMAT}")
+    for key in ("id", "name", "rules", "variants", "cities", "routes", "tickets"):
+        if key not in data:
+            raise _fail(map_id, f"missing key {key!r}")
+    try:
+        cities = tuple(City(id=c["id"], name=c["name"], index=i,
+                            lon=c.get("lon"), lat=c.get("lat"), x=c.get("x"), y=c.get("y"))
+                       for i, c in enumerate(data["cities"]))
+        routes = tuple(Route(id=r["id"], a=r["a"], b=r["b"], length=r["length"], color=r["color"],
+                             tunnel=r["tunnel"], ferry=r["ferry"], index=i)
+                       for i, r in enumerate(data["routes"]))
+        tickets = tuple(Ticket(id=t["id"], a=t["a"], b=t["b"], points=t["points"], set=t["set"],
+                               long=t["long"], big_cities=t["big_cities"], index=i)
+                        for i, t in enumerate(data["tickets"]))
+        variants = tuple(Variant(id=v["id"], name=v["name"], ticket_filter=v["tickets"],
+                                 draw=v["draw"], initial=tuple(v["initial"]))
+                         for v in data["variants"])
+    except (KeyError, TypeError) as exc:
+        raise _fail(map_id, f"malformed entry ({exc!r})") from None
+
+    cities_by_id = {c.id: c for c in cities}
+    routes_by_id = {r.id: r for r in routes}
+    tickets_by_id = {t.id: t for t in tickets}
+    if len(cities_by_id) != len(cities) or len(routes_by_id) != len(routes) or len(tickets_by_id) != len(tickets):
+        raise _fail(map_id, "duplicate city, route or ticket id")
+    points = data["rules"].get("route_points", {})
+    for r in routes:
+        if r.a not in cities_by_id or r.b not in cities_by_id or r.a == r.b:
+            raise _fail(map_id, f"route {r.id} joins unknown or equal cities")
+        if r.color not in ROUTE_COLOURS:
+            raise _fail(map_id, f"route {r.id} has unknown colour {r.color!r}")
+        if str(r.length) not in points or not 0 <= r.ferry <= r.length or (r.tunnel and r.ferry):
+            raise _fail(map_id, f"route {r.id} has an impossible length, ferry or tunnel")
+    for t in tickets:
+        if t.a not in cities_by_id or t.b not in cities_by_id or t.points <= 0:
+            raise _fail(map_id, f"ticket {t.id} is malformed")
+
+    by_pair: dict[frozenset, list[Route]] = {}
+    by_city: dict[str, list[Route]] = {c.id: [] for c in cities}
+    for r in routes:
+        by_pair.setdefault(frozenset(r.cities), []).append(r)
+        by_city[r.a].append(r)
+        by_city[r.b].append(r)
+    twins = {r.id: tuple(t for t in by_pair[frozenset(r.cities)] if t is not r) for r in routes}
+    if any(len(t) > 1 for t in twins.values()):
+        raise _fail(map_id, "a city pair has more than two tracks")
+    if not variants:
+        raise _fail(map_id, "no variant")
+
+    return GameMap(id=data["id"], name=data["name"], rules=data["rules"], cities=cities,
+                   routes=routes, tickets=tickets, variants=variants, board=data.get("board", {}),
+                   _cities=cities_by_id, _routes=routes_by_id, _tickets=tickets_by_id,
+                   _twins=twins, _by_city={k: tuple(v) for k, v in by_city.items()})
+
+
+@functools.cache
+def load_map(map_id: str) -> GameMap:
+    """Load ``game/maps/<map_id>.json`` (cached: maps are immutable)."""
+    if map_id not in MAP_IDS:
+        raise MapDataError(f"unknown map {map_id!r} (known: {', '.join(MAP_IDS)})")
+    with open(MAPS_DIR / f"{map_id}.json", encoding="utf-8") as f:
+        return parse_map(json.load(f))
