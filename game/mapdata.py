@@ -217,10 +217,43 @@ def parse_map(data: dict) -> GameMap:
     if not variants:
         raise _fail(map_id, "no variant")
 
+    board = data.get("board", {})
+    _check_board(map_id, board, cities, {frozenset(r.cities) for r in routes})
+
     return GameMap(id=data["id"], name=data["name"], rules=data["rules"], cities=cities,
-                   routes=routes, tickets=tickets, variants=variants, board=data.get("board", {}),
+                   routes=routes, tickets=tickets, variants=variants, board=board,
                    _cities=cities_by_id, _routes=routes_by_id, _tickets=tickets_by_id,
                    _twins=twins, _by_city={k: tuple(v) for k, v in by_city.items()})
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_board(map_id: str, board, cities: tuple[City, ...], pairs: set) -> None:
+    """The board geometry (docs/board.md), when present: a city position inside the board for
+    every city, and label places, bends and adjustments only for cities and routes that exist."""
+    if board == {}:
+        return
+    view_box = board.get("viewBox") if isinstance(board, dict) else None
+    if (not isinstance(view_box, list) or len(view_box) != 4 or not all(map(_number, view_box))
+            or not isinstance(board.get("land"), str) or not isinstance(board.get("projection"), dict)):
+        raise _fail(map_id, "board needs a viewBox of four numbers, a land path and a projection")
+    left, top, width, height = view_box
+    for c in cities:
+        if not all(_number(v) for v in (c.lon, c.lat, c.x, c.y)):
+            raise _fail(map_id, f"city {c.id} needs numeric lon, lat, x and y for the board")
+        if not (left <= c.x <= left + width and top <= c.y <= top + height):
+            raise _fail(map_id, f"city {c.id} lies outside the board")
+    ids = {c.id for c in cities}
+    for key in ("labels", "adjust"):
+        for city_id, value in board.get(key, {}).items():
+            if city_id not in ids or not isinstance(value, list) or not 2 <= len(value) <= 3 \
+                    or not all(map(_number, value)):
+                raise _fail(map_id, f"board {key} entry {city_id!r} is malformed")
+    for pair, bend in board.get("bends", {}).items():
+        if frozenset(pair.split("--")) not in pairs or not _number(bend):
+            raise _fail(map_id, f"board bend {pair!r} is malformed")
 
 
 @functools.cache

@@ -1,0 +1,377 @@
+#!/usr/bin/env python3
+"""Vendor the runtime, build the game archive, and serve, test or package the game (stdlib only).
+
+    python3 build.py serve [--port N]   serve the game on http://127.0.0.1:N/
+    python3 build.py test               install test tools, run ruff and the whole test suite
+    python3 build.py dist [DIR]         write a self-contained static site (default: dist/)
+    python3 build.py geography          recompute the board geometry in game/maps/*.json
+
+The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pack`` and
+``pip download`` at the versions and SHA-256 hashes pinned in ``static/vendor.lock.json``
+and unpacked under ``static/vendor/``.  The package ``game/`` reaches the browser as one
+archive, ``static/build/game.zip``, next to ``static/build/boot-messages.json`` (the loading
+screen's strings, taken from the catalogs in ``game/locales/``).  All of these are
+git-ignored build output; ``pyscript.toml`` is generated here too, but committed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent
+GAME = ROOT / "game"
+STATIC = ROOT / "static"
+VENDOR = STATIC / "vendor"
+DOWNLOADS = VENDOR / "downloads"
+BUILD = STATIC / "build"
+LOCK = STATIC / "vendor.lock.json"
+ARCHIVE = BUILD / "game.zip"
+BOOT_MESSAGES = BUILD / "boot-messages.json"
+PYSCRIPT_TOML = ROOT / "pyscript.toml"
+DIST = ROOT / "dist"
+
+PYODIDE = "static/vendor/pyodide/pyodide.mjs"
+SVGWRITE_WHEEL = "static/vendor/svgwrite-1.4.3-py3-none-any.whl"
+BOOT_KEY_PREFIX = "boot."
+
+# Test tools, pinned; the game itself needs none of them.
+TEST_REQUIREMENTS = ("pytest==9.0.3", "hypothesis==6.155.2", "playwright==1.65.2",
+                     "ruff==0.17.6", "svgwrite==1.4.3")
+CHROMIUM = Path("/usr/bin/chromium")
+LINTED = ("game", "tests", "build.py")
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+}
+
+# A fixed timestamp keeps the archive byte-for-byte reproducible.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+class BuildError(Exception):
+    """Something the build needs is missing or does not match its pinned hash."""
+
+
+# --- vendoring -----------------------------------------------------------------------------
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_sha256(path: Path) -> str | None:
+    return sha256(path.read_bytes()) if path.is_file() else None
+
+
+def load_lock() -> list[dict]:
+    return json.loads(LOCK.read_text(encoding="utf-8"))["artifacts"]
+
+
+def served_files() -> dict[str, str]:
+    """Every vendored file the browser may fetch, relative to static/vendor/, with its hash."""
+    return {name: spec["sha256"] for artifact in load_lock()
+            for name, spec in artifact["serve"].items()}
+
+
+def _download(artifact: dict) -> bytes:
+    """The artifact's bytes, downloaded unless a copy with the pinned hash is already there."""
+    path = DOWNLOADS / artifact["file"]
+    if file_sha256(path) != artifact["sha256"]:
+        command = list(artifact["command"])
+        if command[0] == "pip":
+            command = [sys.executable, "-m", "pip", *command[1:], "--dest", str(DOWNLOADS)]
+        elif shutil.which(command[0]) is None:
+            raise BuildError(f"`{command[0]}` is needed to download {artifact['file']}; "
+                             f"install Node.js and npm (e.g. `apt-get install npm`).")
+        DOWNLOADS.mkdir(parents=True, exist_ok=True)
+        print(f"build: downloading {artifact['file']} ({' '.join(artifact['command'])})")
+        done = subprocess.run(command, cwd=DOWNLOADS, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise BuildError(f"`{' '.join(artifact['command'])}` failed:\n{done.stderr.strip()}")
+    data = path.read_bytes() if path.is_file() else b""
+    if sha256(data) != artifact["sha256"]:
+        raise BuildError(f"{path} has SHA-256 {sha256(data)}, but static/vendor.lock.json pins "
+                         f"{artifact['sha256']}: the download is not the pinned release. "
+                         f"Delete it and retry; if it persists, do not use it.")
+    return data
+
+
+def _extract(artifact: dict, data: bytes, source: str) -> bytes:
+    """One file of a downloaded tarball, or the download itself when ``source`` is empty."""
+    if not source:
+        return data
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        try:
+            return tar.extractfile(source).read()
+        except (KeyError, AttributeError):
+            raise BuildError(f"{artifact['file']} has no file {source}") from None
+
+
+def vendor() -> None:
+    """Make sure static/vendor/ holds every pinned runtime file; raise BuildError otherwise."""
+    for artifact in load_lock():
+        missing = {name: spec for name, spec in artifact["serve"].items()
+                   if file_sha256(VENDOR / name) != spec["sha256"]}
+        if not missing:
+            continue
+        data = _download(artifact)
+        for name, spec in missing.items():
+            content = _extract(artifact, data, spec["from"])
+            if sha256(content) != spec["sha256"]:
+                raise BuildError(f"{name} from {artifact['file']} has SHA-256 {sha256(content)}, "
+                                 f"but static/vendor.lock.json pins {spec['sha256']}.")
+            target = VENDOR / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(content)
+
+
+# --- the game's own build output -----------------------------------------------------------
+
+def archived_files() -> list[Path]:
+    """The files of game/ that the browser needs: sources and data, no caches, no tests."""
+    return sorted(path for path in GAME.rglob("*")
+                  if path.is_file() and "__pycache__" not in path.parts
+                  and "tests" not in path.relative_to(GAME).parts
+                  and path.suffix not in (".pyc", ".pyo"))
+
+
+def game_archive() -> bytes:
+    """A reproducible zip of game/ whose entries start with ``game/``."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for path in archived_files():
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def boot_messages() -> dict[str, dict[str, str]]:
+    """The ``boot.*`` strings of every catalog in game/locales/, for the pre-Python loader."""
+    messages = {}
+    for catalog in sorted((GAME / "locales").glob("*.json")):
+        strings = json.loads(catalog.read_text(encoding="utf-8"))
+        messages[catalog.stem] = {key: text for key, text in strings.items()
+                                  if key.startswith(BOOT_KEY_PREFIX)}
+    return messages
+
+
+def pyscript_toml() -> str:
+    """The pyscript.toml this build produces (committed; a test checks it is up to date)."""
+    archive = ARCHIVE.relative_to(ROOT).as_posix()
+    return (
+        "# Generated by build.py; do not edit. Every URL is relative to this file.\n"
+        f'interpreter = "./{PYODIDE}"\n'
+        f'packages = ["./{SVGWRITE_WHEEL}"]\n'
+        'packages_cache = "passthrough"\n'
+        "# No package index: every package is a local file (this also skips PyScript's\n"
+        "# package-graph lookup at boot).\n"
+        "index_urls = []\n"
+        "\n"
+        "[files]\n"
+        "# game/ travels as one archive, unpacked into the working directory.\n"
+        f'"./{archive}" = "./*"\n'
+    )
+
+
+def _write_if_changed(path: Path, data: bytes) -> None:
+    if not path.is_file() or path.read_bytes() != data:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+def build_game() -> None:
+    """Write the archive and the loader's strings from the current sources."""
+    _write_if_changed(ARCHIVE, game_archive())
+    _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
+                                                sort_keys=True).encode("utf-8"))
+
+
+def prepare(update_config: bool = True) -> None:
+    """Vendor, build, and (unless testing what is committed) regenerate pyscript.toml."""
+    vendor()
+    build_game()
+    if update_config:
+        _write_if_changed(PYSCRIPT_TOML, pyscript_toml().encode("utf-8"))
+
+
+# --- serve ---------------------------------------------------------------------------------
+
+class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types, no caching, and the game rebuilt on request."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    rebuild = False
+
+    def do_GET(self) -> None:
+        if self.rebuild and self.path.split("?")[0].endswith("/static/build/game.zip"):
+            build_game()   # a reload picks up edited Python without restarting the server
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class GameServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):   # a closed tab is no error
+            super().handle_error(request, client_address)
+
+
+def make_server(directory: Path = ROOT, port: int = 0, rebuild: bool = False) -> GameServer:
+    """A server for ``directory`` on 127.0.0.1 (port 0 = any free port)."""
+    handler = type("Handler", (GameRequestHandler,), {"rebuild": rebuild})
+    return GameServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+
+
+def serve(port: int) -> None:
+    prepare()
+    server = make_server(ROOT, port, rebuild=True)
+    print(f"Serving the game at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- dist ----------------------------------------------------------------------------------
+
+def dist_files() -> list[str]:
+    """Every file of the static site, relative to the site's root."""
+    files = ["index.html", PYSCRIPT_TOML.name]
+    files += [path.relative_to(ROOT).as_posix() for path in sorted(STATIC.rglob("*"))
+              if path.is_file() and not path.is_relative_to(VENDOR) and path != LOCK]
+    files += [(VENDOR / name).relative_to(ROOT).as_posix() for name in served_files()]
+    return files
+
+
+def dist(target: Path) -> None:
+    prepare()
+    target = target.resolve()
+    if ROOT.is_relative_to(target) or (target.is_relative_to(ROOT)
+                                       and not target.is_relative_to(DIST)):
+        raise BuildError(f"refusing to write the site into the source tree: {target} "
+                         f"(use {DIST.relative_to(ROOT)}/ or a folder outside {ROOT})")
+    if target.exists():
+        shutil.rmtree(target)
+    for name in dist_files():
+        destination = target / name
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, destination)
+    print(f"Wrote the static site to {target} (serve it from any folder of any static host)")
+
+
+# --- test ----------------------------------------------------------------------------------
+
+def install_test_tools() -> None:
+    """The pinned Python test tools with pip; Chromium (and npm) with apt-get when missing."""
+    print("build: installing test tools:", " ".join(TEST_REQUIREMENTS), flush=True)
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                    "--disable-pip-version-check", *TEST_REQUIREMENTS], check=True)
+    missing = [package for package, present in (("chromium", CHROMIUM.exists()),
+                                                ("npm", shutil.which("npm") is not None))
+               if not present]
+    if not missing:
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        print(f"build: installing {' and '.join(missing)} with apt-get", flush=True)
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
+        return
+    raise BuildError(f"The tests need {' and '.join(missing)} (Chromium at {CHROMIUM}). "
+                     f"Install with `sudo apt-get update && sudo apt-get install "
+                     f"{' '.join(missing)}` and run again.")
+
+
+def test(pytest_args: list[str]) -> int:
+    install_test_tools()
+    prepare(update_config=False)   # the tests check the committed pyscript.toml
+    lint = subprocess.run([sys.executable, "-m", "ruff", "check", *LINTED], cwd=ROOT, check=False)
+    tests = subprocess.run([sys.executable, "-m", "pytest", "tests", *pytest_args], cwd=ROOT,
+                           check=False)
+    if tests.returncode == 5:
+        print("build: FAILED: pytest collected no tests", file=sys.stderr)
+    if lint.returncode or tests.returncode:
+        print(f"build: FAILED (ruff exit {lint.returncode}, pytest exit {tests.returncode})",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+# --- board geometry ------------------------------------------------------------------------
+
+def geography() -> None:
+    """Recompute the board geometry in game/maps/*.json from Natural Earth land (docs/board.md)."""
+    from game.board import geography as board
+    member = _extract(board.LAND_SOURCE, _download(board.LAND_SOURCE),
+                      board.LAND_SOURCE["member"])
+    try:
+        land = board.read_land(member)
+    except ValueError as error:
+        raise BuildError(str(error)) from None
+    for line in board.build(land):
+        print(f"build: {line}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve_cmd = commands.add_parser("serve", help="serve the game on 127.0.0.1")
+    serve_cmd.add_argument("--port", type=int, default=8000)
+    test_cmd = commands.add_parser("test", help="install test tools, run ruff and all tests")
+    test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER,
+                          help="extra pytest arguments, e.g. -k boot")
+    dist_cmd = commands.add_parser("dist", help="write a self-contained static site")
+    dist_cmd.add_argument("dir", nargs="?", default=str(DIST))
+    commands.add_parser("geography", help="recompute the board geometry in game/maps/*.json")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "serve":
+            serve(args.port)
+        elif args.command == "test":
+            return test(args.pytest_args)
+        elif args.command == "geography":
+            geography()
+        else:
+            dist(Path(args.dir))
+    except (BuildError, subprocess.CalledProcessError) as error:
+        print(f"build: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""The headless command line: ``python3 -m game <command>`` (replay, simulate, and the commands
+other modules register).
+
+Each command is registered with :func:`command`; a module that adds commands (the board's
+``render``, the AI's ``tournament``) is named in ``COMMAND_MODULES`` and registers its own on
+import.  Exit status: 0 success, 1 bad input (unreadable or malformed file, bad option value),
+2 an illegal action in a replayed scenario.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.mapdata import load_map
+from game.rng import Rng
+from game.rules import apply_action, sample_action
+from game.scenario import (
+    ScenarioActionError,
+    ScenarioError,
+    play_scenario,
+    read_scenario,
+)
+from game.state import StateError, new_game
+
+EXIT_BAD_INPUT = 1
+EXIT_ILLEGAL_ACTION = 2
+COMMAND_MODULES = ("game.board.cli",)    # modules that register further commands on import
+MAX_ACTIONS_PER_GAME = 100_000            # a safety net for simulate; no real game comes near
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+COMMANDS: dict[str, Command] = {}
+
+
+def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser], None]):
+    """Register ``run(args) -> exit status`` as the subcommand ``name``."""
+    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+        if name in COMMANDS:
+            raise ValueError(f"command {name!r} is registered twice")
+        COMMANDS[name] = Command(name, help, configure, run)
+        return run
+    return register
+
+
+def position_json(state: dict) -> dict:
+    """The replay report: the position reached and, once the game is over, the final result."""
+    report = {
+        "map": state["map"], "variant": state["variant"], "phase": state["phase"],
+        "current": state["current"], "turn": state["turn"], "last_round": state["last_round"],
+        "market": state["market"], "deck_size": len(state["deck"]), "discard_size": len(state["discard"]),
+        "ticket_deck_size": len(state["ticket_deck"]), "tunnel": state["tunnel"], "revealed": state["revealed"],
+        "players": [{
+            "seat": seat, "name": p["name"], "kind": p["kind"], "colour": p["colour"],
+            "hand": p["hand"], "tickets": p["tickets"], "offer": p["offer"], "trains": p["trains"],
+            "stations": p["stations"], "routes": p["routes"], "score": p["score"],
+        } for seat, p in enumerate(state["players"])],
+    }
+    result = state["result"]
+    if result is not None:
+        for entry, final in zip(report["players"], result["players"]):
+            for key in ("route_points", "ticket_points", "station_points", "longest_trail", "longest_bonus",
+                        "tickets_completed", "total", "borrowed"):
+                entry[key] = final[key]
+        report.update(winner=result["winner"], tie_break=result["tie_break"], shared=result["shared"],
+                      ranking=result["ranking"])
+    return report
+
+
+def _replay_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="scenario file (docs/scenario.md)")
+
+
+def play_scenario_file(path: str) -> tuple[dict | None, int]:
+    """Play a scenario file for a command: (the state reached, 0), or (None, exit status) after
+    printing why on stderr."""
+    try:
+        state, _ = play_scenario(read_scenario(path))
+    except ScenarioActionError as exc:
+        print(f"error: {path}: {exc}", file=sys.stderr)
+        return None, EXIT_ILLEGAL_ACTION
+    except ScenarioError as exc:
+        print(f"error: {path}: {exc}", file=sys.stderr)
+        return None, EXIT_BAD_INPUT
+    return state, 0
+
+
+@command("replay", "play a scenario file's actions and print the position reached (JSON)", _replay_args)
+def replay(args: argparse.Namespace) -> int:
+    state, status = play_scenario_file(args.file)
+    if state is None:
+        return status
+    print(json.dumps(position_json(state), ensure_ascii=False, indent=1))
+    return 0
+
+
+def simulate_games(map_id: str, variant: str | None, players: int, games: int, seed: int) -> dict:
+    """Play seeded random legal games (``rules.sample_action``) and summarise them."""
+    totals, winners, lengths, turns, routes, stations, tickets, ties = [], [0] * players, [], [], [], [], [], 0
+    start = time.perf_counter()
+    for g in range(games):
+        state = new_game(map_id, variant, players, seed=f"{seed}:{g}")
+        agent = Rng.from_seed(f"agent:{seed}:{g}")
+        count = 0
+        while state["phase"] != "over":
+            apply_action(state, sample_action(state, agent))
+            count += 1
+            if count > MAX_ACTIONS_PER_GAME:
+                raise RuntimeError(f"game {g} did not end after {MAX_ACTIONS_PER_GAME} actions")
+        result = state["result"]
+        winners[result["winner"]] += 1
+        ties += result["tie_break"] is not None
+        lengths.append(count)
+        turns.append(state["turn"])
+        for p, final in zip(state["players"], result["players"]):
+            totals.append(final["total"])
+            routes.append(len(p["routes"]))
+            stations.append(len(p["stations"]))
+            tickets.append(len(p["tickets"]))
+    elapsed = time.perf_counter() - start
+
+    def summary(values: list[int]) -> dict:
+        return {"min": min(values), "mean": round(sum(values) / len(values), 2), "max": max(values)}
+
+    return {
+        "map": map_id, "variant": load_map(map_id).variant(variant).id, "players": players, "games": games,
+        "seed": seed, "actions_per_game": summary(lengths), "turns_per_game": summary(turns),
+        "final_score": summary(totals), "routes_per_player": summary(routes),
+        "stations_per_player": summary(stations), "tickets_per_player": summary(tickets),
+        "wins_by_seat": winners, "decided_by_tie_break": ties,
+        "seconds": round(elapsed, 3), "games_per_second": round(games / elapsed, 1) if elapsed else None,
+    }
+
+
+def _simulate_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--map", required=True, help="usa or europe")
+    p.add_argument("--variant", default=None, help="ticket variant (default: the map's first)")
+    p.add_argument("--players", type=int, default=4, help="2 to 5 (default 4)")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+
+
+@command("simulate", "play seeded random legal games and print summary statistics (JSON)", _simulate_args)
+def simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        print("error: --games must be at least 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        stats = simulate_games(args.map, args.variant, args.players, args.games, args.seed)
+    except StateError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps(stats, indent=1))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    for module in COMMAND_MODULES:
+        importlib.import_module(module)
+    parser = argparse.ArgumentParser(prog="python3 -m game", description="Ticket to Ride engine, headless.")
+    sub = parser.add_subparsers(dest="command", metavar="command", required=True)
+    for cmd in COMMANDS.values():
+        cmd.configure(sub.add_parser(cmd.name, help=cmd.help, description=cmd.help))
+    args = parser.parse_args(argv)
+    return COMMANDS[args.command].run(args)

@@ -1,0 +1,557 @@
+"""``legal_actions(state)`` and ``apply_action(state, action)``: the single source of legality.
+
+Every rule and ruling applied here is written out in ``docs/rules.md`` (rule numbers in the
+comments refer to it).  ``apply_action`` checks the one action it is given without generating
+the others, raises :class:`IllegalActionError` (a ``ValueError``) saying what and why, and only
+then changes the state in place; an illegal action leaves the state exactly as it was.
+
+>>> from game.state import new_game
+>>> s = new_game("usa", players=2, seed=1)
+>>> [str(a) for a in legal_actions(s)][:2]
+['keep calgary--salt-lake-city,seattle--new-york', 'keep calgary--salt-lake-city,los-angeles--miami']
+>>> apply_action(s, legal_actions(s)[0]); s["current"]
+1
+>>> try:
+...     apply_action(s, Pass())
+... except IllegalActionError as exc:
+...     print(exc)
+pass: it is the initial ticket choice: keep tickets from your offer
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+import operator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from game.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    PayTunnel,
+    Withdraw,
+)
+from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
+from game.rng import Rng
+from game.scoring import PlayerPosition, final_scoring
+from game.state import MARKET_SIZE, State, deal_stage, draw_card, settle_market, shuffle
+
+GRAY = "gray"
+TUNNEL_REVEAL = 3
+TICKETS_KEEP_MIN = 1            # in-game ticket draws: keep at least one
+CLOSING_TWINS_MAX_PLAYERS = 3   # with 2 or 3 players the twin of a claimed double closes
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal in this state; the state is unchanged."""
+
+
+@dataclass(frozen=True)
+class RouteFacts:
+    """What claiming needs about one route, precomputed once per map."""
+    id: str
+    index: int
+    length: int
+    colour: str
+    ferry: int
+    tunnel: bool
+    twins: tuple[str, ...]
+    points: int
+    colours: tuple[str, ...]     # colours a payment may use (all eight for a gray route)
+
+
+@dataclass(frozen=True)
+class Board:
+    game_map: GameMap
+    routes: tuple[RouteFacts, ...]
+    by_id: dict
+    by_colour: dict              # route colour -> (sorted lengths, routes sorted by length)
+    cities: tuple[str, ...]
+    max_stations: int
+
+
+@functools.cache
+def board(map_id: str) -> Board:
+    """Per-map facts precomputed for the rules (cached; maps are immutable)."""
+    m = load_map(map_id)
+    routes = tuple(RouteFacts(r.id, r.index, r.length, r.color, r.ferry, r.tunnel, tuple(t.id for t in m.twins(r.id)),
+                              m.route_points(r.length), TRAIN_COLOURS if r.color == GRAY else (r.color,))
+                   for r in m.routes)
+    by_colour = {}
+    for colour in sorted({r.colour for r in routes}):
+        same = sorted((r for r in routes if r.colour == colour), key=operator.attrgetter("length", "index"))
+        by_colour[colour] = ([r.length for r in same], same)
+    return Board(m, routes, {r.id: r for r in routes}, by_colour, tuple(c.id for c in m.cities),
+                 m.rules["stations"])
+
+
+_INDEX = operator.attrgetter("index")
+
+
+def _fail(action: Action, why: str) -> IllegalActionError:
+    return IllegalActionError(f"{action}: {why}")
+
+
+# --- payments ---------------------------------------------------------------------------------
+
+def _payments(colours: tuple[str, ...], size: int, min_locos: int, hand: dict) -> Iterator[tuple[str, int, int]]:
+    """Every (colour, cards, locomotives) paying ``size`` cards of one colour, with ``min_locos``
+    locomotives at least (ferries); all-locomotive payments once, as colour ``locomotive``."""
+    locos = hand[LOCOMOTIVE]
+    if locos < min_locos:
+        return
+    for c in colours:
+        have = hand[c]
+        if have == 0:
+            continue
+        for j in range(max(min_locos, size - have), min(size - 1, locos) + 1):
+            yield c, size - j, j
+    if locos >= size:
+        yield LOCOMOTIVE, 0, size
+
+
+def _affordable(best: int, locos: int, size: int, min_locos: int) -> bool:
+    """Whether a hand whose best usable colour has ``best`` cards can pay ``size`` cards."""
+    return locos >= min_locos and best + locos >= size
+
+
+def _best_colour(hand: dict) -> int:
+    """The most cards of one colour in a hand (hands list the eight colours first, see game.state)."""
+    return max(itertools.islice(hand.values(), len(TRAIN_COLOURS)))
+
+
+def _check_payment(action, colours: tuple[str, ...], size: int, min_locos: int, hand: dict) -> None:
+    colour, cards, locos = action.colour, action.cards, action.locomotives
+    if not (isinstance(cards, int) and isinstance(locos, int)) or cards < 0 or locos < 0:
+        raise _fail(action, "card counts must be whole numbers >= 0")
+    if colour == LOCOMOTIVE:
+        if cards:
+            raise _fail(action, "a payment of locomotives only has no coloured cards")
+    elif colour not in colours:
+        raise _fail(action, f"cards of {colour!r} cannot pay here (allowed: {', '.join(colours)} or locomotives)")
+    elif cards == 0:
+        raise _fail(action, f"no {colour} card paid: write a payment of locomotives only as {locos}loco")
+    if cards + locos != size:
+        raise _fail(action, f"pays {cards + locos} card(s); exactly {size} are needed")
+    if locos < min_locos:
+        raise _fail(action, f"needs at least {min_locos} locomotive(s) (ferry)")
+    if hand[LOCOMOTIVE] < locos or (cards and hand[colour] < cards):
+        raise _fail(action, "not enough cards of that kind in hand")
+
+
+# --- what the current player may do -----------------------------------------------------------
+
+def _claimed(state: State) -> set:
+    claimed: set = set()
+    for p in state["players"]:
+        claimed.update(p["routes"])
+    return claimed
+
+
+def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set) -> str | None:
+    """Why the route cannot be claimed by ``seat`` (ignoring payment), or None."""
+    if r.id in claimed:
+        return "the route is already claimed"
+    player = state["players"][seat]
+    for twin in r.twins:
+        if twin in player["routes"]:
+            return f"you own its twin {twin}: one player never owns both tracks of a double route"
+        if twin in claimed and len(state["players"]) <= CLOSING_TWINS_MAX_PLAYERS:
+            return f"its twin {twin} is claimed: with 2 or 3 players only one track of a double route is used"
+    if player["trains"] < r.length:
+        return f"needs {r.length} trains, you have {player['trains']}"
+    return None
+
+
+def _claimable(state: State) -> Iterator[RouteFacts]:
+    """Routes the current player may claim and can pay for, grouped by colour."""
+    seat = state["current"]
+    player = state["players"][seat]
+    hand, trains = player["hand"], player["trains"]
+    locos = hand[LOCOMOTIVE]
+    best = _best_colour(hand)
+    claimed = _claimed(state)
+    for colour, (lengths, routes) in board(state["map"]).by_colour.items():
+        # only routes no longer than the cards that could pay them (lengths are sorted)
+        reach = min(trains, (best if colour == GRAY else hand[colour]) + locos)
+        for r in routes[:bisect.bisect_right(lengths, reach)]:
+            if locos >= r.ferry and r.id not in claimed and not (r.twins and _route_problem(state, seat, r, claimed)):
+                yield r
+
+
+def claimable_routes(state: State) -> list[RouteFacts]:
+    """Routes the current player may claim and can pay for, in map order."""
+    return sorted(_claimable(state), key=_INDEX)
+
+
+def _station_cost(state: State) -> int | None:
+    """Cards the current player's next station costs, or None when none may be built."""
+    built = len(state["players"][state["current"]]["stations"])
+    return built + 1 if built < board(state["map"]).max_stations else None
+
+
+def _station_possible(state: State) -> bool:
+    """Whether the current player has a station left and the cards for it (a free city always
+    exists: there are more cities than stations)."""
+    cost = _station_cost(state)
+    hand = state["players"][state["current"]]["hand"]
+    return cost is not None and _affordable(_best_colour(hand), hand[LOCOMOTIVE], cost, 0)
+
+
+def station_cities(state: State) -> list[str]:
+    """Free cities where the current player can build a station now (empty when none can)."""
+    if not _station_possible(state):
+        return []
+    taken = {c for p in state["players"] for c in p["stations"]}
+    return [c for c in board(state["map"]).cities if c not in taken]
+
+
+def _draw_sources(state: State) -> list[str]:
+    sources = ["deck"] if state["deck"] or state["discard"] else []
+    second = state["phase"] == "second-draw"
+    for kind in dict.fromkeys(state["market"]):
+        if not (second and kind == LOCOMOTIVE):
+            sources.append(kind)
+    return sources
+
+
+def _keep_limits(state: State) -> tuple[int, int]:
+    player = state["players"][state["current"]]
+    offered = len(player["offer"])
+    if state["phase"] == "tickets":
+        return min(TICKETS_KEEP_MIN, offered), offered
+    stage = board(state["map"]).game_map.variant(state["variant"]).initial[state["stage"]]
+    low = stage["keep_min"]
+    if "keep_min_after_long" in stage and any(board(state["map"]).game_map.ticket(t).long for t in player["tickets"]):
+        low = stage["keep_min_after_long"]
+    high = offered if stage["keep_max"] is None else stage["keep_max"]
+    return min(low, offered), min(high, offered)
+
+
+def _tunnel_payments(state: State) -> list[tuple[str, int, int]]:
+    t = state["tunnel"]
+    hand = dict(state["players"][state["current"]]["hand"])
+    hand[LOCOMOTIVE] -= t["locomotives"]
+    if t["colour"] == LOCOMOTIVE:
+        return [(LOCOMOTIVE, 0, t["extra"])] if hand[LOCOMOTIVE] >= t["extra"] else []
+    hand[t["colour"]] -= t["cards"]
+    return list(_payments((t["colour"],), t["extra"], 0, hand))
+
+
+def _ticket_targets(state: State) -> list:
+    return [None] if state["ticket_deck"] else []
+
+
+# the kinds of action at the start of a turn, each with the function listing its targets
+_START_KINDS: dict[str, Callable[[State], list]] = {
+    "draw": _draw_sources, "tickets": _ticket_targets, "claim": claimable_routes, "station": station_cities,
+}
+
+
+def _start_targets(state: State) -> dict[str, list]:
+    """The turn's available kinds of action with their targets: draw sources, the ticket deck,
+    claimable routes, station cities.  Kinds with nothing to act on are left out."""
+    return {kind: targets for kind, targets in ((k, f(state)) for k, f in _START_KINDS.items()) if targets}
+
+
+def _can_act(state: State) -> bool:
+    """Whether the current player has any action but passing (cheaper than listing them)."""
+    return bool(_draw_sources(state) or state["ticket_deck"] or next(_claimable(state), None)
+                or _station_possible(state))
+
+
+def _expand(state: State, kind: str, target) -> list[Action]:
+    """Every action of ``kind`` on one target (a draw source, route or city)."""
+    if kind == "draw":
+        return [DrawCard(target)]
+    if kind == "tickets":
+        return [DrawTickets()]
+    hand = state["players"][state["current"]]["hand"]
+    if kind == "claim":
+        return [ClaimRoute(target.id, *pay) for pay in _payments(target.colours, target.length, target.ferry, hand)]
+    return [BuildStation(target, *pay) for pay in _payments(TRAIN_COLOURS, _station_cost(state), 0, hand)]
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action of the current player, in a fixed order (empty once the game is over)."""
+    phase = state["phase"]
+    if phase == "start":
+        actions = [a for kind, targets in _start_targets(state).items() for t in targets
+                   for a in _expand(state, kind, t)]
+        return actions or [Pass()]
+    if phase == "second-draw":
+        return [DrawCard(s) for s in _draw_sources(state)]
+    if phase in ("setup-tickets", "tickets"):
+        offer = state["players"][state["current"]]["offer"]
+        low, high = _keep_limits(state)
+        return [KeepTickets(kept) for k in range(low, high + 1) for kept in itertools.combinations(offer, k)]
+    if phase == "tunnel":
+        return [PayTunnel(*pay) for pay in _tunnel_payments(state)] + [Withdraw()]
+    return []
+
+
+def sample_action(state: State, rng: Rng) -> Action:
+    """A random legal action without listing them all: uniform over the available kinds of action
+    (draw, tickets, claim, station), then over their targets (source, route, city), then over
+    the payments; in the other phases uniform over ``legal_actions``."""
+    phase = state["phase"]
+    if phase == "second-draw":
+        return DrawCard(rng.choice(_draw_sources(state)))     # as legal_actions: one action per source
+    if phase != "start":
+        return rng.choice(legal_actions(state))
+    kinds = list(_START_KINDS)
+    while kinds:            # draw kinds without replacement: the first available one is uniform among them
+        kind = kinds.pop(rng.below(len(kinds)))
+        targets = _START_KINDS[kind](state)
+        if targets:
+            return rng.choice(_expand(state, kind, rng.choice(targets)))
+    return Pass()
+
+
+# --- applying an action -----------------------------------------------------------------------
+
+_PHASE_HINT = {
+    "setup-tickets": "it is the initial ticket choice: keep tickets from your offer",
+    "start": "it is the start of a turn: draw, claim, take tickets, build a station, or pass",
+    "second-draw": "draw your second train card",
+    "tunnel": "pay the tunnel's extra cards or withdraw",
+    "tickets": "keep tickets from your offer",
+    "over": "the game is over",
+}
+_ALLOWED = {
+    "setup-tickets": (KeepTickets,), "tickets": (KeepTickets,),
+    "start": (DrawCard, DrawTickets, ClaimRoute, BuildStation, Pass),
+    "second-draw": (DrawCard,), "tunnel": (PayTunnel, Withdraw), "over": (),
+}
+
+
+def apply_action(state: State, action: Action) -> None:
+    """Check ``action`` and apply it to ``state`` in place; raise :class:`IllegalActionError` if illegal."""
+    phase = state["phase"]
+    if type(action) not in _APPLY:
+        raise IllegalActionError(f"{action!r} is not an action")
+    if type(action) not in _ALLOWED[phase]:
+        raise _fail(action, _PHASE_HINT[phase])
+    _APPLY[type(action)](state, action)
+
+
+def _apply_draw(state: State, action: DrawCard) -> None:
+    source = action.source
+    second = state["phase"] == "second-draw"
+    if source == "deck":
+        if not (state["deck"] or state["discard"]):
+            raise _fail(action, "the deck and the discard pile are empty")
+    elif source not in state["market"]:
+        raise _fail(action, f"no {source} card is face up")
+    elif second and source == LOCOMOTIVE:
+        raise _fail(action, "a face-up locomotive cannot be the second card")
+    hand = state["players"][state["current"]]["hand"]
+    if source == "deck":
+        hand[draw_card(state)] += 1
+    else:
+        market = state["market"]
+        i = market.index(source)
+        hand[source] += 1
+        replacement = draw_card(state)
+        if replacement is None:
+            del market[i]
+        else:
+            market[i] = replacement
+        settle_market(state)
+    if second or source == LOCOMOTIVE:
+        _end_turn(state)
+    else:
+        state["phase"] = "second-draw"
+        if not _draw_sources(state):      # nothing left to draw: the draw ends after one card
+            _end_turn(state)
+
+
+def _apply_draw_tickets(state: State, action: DrawTickets) -> None:
+    deck = state["ticket_deck"]
+    if not deck:
+        raise _fail(action, "the ticket deck is empty")
+    n = board(state["map"]).game_map.variant(state["variant"]).draw
+    state["players"][state["current"]]["offer"] = deck[:n]
+    del deck[:n]
+    state["phase"] = "tickets"
+
+
+def _apply_keep(state: State, action: KeepTickets) -> None:
+    player = state["players"][state["current"]]
+    offer = player["offer"]
+    kept = action.tickets
+    if not isinstance(kept, tuple) or not all(isinstance(t, str) for t in kept) or len(set(kept)) != len(kept):
+        raise _fail(action, "name each kept ticket once")
+    missing = [t for t in kept if t not in offer]
+    if missing:
+        raise _fail(action, f"not on offer: {', '.join(map(str, missing))} (offered: {', '.join(offer)})")
+    low, high = _keep_limits(state)
+    if not low <= len(kept) <= high:
+        raise _fail(action, f"keep {low} to {high} of the {len(offer)} offered tickets" if low != high
+                    else f"keep exactly {low} of the offered tickets")
+    returned = [t for t in offer if t not in kept]
+    player["tickets"].extend(t for t in offer if t in kept)
+    player["offer"] = []
+    if state["phase"] == "tickets":
+        state["ticket_deck"].extend(returned)
+        _end_turn(state)
+        return
+    stages = board(state["map"]).game_map.variant(state["variant"]).initial
+    stage = stages[state["stage"]]
+    if stage["returned"] == "box":
+        state["box"].extend(returned)
+    else:
+        if stage["returned"] == "bottom-shuffled":
+            shuffle(state, returned)
+        state["ticket_deck"].extend(returned)
+    n = len(state["players"])
+    state["current"] = (state["current"] + 1) % n
+    if state["current"] != state["first"]:
+        return
+    if state["stage"] + 1 < len(stages):
+        state["stage"] += 1
+        deal_stage(state, stages[state["stage"]])
+    else:
+        state["phase"] = "start"
+
+
+def _apply_claim(state: State, action: ClaimRoute) -> None:
+    b = board(state["map"])
+    r = b.by_id.get(action.route) if isinstance(action.route, str) else None
+    if r is None:
+        raise _fail(action, f"no route {action.route!r} on this map")
+    problem = _route_problem(state, state["current"], r, _claimed(state))
+    if problem:
+        raise _fail(action, problem)
+    hand = state["players"][state["current"]]["hand"]
+    _check_payment(action, r.colours, r.length, r.ferry, hand)
+    if not r.tunnel:
+        _take_route(state, r, action.colour, action.cards, action.locomotives)
+        _end_turn(state)
+        return
+    revealed = state["revealed"]
+    for _ in range(TUNNEL_REVEAL):
+        card = draw_card(state)
+        if card is None:
+            break
+        revealed.append(card)
+    extra = sum(1 for c in revealed if c == LOCOMOTIVE or c == action.colour)
+    if extra == 0:
+        _take_route(state, r, action.colour, action.cards, action.locomotives)
+        _end_turn(state)
+        return
+    state["tunnel"] = {"route": r.id, "colour": action.colour, "cards": action.cards,
+                       "locomotives": action.locomotives, "extra": extra}
+    state["phase"] = "tunnel"
+
+
+def _take_route(state: State, r: RouteFacts, colour: str, cards: int, locos: int) -> None:
+    player = state["players"][state["current"]]
+    _pay(state, player["hand"], colour, cards, locos)
+    player["routes"].append(r.id)
+    player["trains"] -= r.length
+    player["score"] += r.points
+
+
+def _pay(state: State, hand: dict, colour: str, cards: int, locos: int) -> None:
+    discard = state["discard"]
+    if cards:
+        hand[colour] -= cards
+        discard.extend([colour] * cards)
+    if locos:
+        hand[LOCOMOTIVE] -= locos
+        discard.extend([LOCOMOTIVE] * locos)
+
+
+def _apply_pay_tunnel(state: State, action: PayTunnel) -> None:
+    t = state["tunnel"]
+    if (action.colour, action.cards, action.locomotives) not in _tunnel_payments(state):
+        wanted = "locomotives" if t["colour"] == LOCOMOTIVE else f"{t['colour']} cards or locomotives"
+        raise _fail(action, f"the tunnel needs exactly {t['extra']} more {wanted} that you hold "
+                            "besides the cards already played")
+    player = state["players"][state["current"]]
+    _take_route(state, board(state["map"]).by_id[t["route"]], t["colour"], t["cards"], t["locomotives"])
+    _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
+    _end_turn(state)
+
+
+def _apply_withdraw(state: State, action: Withdraw) -> None:
+    _end_turn(state)
+
+
+def _apply_station(state: State, action: BuildStation) -> None:
+    cost = _station_cost(state)
+    if cost is None:
+        raise _fail(action, "no station left to build" if board(state["map"]).max_stations
+                    else "there are no stations on this map")
+    if not isinstance(action.city, str) or not board(state["map"]).game_map.has_city(action.city):
+        raise _fail(action, f"no city {action.city!r} on this map")
+    if any(action.city in p["stations"] for p in state["players"]):
+        raise _fail(action, "that city already has a station")
+    player = state["players"][state["current"]]
+    _check_payment(action, TRAIN_COLOURS, cost, 0, player["hand"])
+    _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
+    player["stations"].append(action.city)
+    _end_turn(state)
+
+
+def _apply_pass(state: State, action: Pass) -> None:
+    if _can_act(state):
+        raise _fail(action, "passing is only allowed when no other action is")
+    state["passes"] += 1
+    _end_turn(state, passed=True)
+
+
+_APPLY: dict[type, Callable] = {
+    DrawCard: _apply_draw, DrawTickets: _apply_draw_tickets, KeepTickets: _apply_keep,
+    ClaimRoute: _apply_claim, PayTunnel: _apply_pay_tunnel, Withdraw: _apply_withdraw,
+    BuildStation: _apply_station, Pass: _apply_pass,
+}
+
+
+# --- end of turn and of the game --------------------------------------------------------------
+
+def _end_turn(state: State, passed: bool = False) -> None:
+    """Discard revealed tunnel cards, run the last-round count, hand over to the next seat."""
+    if state["revealed"]:
+        state["discard"].extend(state["revealed"])
+        state["revealed"] = []
+    state["tunnel"] = None
+    if len(state["market"]) < MARKET_SIZE and (state["deck"] or state["discard"]):
+        settle_market(state)        # ruling R7: a short market is refilled once cards are back
+    if not passed:
+        state["passes"] = 0
+    n = len(state["players"])
+    seat = state["current"]
+    if state["last_round"] is not None:
+        state["last_round"] -= 1
+        if state["last_round"] == 0:
+            state["last_round"] = None
+            _finish(state)
+            return
+    elif state["players"][seat]["trains"] <= 2:
+        state["last_round"] = n
+    if state["passes"] >= n:
+        _finish(state)
+        return
+    state["current"] = (seat + 1) % n
+    state["phase"] = "start"
+    state["turn"] += 1
+
+
+def _finish(state: State) -> None:
+    """Final scoring (game.scoring); every player's score becomes the final total."""
+    game_map = board(state["map"]).game_map
+    result = final_scoring(game_map, [PlayerPosition(tuple(p["routes"]), tuple(p["stations"]), tuple(p["tickets"]))
+                                      for p in state["players"]])
+    state["result"] = result.to_json()
+    for p, s in zip(state["players"], result.players):
+        p["score"] = s.total
+    state["phase"] = "over"

@@ -1,0 +1,211 @@
+"""Scenario files: one JSON format for tests, replays, saves and the embed mode (``docs/scenario.md``).
+
+A scenario names the map, variant, players and seed, may set any position, and lists actions
+in the text notation.  ``load_scenario`` builds the starting state and ``play_scenario`` plays
+the actions; every problem is a :class:`ScenarioError` naming the field (or the action's
+index) and the reason.
+
+>>> start, actions = load_scenario({"map": "usa", "players": ["Ann", "Bob"], "seed": 3,
+...                                 "actions": ["keep denver--el-paso,kansas-city--houston"]})
+>>> len(actions), start["phase"]
+(1, 'setup-tickets')
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from game.actions import Action, parse_action
+from game.mapdata import CARD_KINDS, load_map
+from game.rng import Rng
+from game.rules import IllegalActionError, apply_action
+from game.state import (
+    FORMAT,
+    PHASES,
+    State,
+    StateError,
+    copy_state,
+    empty_hand,
+    full_deck,
+    new_game,
+    settle_market,
+    validate,
+)
+
+SCENARIO_KEYS = {"format", "map", "variant", "players", "seed", "first", "position", "actions"}
+POSITION_KEYS = {"deck", "deck_top", "discard", "market", "revealed", "ticket_deck", "box", "players", "current", "phase",
+                 "stage", "tunnel", "last_round", "passes", "turn", "rng"}
+POSITION_PLAYER_KEYS = {"hand", "tickets", "offer", "routes", "stations", "trains", "score"}
+
+
+class ScenarioError(ValueError):
+    """A malformed scenario, or an action in it that cannot be played."""
+
+
+class ScenarioActionError(ScenarioError):
+    """Action number ``index`` (0-based) of the scenario is malformed or illegal."""
+
+    def __init__(self, index: int, text: Any, reason: str) -> None:
+        super().__init__(f"action {index} ({text!r}) is illegal: {reason}")
+        self.index, self.text, self.reason = index, text, reason
+
+
+def read_scenario(path: str) -> dict:
+    """Read a scenario file (JSON, UTF-8)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as exc:
+        raise ScenarioError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path} is not valid JSON: {exc}") from None
+    return data
+
+
+def load_scenario(data: Any) -> tuple[State, list[Action]]:
+    """The scenario's starting state (validated) and its parsed actions."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    unknown = set(data) - SCENARIO_KEYS
+    if unknown:
+        raise ScenarioError(f"unknown field(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(SCENARIO_KEYS))})")
+    if data.get("format", FORMAT) != FORMAT:
+        raise ScenarioError(f"format: this program reads format {FORMAT}, not {data.get('format')!r}")
+    if "map" not in data:
+        raise ScenarioError("map: missing (usa or europe)")
+    if "players" not in data:
+        raise ScenarioError("players: missing (a list of 2 to 5 names or {name, kind} objects)")
+    try:
+        state = new_game(data["map"], data.get("variant"), data["players"], data.get("seed", 0), data.get("first", 0))
+        if "position" in data:
+            _set_position(state, data["position"], data.get("seed", 0))
+    except StateError as exc:
+        raise ScenarioError(str(exc)) from None
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise ScenarioError("actions: expected a list of actions in the text notation")
+    parsed = []
+    for i, text in enumerate(actions):
+        try:
+            parsed.append(parse_action(text))
+        except ValueError as exc:
+            raise ScenarioActionError(i, text, str(exc)) from None
+    return state, parsed
+
+
+def play_scenario(data: Any, keep_states: bool = False) -> tuple[State, list[State]]:
+    """Load a scenario and play its actions; returns the final state (and every state if asked)."""
+    state, actions = load_scenario(data)
+    states = [copy_state(state)] if keep_states else []
+    for i, action in enumerate(actions):
+        try:
+            apply_action(state, action)
+        except IllegalActionError as exc:
+            raise ScenarioActionError(i, str(action), str(exc)) from None
+        if keep_states:
+            states.append(copy_state(state))
+    return state, states
+
+
+def to_scenario(state: State, actions: list[Action] | None = None) -> dict:
+    """A scenario that reproduces ``state`` exactly (a save), optionally followed by actions."""
+    position = {k: state[k] for k in POSITION_KEYS if k not in ("players", "deck_top")}
+    position["players"] = [{k: p[k] for k in POSITION_PLAYER_KEYS} for p in state["players"]]
+    return json.loads(json.dumps({
+        "format": FORMAT, "map": state["map"], "variant": state["variant"],
+        "players": [{"name": p["name"], "kind": p["kind"]} for p in state["players"]],
+        "first": state["first"], "position": position, "actions": [str(a) for a in actions or []],
+    }))
+
+
+def _need(cond: bool, where: str, why: str) -> None:
+    if not cond:
+        raise StateError(f"position.{where}: {why}")
+
+
+def _set_position(state: State, position: Any, seed: Any) -> None:
+    """Overwrite the seeded setup with the position's fields; fill what it leaves out (docs/scenario.md)."""
+    _need(isinstance(position, dict), "", "expected a JSON object")
+    unknown = set(position) - POSITION_KEYS
+    _need(not unknown, "", f"unknown field(s) {', '.join(sorted(unknown))}")
+    game_map = load_map(state["map"])
+    variant = game_map.variant(state["variant"])
+    rng = Rng.from_seed(seed)
+    n = len(state["players"])
+    specs = position.get("players", [{}] * n)
+    _need(isinstance(specs, list) and len(specs) == n, "players", f"expected one object per player ({n})")
+    for i, (p, spec) in enumerate(zip(state["players"], specs)):
+        _need(isinstance(spec, dict), f"players[{i}]", "expected an object")
+        bad = set(spec) - POSITION_PLAYER_KEYS
+        _need(not bad, f"players[{i}]", f"unknown field(s) {', '.join(sorted(bad))}")
+        hand = spec.get("hand", {})
+        _need(isinstance(hand, dict) and set(hand) <= set(CARD_KINDS), f"players[{i}].hand",
+              f"expected counts of {', '.join(CARD_KINDS)}")
+        p["hand"] = empty_hand()
+        p["hand"].update(hand)
+        for key in ("tickets", "offer", "routes", "stations"):
+            p[key] = spec.get(key, [])
+        routes = p["routes"] if isinstance(p["routes"], list) else []
+        lengths = [game_map.route(r).length for r in routes if isinstance(r, str) and game_map.has_route(r)]
+        p["trains"] = spec.get("trains", game_map.rules["trains"] - sum(lengths))
+        p["score"] = spec.get("score", sum(game_map.route_points(x) for x in lengths))
+    # train cards: given piles as given; the deck, unless given, holds the rest in seeded order
+    for key in ("discard", "revealed"):
+        state[key] = position.get(key, [])
+    market_given = "market" in position
+    state["market"] = position.get("market", [])
+    if "deck" in position:
+        _need("deck_top" not in position, "deck_top", "give either the whole deck or its top, not both")
+        state["deck"] = position["deck"]
+    else:
+        rest = full_deck()
+        for pile in [state["discard"], state["revealed"], state["market"]] + \
+                [[k for k, v in p["hand"].items() for _ in range(v if isinstance(v, int) and 0 <= v <= 200 else 0)]
+                 for p in state["players"]]:
+            _need(isinstance(pile, list), "cards", "expected lists of card kinds")
+            for card in pile:
+                _need(card in rest, "cards", f"more {card!r} cards placed than the game has"
+                      if card in CARD_KINDS else f"{card!r} is not a card kind")
+                rest.remove(card)
+        rng.shuffle(rest)
+        top = position.get("deck_top", [])
+        _need(isinstance(top, list), "deck_top", "expected a list of card kinds")
+        for card in top:
+            _need(card in rest, "deck_top", f"no {card!r} card left for the top of the deck"
+                  if card in CARD_KINDS else f"{card!r} is not a card kind")
+            rest.remove(card)
+        state["deck"] = list(top) + rest
+    # tickets: the deck, unless given, holds the variant's regular tickets placed nowhere else
+    placed = [t for p in state["players"] for key in ("tickets", "offer") if isinstance(p[key], list) for t in p[key]]
+    tickets = game_map.variant_tickets(variant.id)
+    if "ticket_deck" in position:
+        state["ticket_deck"] = position["ticket_deck"]
+        in_deck = state["ticket_deck"] if isinstance(state["ticket_deck"], list) else []
+        state["box"] = position.get("box", [t.id for t in tickets if t.id not in placed and t.id not in in_deck])
+    else:
+        state["box"] = position.get("box", [])
+        out = set(placed) | set(state["box"] if isinstance(state["box"], list) else [])
+        deck = [t.id for t in tickets if not t.long and t.id not in out]
+        rng.shuffle(deck)
+        state["ticket_deck"] = deck
+        state["box"] = list(state["box"]) + [t.id for t in tickets if t.long and t.id not in out]
+    phase = position.get("phase", "start")
+    _need(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}")
+    state["phase"] = phase
+    state["current"] = position.get("current", state["first"])
+    state["stage"] = position.get("stage", 0 if phase == "setup-tickets" else len(variant.initial) - 1)
+    for key, default in (("tunnel", None), ("last_round", None), ("passes", 0), ("turn", 0)):
+        state[key] = position.get(key, default)
+    if phase == "over":
+        raise StateError("position.phase: a position cannot start after the end of the game")
+    state["rng"] = position.get("rng", rng.to_json())
+    if not market_given:
+        _need(isinstance(state["deck"], list) and all(c in CARD_KINDS for c in state["deck"]), "deck",
+              f"expected a list of card kinds ({', '.join(CARD_KINDS)})")
+        try:
+            Rng.from_json(state["rng"])
+        except ValueError as exc:
+            raise StateError(f"position.rng: {exc}") from None
+        settle_market(state)
+    validate(state)

@@ -1,0 +1,370 @@
+"""The game state: setup per map and variant, card movements, validation and JSON with a format version.
+
+The state is a plain dict of JSON values (see ``docs/scenario.md`` for every key); the seeded
+RNG lives inside it as ``state["rng"]``.  Card piles are lists of card kinds with the top
+first; hands are ``{kind: count}`` with every kind present, in ``CARD_KINDS`` order.
+
+>>> s = new_game("usa", players=2, seed=7)
+>>> s["phase"], s["current"], len(s["market"]), sum(s["players"][0]["hand"].values())
+('setup-tickets', 0, 5, 4)
+>>> from_json(to_json(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from game.mapdata import (
+    CARD_KINDS,
+    CARDS_PER_COLOUR,
+    LOCOMOTIVE,
+    LOCOMOTIVES,
+    TRAIN_COLOURS,
+    GameMap,
+    MapDataError,
+    load_map,
+)
+from game.rng import Rng
+
+FORMAT = 1
+PHASES = ("setup-tickets", "start", "second-draw", "tunnel", "tickets", "over")
+PLAYER_COLOURS = ("red", "blue", "green", "yellow", "black")
+PLAYER_KINDS = ("human", "ai")
+MARKET_SIZE = 5
+MARKET_LOCOMOTIVE_LIMIT = 3          # this many face-up locomotives reset the market
+HAND_SIZE = 4
+TOTAL_CARDS = CARDS_PER_COLOUR * len(TRAIN_COLOURS) + LOCOMOTIVES
+
+
+class StateError(ValueError):
+    """A saved or constructed state is malformed; the message names the field and the reason."""
+
+
+State = dict
+
+
+def empty_hand() -> dict[str, int]:
+    return {kind: 0 for kind in CARD_KINDS}
+
+
+def full_deck() -> list[str]:
+    """The 110 train cards, unshuffled."""
+    return [c for c in TRAIN_COLOURS for _ in range(CARDS_PER_COLOUR)] + [LOCOMOTIVE] * LOCOMOTIVES
+
+
+def new_player(name: str, kind: str, colour: str, trains: int) -> dict[str, Any]:
+    return {"name": name, "kind": kind, "colour": colour, "hand": empty_hand(), "tickets": [],
+            "offer": [], "routes": [], "stations": [], "trains": trains, "score": 0}
+
+
+def player_specs(players: int | Sequence[Any]) -> list[dict[str, str]]:
+    """Normalise ``3`` or ``["Ann", {"name": "Bot", "kind": "ai"}, ...]`` to name/kind dicts."""
+    if isinstance(players, int) and not isinstance(players, bool):
+        players = [f"Player {i + 1}" for i in range(players)]
+    if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 5:
+        raise StateError("players: a game has 2 to 5 players")
+    specs = []
+    for i, p in enumerate(players):
+        if isinstance(p, str):
+            p = {"name": p}
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
+            raise StateError(f"players[{i}]: expected a name or an object with a non-empty \"name\"")
+        kind = p.get("kind", "human")
+        if kind not in PLAYER_KINDS:
+            raise StateError(f"players[{i}].kind: {kind!r} is not one of {', '.join(PLAYER_KINDS)}")
+        unknown = set(p) - {"name", "kind"}
+        if unknown:
+            raise StateError(f"players[{i}]: unknown field(s) {', '.join(sorted(unknown))}")
+        specs.append({"name": p["name"], "kind": kind})
+    return specs
+
+
+def new_game(map_id: str, variant: str | None = None, players: int | Sequence[Any] = 2,
+             seed: int | str = 0, first: int = 0) -> State:
+    """A fresh game: shuffled deck, 4 cards dealt each, market settled, first ticket offers dealt."""
+    try:
+        game_map = load_map(map_id)
+        var = game_map.variant(variant)
+    except (KeyError, MapDataError) as exc:
+        raise StateError(str(exc).strip("'\"")) from None
+    specs = player_specs(players)
+    if not isinstance(first, int) or not 0 <= first < len(specs):
+        raise StateError(f"first: seat {first!r} is not a player")
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise StateError("seed: expected an integer or a string")
+    deck = full_deck()
+    trains = game_map.rules["trains"]
+    state: State = {
+        "format": FORMAT, "map": game_map.id, "variant": var.id, "rng": Rng.from_seed(seed).to_json(),
+        "players": [new_player(p["name"], p["kind"], PLAYER_COLOURS[i], trains)
+                    for i, p in enumerate(specs)],
+        "deck": deck, "discard": [], "market": [], "revealed": [],
+        "ticket_deck": [], "box": [],
+        "first": first, "current": first, "phase": "setup-tickets", "stage": 0,
+        "tunnel": None, "last_round": None, "passes": 0, "turn": 0, "result": None,
+    }
+    shuffle(state, deck)
+    for _ in range(HAND_SIZE):
+        for p in state["players"]:
+            p["hand"][deck.pop(0)] += 1
+    state["market"] = deck[:MARKET_SIZE]
+    del deck[:MARKET_SIZE]
+    settle_market(state)
+    tickets = game_map.variant_tickets(var.id)
+    regular = [t.id for t in tickets if not t.long]
+    long_ = [t.id for t in tickets if t.long]
+    shuffle(state, regular)
+    shuffle(state, long_)
+    state["ticket_deck"] = regular
+    deal_stage(state, var.initial[0], long_)
+    return state
+
+
+def shuffle(state: State, items: list) -> None:
+    """Shuffle ``items`` in place with the state's own RNG (``state["rng"]`` moves on)."""
+    rng = Rng.from_json(state["rng"])
+    rng.shuffle(items)
+    state["rng"] = rng.to_json()
+
+
+def deal_stage(state: State, stage: dict, long_tickets: Sequence[str] = ()) -> None:
+    """Deal one stage of the initial ticket offer to every player, long tickets (first stage
+    only) from ``long_tickets``; the long tickets not dealt leave the game."""
+    long_pile = list(long_tickets)
+    n_long, n_regular = stage["long"], stage["regular"]
+    for p in state["players"]:
+        p["offer"] = long_pile[:n_long] + state["ticket_deck"][:n_regular]
+        del long_pile[:n_long]
+        del state["ticket_deck"][:n_regular]
+    state["box"].extend(long_pile)
+
+
+def draw_card(state: State) -> str | None:
+    """Take the top card of the deck, reshuffling the discard pile first if the deck is empty."""
+    deck = state["deck"]
+    if not deck:
+        if not state["discard"]:
+            return None
+        deck.extend(state["discard"])
+        state["discard"].clear()
+        shuffle(state, deck)
+    return deck.pop(0)
+
+
+def _fill_market(state: State) -> None:
+    market = state["market"]
+    while len(market) < MARKET_SIZE:
+        card = draw_card(state)
+        if card is None:
+            return
+        market.append(card)
+
+
+def settle_market(state: State) -> None:
+    """Fill the market to 5 and apply the three-locomotive reset (see docs/rules.md, ruling R5)."""
+    market = state["market"]
+    _fill_market(state)
+    while market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_LIMIT:
+        pool = len(state["deck"]) + len(state["discard"]) + len(market)
+        pool_locos = state["deck"].count(LOCOMOTIVE) + state["discard"].count(LOCOMOTIVE) \
+            + market.count(LOCOMOTIVE)
+        size = min(MARKET_SIZE, pool)
+        if pool - pool_locos < size - (MARKET_LOCOMOTIVE_LIMIT - 1):
+            return          # no possible market has fewer than 3 locomotives: leave it
+        state["discard"].extend(market)
+        market.clear()
+        _fill_market(state)
+
+
+def copy_state(state: State) -> State:
+    """An independent copy (much faster than ``copy.deepcopy`` for this shape)."""
+    new = dict(state)
+    for key in ("deck", "discard", "market", "revealed", "ticket_deck", "box"):
+        new[key] = list(state[key])
+    new["players"] = [{**p, "hand": dict(p["hand"]), "tickets": list(p["tickets"]), "offer": list(p["offer"]),
+                       "routes": list(p["routes"]), "stations": list(p["stations"])}
+                      for p in state["players"]]
+    if state["tunnel"] is not None:
+        new["tunnel"] = dict(state["tunnel"])
+    if state["result"] is not None:
+        new["result"] = json.loads(json.dumps(state["result"]))
+    return new
+
+
+def to_json(state: State) -> str:
+    """The canonical text of a state (sorted keys: equal states give byte-identical text)."""
+    return json.dumps(state, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def from_json(text: str) -> State:
+    """Load and validate a saved state; a broken save raises :class:`StateError`, never half-loads."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise StateError(f"not valid JSON: {exc}") from None
+    validate(data)
+    for p in data["players"]:     # JSON text has sorted keys; the engine lists hands in CARD_KINDS order
+        p["hand"] = {kind: p["hand"][kind] for kind in CARD_KINDS}
+    return data
+
+
+def _expect(cond: bool, where: str, why: str) -> None:
+    if not cond:
+        raise StateError(f"{where}: {why}")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+_CARD_SET = frozenset(CARD_KINDS)
+
+
+@functools.cache
+def _variant_ticket_ids(map_id: str, variant_id: str) -> tuple[frozenset, frozenset]:
+    """(every ticket id, long ticket ids) of a variant."""
+    tickets = load_map(map_id).variant_tickets(variant_id)
+    return frozenset(t.id for t in tickets), frozenset(t.id for t in tickets if t.long)
+
+
+def _card_list(state: State, key: str) -> list:
+    pile = state.get(key)
+    _expect(isinstance(pile, list) and all(isinstance(c, str) for c in pile) and _CARD_SET.issuperset(pile), key,
+            f"expected a list of card kinds ({', '.join(CARD_KINDS)})")
+    return pile
+
+
+def validate(state: Any) -> None:
+    """Check every field of a state and the conservation of cards, tickets, routes and stations."""
+    _expect(isinstance(state, dict), "state", "expected a JSON object")
+    _expect(state.get("format") == FORMAT, "format", f"expected {FORMAT}, got {state.get('format')!r}")
+    required = {"map", "variant", "rng", "players", "deck", "discard", "market", "revealed", "ticket_deck", "box", "first", "current", "phase", "stage", "tunnel", "last_round",
+                "passes", "turn", "result", "format"}
+    missing, unknown = required - set(state), set(state) - required
+    _expect(not missing, "state", f"missing field(s) {', '.join(sorted(missing))}")
+    _expect(not unknown, "state", f"unknown field(s) {', '.join(sorted(unknown))}")
+    try:
+        game_map = load_map(state["map"])
+        var = game_map.variant(state["variant"])
+    except (KeyError, MapDataError, TypeError) as exc:
+        raise StateError(f"map/variant: {str(exc).strip(chr(34) + chr(39))}") from None
+    try:
+        Rng.from_json(state["rng"])
+    except ValueError as exc:
+        raise StateError(f"rng: {exc}") from None
+    players = state["players"]
+    _expect(isinstance(players, list) and 2 <= len(players) <= 5, "players", "expected 2 to 5 players")
+    n = len(players)
+    counts = dict.fromkeys(CARD_KINDS, 0)
+    for key in ("deck", "discard", "market", "revealed"):
+        for c in _card_list(state, key):
+            counts[c] += 1
+    _expect(len(state["market"]) <= MARKET_SIZE, "market", "at most 5 face-up cards")
+    ticket_ids, long_ids = _variant_ticket_ids(game_map.id, var.id)
+    seen_tickets: dict[str, str] = {}
+
+    def take_tickets(where: str, ids: Any) -> None:
+        _expect(isinstance(ids, list) and all(isinstance(t, str) for t in ids), where, "expected a list of ticket ids")
+        if ticket_ids.issuperset(ids) and seen_tickets.keys().isdisjoint(ids) and len(set(ids)) == len(ids):
+            seen_tickets.update(dict.fromkeys(ids, where))
+            return
+        for t in ids:       # find the culprit for the message
+            _expect(t in ticket_ids, where, f"{t!r} is not a ticket of variant {var.id!r}")
+            _expect(t not in seen_tickets, where, f"ticket {t!r} is also in {seen_tickets.get(t)}")
+            seen_tickets[t] = where
+
+    take_tickets("ticket_deck", state["ticket_deck"])
+    take_tickets("box", state["box"])
+    _expect(not long_ids.intersection(state["ticket_deck"]), "ticket_deck", "long tickets are never in the draw pile")
+    owners: dict[str, int] = {}
+    station_cities: set[str] = set()
+    player_keys = {"name", "kind", "colour", "hand", "tickets", "offer", "routes", "stations", "trains", "score"}
+    for seat, p in enumerate(players):
+        where = f"players[{seat}]"
+        _expect(isinstance(p, dict) and set(p) == player_keys, where,
+                f"expected exactly the fields {', '.join(sorted(player_keys))}")
+        _expect(isinstance(p["name"], str) and p["name"].strip() != "", f"{where}.name", "expected a name")
+        _expect(p["kind"] in PLAYER_KINDS, f"{where}.kind", f"expected one of {', '.join(PLAYER_KINDS)}")
+        _expect(p["colour"] in PLAYER_COLOURS, f"{where}.colour", f"expected one of {', '.join(PLAYER_COLOURS)}")
+        hand = p["hand"]
+        _expect(isinstance(hand, dict) and set(hand) == set(CARD_KINDS)
+                and all(_is_int(v) and v >= 0 for v in hand.values()), f"{where}.hand",
+                f"expected a count >= 0 for each of {', '.join(CARD_KINDS)}")
+        for c, v in hand.items():
+            counts[c] += v
+        take_tickets(f"{where}.tickets", p["tickets"])
+        take_tickets(f"{where}.offer", p["offer"])
+        _expect(isinstance(p["routes"], list), f"{where}.routes", "expected a list of route ids")
+        for r in p["routes"]:
+            _expect(isinstance(r, str) and game_map.has_route(r), f"{where}.routes", f"no route {r!r} on this map")
+            _expect(r not in owners, f"{where}.routes", f"route {r!r} is owned twice")
+            owners[r] = seat
+        _expect(isinstance(p["stations"], list) and len(p["stations"]) <= game_map.rules["stations"],
+                f"{where}.stations", f"at most {game_map.rules['stations']} stations on this map")
+        for c in p["stations"]:
+            _expect(isinstance(c, str) and game_map.has_city(c), f"{where}.stations", f"no city {c!r} on this map")
+            _expect(c not in station_cities, f"{where}.stations", f"city {c!r} already has a station")
+            station_cities.add(c)
+        _expect(_is_int(p["trains"]) and 0 <= p["trains"] <= game_map.rules["trains"], f"{where}.trains",
+                f"expected 0 to {game_map.rules['trains']}")
+        _expect(_is_int(p["score"]), f"{where}.score", "expected an integer")
+    for c in CARD_KINDS:
+        want = LOCOMOTIVES if c == LOCOMOTIVE else CARDS_PER_COLOUR
+        _expect(counts[c] == want, "cards", f"{counts[c]} {c} cards in deck, discard, market, revealed and hands; "
+                f"the game has {want}")
+    _expect(set(seen_tickets) == ticket_ids, "tickets",
+            f"{len(ticket_ids - set(seen_tickets))} ticket(s) of the variant are nowhere")
+    for r, seat in owners.items():
+        for twin in game_map.twins(r):
+            _expect(owners.get(twin.id) != seat, f"players[{seat}].routes", f"owns both tracks of {r!r}")
+            _expect(n > 3 or twin.id not in owners, f"players[{seat}].routes",
+                    f"with {n} players only one track of {r!r} may be used")
+    for key in ("first", "current", "stage", "passes", "turn"):
+        _expect(_is_int(state[key]) and state[key] >= 0, key, "expected an integer >= 0")
+    _expect(state["first"] < n and state["current"] < n, "current", "not a seat of this game")
+    phase = state["phase"]
+    _expect(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}")
+    _expect(state["stage"] < len(var.initial), "stage", f"variant {var.id!r} has {len(var.initial)} stage(s)")
+    _expect(state["last_round"] is None or (_is_int(state["last_round"]) and 0 < state["last_round"] <= n),
+            "last_round", f"expected null or 1 to {n} turns left")
+    offering = [seat for seat, p in enumerate(players) if p["offer"]]
+    if phase == "tickets":
+        _expect(offering == [state["current"]], "offer", "only the current player holds offered tickets")
+    elif phase == "setup-tickets":
+        _expect(state["current"] in offering, "offer", "the current player has no initial tickets to choose from")
+    else:
+        _expect(not offering, "offer", f"no tickets are on offer in phase {phase!r}")
+    _expect(phase == "tunnel" or not state["revealed"], "revealed", "revealed tunnel cards exist only in phase 'tunnel'")
+    tunnel = state["tunnel"]
+    if phase == "tunnel":
+        _validate_tunnel(state, game_map, tunnel, owners)
+    else:
+        _expect(tunnel is None, "tunnel", "only in phase 'tunnel'")
+    _expect((phase == "over") == (state["result"] is not None), "result", "present exactly when the game is over")
+    _expect(phase != "over" or isinstance(state["result"], dict), "result", "expected an object")
+
+
+def _validate_tunnel(state: State, game_map: GameMap, tunnel: Any, owners: dict) -> None:
+    _expect(isinstance(tunnel, dict) and set(tunnel) == {"route", "colour", "cards", "locomotives", "extra"},
+            "tunnel", "expected route, colour, cards, locomotives and extra")
+    _expect(isinstance(tunnel["route"], str) and game_map.has_route(tunnel["route"])
+            and game_map.route(tunnel["route"]).tunnel and tunnel["route"] not in owners,
+            "tunnel.route", "expected an unclaimed tunnel")
+    _expect(tunnel["colour"] in CARD_KINDS, "tunnel.colour", "expected a card kind")
+    for key in ("cards", "locomotives", "extra"):
+        _expect(_is_int(tunnel[key]) and tunnel[key] >= 0, f"tunnel.{key}", "expected an integer >= 0")
+    route = game_map.route(tunnel["route"])
+    _expect(tunnel["cards"] + tunnel["locomotives"] == route.length, "tunnel", "the payment must match the length")
+    _expect(1 <= tunnel["extra"] <= 3 and len(state["revealed"]) <= 3, "tunnel.extra",
+            "1 to 3 extra cards, 3 revealed cards at most")
+    colour = tunnel["colour"]
+    _expect(colour == LOCOMOTIVE and tunnel["cards"] == 0
+            or colour != LOCOMOTIVE and tunnel["cards"] > 0 and route.color in ("gray", colour),
+            "tunnel.colour", f"cannot pay the {route.color} route {route.id}")
+    hand = state["players"][state["current"]]["hand"]
+    _expect(hand[LOCOMOTIVE] >= tunnel["locomotives"] and hand[colour] >= tunnel["cards"], "tunnel",
+            "the current player does not hold the cards played")

@@ -1,0 +1,188 @@
+// The loader that runs before Python: language, progress bar, error panel, then PyScript.
+//
+// Its strings are the `boot.*` keys of the catalogs in game/locales/, which build.py copies
+// into static/build/boot-messages.json, so they are translated with the rest of the game.
+// Python takes over the page and sets `data-game-ready` on <html> when the board is
+// interactive; until then this script shows progress from PyScript's `py:progress` events
+// and from the runtime files it sees arrive.
+
+const root = document.documentElement;
+const LANGUAGE_KEY = "ttr.language";        // the player's choice, saved by the game
+const FALLBACK_LANGUAGE = "en";
+// The one string that cannot come from a catalog: it explains that the catalog is missing.
+const LAST_RESORT = "The game could not start.";
+
+// PyScript's loading stages, in order: [progress fraction, stage key].
+const STAGES = new Map([
+  ["Loading Pyodide", [0.04, "runtime"]],
+  ["Loading remote packages", [0.07, "packages"]],
+  ["Loading Storage", [0.08, "storage"]],
+  ["Loading interpreter", [0.10, "interpreter"]],
+  ["Loaded interpreter", [0.80, "interpreter"]],
+  ["Loading files", [0.82, "files"]],
+  ["Loaded files", [0.88, "files"]],
+  ["Loaded Pyodide", [0.92, "game"]],
+]);
+// Within "Loading interpreter" (the long stage), the runtime files it needs, once arrived
+// (they may arrive earlier, preloaded by index.html; they count from this stage on).
+const FILES = [
+  ["/pyodide-lock.json", 0.14],
+  ["/pyodide.asm.mjs", 0.18],
+  ["/python_stdlib.zip", 0.26],
+  ["/pyodide.asm.wasm", 0.36],
+  [".whl", 0.40],
+];
+
+const $ = (id) => document.getElementById(id);
+let messages = null;          // the chosen language's boot strings (English filled in)
+let stage = "start";
+let progress = 0.01;
+let failure = null;           // [key, detail] once boot has failed
+const arrived = [];           // progress fractions of the runtime files received so far
+
+function chooseLanguage(available) {
+  let saved = null;
+  try {
+    saved = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    // storage disabled: fall back to the browser's languages
+  }
+  for (const wanted of [saved, ...navigator.languages]) {
+    if (!wanted) continue;
+    const code = wanted.toLowerCase();
+    for (const candidate of [code, code.split("-")[0]]) {
+      if (available.includes(candidate)) return candidate;
+    }
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+function text(key, params = {}) {
+  const template = messages?.[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? params[name] : whole));
+}
+
+function render() {
+  const bar = $("boot-progress");
+  bar.value = Math.round(progress * 100);
+  if (!messages) return;
+  document.title = text("boot.title");
+  for (const element of document.querySelectorAll("[data-i18n]")) {
+    element.textContent = text(element.dataset.i18n);
+  }
+  bar.setAttribute("aria-valuetext", text(`boot.stage.${stage}`));
+  $("boot-stage").textContent = text(`boot.stage.${stage}`);
+  if (failure) {
+    const [key, detail] = failure;
+    $("boot-error-message").textContent = text(key, { detail });
+  }
+}
+
+function advance(fraction, stageKey) {
+  if (failure || fraction <= progress) return;
+  progress = fraction;
+  if (stageKey) stage = stageKey;
+  render();
+}
+
+// The file behind a failure, if a request failed: "path (HTTP status)", else null.
+function failedFile(message) {
+  for (const entry of performance.getEntriesByType("resource")) {
+    if (entry.responseStatus >= 400) return `${sitePath(entry.name)} (HTTP ${entry.responseStatus})`;
+  }
+  // PyScript's fetch errors: "[404] Unable to fetch <url>" and
+  // "(PY0404): Fetching from URL <url> failed with error 404 (Not Found)…".
+  const match = /\[(\d{3})\] Unable to fetch (\S+)/.exec(message);
+  if (match) return `${sitePath(match[2])} (HTTP ${match[1]})`;
+  const config = /Fetching from URL (\S+) failed with error (\d{3})/.exec(message);
+  return config ? `${sitePath(config[1])} (HTTP ${config[2]})` : null;
+}
+
+function fail(key, detail) {
+  if (failure || root.hasAttribute("data-game-ready")) return;
+  const file = key === "boot.error.failed" ? failedFile(detail) : null;
+  if (file) [key, detail] = ["boot.error.missing_file", file];
+  failure = [key, detail];
+  $("boot-loader").hidden = true;
+  $("boot-error").hidden = false;
+  render();
+  // Announce the failure once the panel's strings are in (or known to be missing).
+  messagesLoaded.then(() => {
+    if (!messages) $("boot-error-message").textContent = `${LAST_RESORT} ${detail}`;
+    root.setAttribute("data-boot-failed", key);
+  });
+}
+
+function sitePath(url) {
+  const base = new URL(".", document.baseURI).pathname;
+  const path = new URL(url, document.baseURI).pathname;
+  return path.startsWith(base) ? path.slice(base.length) : path;
+}
+
+function watchResources() {
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.responseStatus >= 400) {
+        fail("boot.error.missing_file", `${sitePath(entry.name)} (HTTP ${entry.responseStatus})`);
+      }
+      for (const [suffix, fraction] of FILES) {
+        if (new URL(entry.name).pathname.endsWith(suffix)) arrived.push(fraction);
+      }
+    }
+    countArrivedFiles();
+  }).observe({ type: "resource", buffered: true });
+}
+
+function countArrivedFiles() {
+  if (stage === "interpreter" && progress < 0.8) advance(Math.max(progress, ...arrived));
+}
+
+function watchFailures() {
+  addEventListener("error", (event) => fail("boot.error.failed", event.message));
+  addEventListener("unhandledrejection", (event) =>
+    fail("boot.error.failed", String(event.reason?.message ?? event.reason)));
+  // PyScript reports errors it catches (Python tracebacks included) as `.py-error` banners.
+  new MutationObserver(() => {
+    const banner = document.querySelector(".py-error");
+    if (banner) fail("boot.error.failed", banner.textContent.trim().split("\n").pop());
+  }).observe(document.body, { childList: true });
+  new MutationObserver(() => {
+    if (!root.hasAttribute("data-game-ready")) return;
+    progress = 1;
+    $("boot-loader").hidden = true;
+  }).observe(root, { attributes: true, attributeFilter: ["data-game-ready"] });
+}
+
+async function loadMessages() {
+  const url = new URL("build/boot-messages.json", import.meta.url);
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${sitePath(url)} (HTTP ${response.status})`);
+  const catalogs = await response.json();
+  const language = chooseLanguage(Object.keys(catalogs));
+  root.lang = language;
+  messages = { ...catalogs[FALLBACK_LANGUAGE], ...catalogs[language] };
+  render();
+}
+
+const messagesLoaded = loadMessages().catch((error) =>
+  fail("boot.error.missing_file", error.message));
+
+function boot() {
+  $("boot-retry").addEventListener("click", () => location.reload());
+  watchFailures();
+  watchResources();
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
+    fail("boot.error.no_wasm", "");
+    return;
+  }
+  addEventListener("py:progress", ({ detail }) => {
+    const known = STAGES.get(detail);
+    if (known) advance(...known);
+    countArrivedFiles();
+  });
+  render();
+  import(new URL("vendor/pyscript/core.js", import.meta.url).href).catch((error) =>
+    fail("boot.error.missing_file", error.message));
+}
+
+boot();

@@ -1,0 +1,120 @@
+"""The browser-test harness: a local server, Debian's Chromium, and guarded pages.
+
+Used by the fixtures in ``tests/conftest.py`` and by ``tests/bench_boot.py``.  Every page
+opened through a :class:`BrowserSession`:
+
+- may only make requests to 127.0.0.1 on the server's port: any other request is blocked,
+  recorded, and fails the test;
+- fails the test on any uncaught page error or console error, unless opened with
+  ``expect_errors=True`` (tests of the error panel);
+- is waited on until ``<html data-game-ready>`` (or, if boot fails, until the error panel).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+BOOT_TIMEOUT_MS = 120_000
+READY_OR_FAILED = ("() => document.documentElement.hasAttribute('data-game-ready')"
+                   " || document.documentElement.hasAttribute('data-boot-failed')")
+
+
+@contextlib.contextmanager
+def static_server(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on a free port of 127.0.0.1 in a thread; yields the base URL."""
+    server = build.make_server(directory, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def launch_chromium(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS,
+                                      headless=True)
+
+
+@dataclass
+class BrowserSession:
+    """Opens guarded pages; what went wrong is collected and checked when the test ends."""
+
+    browser: object
+    base_url: str
+    external_requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    contexts: list = field(default_factory=list)
+
+    def new_context(self, base_url: str | None = None, **options):
+        """A fresh browser context (empty cache and storage) that blocks other hosts."""
+        allowed = urlsplit(base_url or self.base_url).netloc
+        context = self.browser.new_context(**options)
+        self.contexts.append(context)
+
+        def guard(route):
+            if urlsplit(route.request.url).netloc == allowed:
+                route.continue_()
+            else:
+                self.external_requests.append(route.request.url)
+                route.abort("blockedbyclient")
+
+        context.route("**/*", guard)
+        return context
+
+    def watch(self, page, *, expect_errors: bool = False):
+        """Record ``page``'s uncaught errors and console errors (unless expected)."""
+        def record(kind, text):
+            if not expect_errors:
+                self.errors.append(f"{kind} on {page.url}: {text}")
+
+        page.on("pageerror", lambda error: record("uncaught error", error))
+        page.on("console", lambda message: message.type == "error"
+                and record("console error", message.text))
+        return page
+
+    def open(self, path: str = "", *, context=None, base_url: str | None = None,
+             expect_errors: bool = False, before=None):
+        """Open ``path`` (relative to the server) in ``context`` or a new one and wait until
+        the game is ready or has failed to boot.  ``before(page)`` runs before navigation
+        (e.g. to route a file to a 404).  For a page that is not the game, use
+        ``watch(new_context().new_page())`` and navigate it yourself."""
+        base = base_url or self.base_url
+        page = self.watch((context or self.new_context(base)).new_page(),
+                          expect_errors=expect_errors)
+        if before is not None:
+            before(page)
+        page.goto(base + path)
+        wait_for_boot(page, expect_errors)
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+def wait_for_boot(page, expect_failure: bool = False) -> None:
+    page.wait_for_function(READY_OR_FAILED, timeout=BOOT_TIMEOUT_MS)
+    failed = page.evaluate("document.documentElement.getAttribute('data-boot-failed')")
+    if failed is not None and not expect_failure:
+        message = page.text_content("#boot-error-message")
+        pytest.fail(f"the game failed to boot ({failed}): {message}")
+
+

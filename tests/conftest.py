@@ -1,0 +1,54 @@
+"""Shared fixtures: the browser-test fixtures, here so every test folder can use them.
+
+``browser`` is one Debian Chromium for the whole run (Playwright allows one sync driver per
+process, so take this fixture rather than starting another).  ``game_page`` is the game
+booted in a fresh browser context, ready to click.  ``browser_session`` opens any page of
+the local server, or of another server (``harness.static_server``), with the same guards
+(see ``browser/harness.py``); its checks run when the test ends.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+from harness import CHROMIUM, BrowserSession, build, launch_chromium, static_server
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """The working tree (vendored runtime and fresh game archive) served locally."""
+    build.prepare(update_config=False)
+    with static_server(build.ROOT) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run `python3 build.py test`, which installs it")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def browser_session(browser, site_url) -> Iterator[BrowserSession]:
+    session = BrowserSession(browser, site_url)
+    yield session
+    session.close()
+    assert not session.external_requests, (
+        f"requests left the machine: {session.external_requests}")
+    assert not session.errors, "errors in the page:\n" + "\n".join(session.errors)
+
+
+@pytest.fixture
+def game_page(browser_session):
+    """The game booted in a fresh context, at the point a player can click."""
+    return browser_session.open()

@@ -1,0 +1,151 @@
+"""build.py: the generated pyscript.toml, the game archive, vendoring against pinned hashes."""
+
+import hashlib
+import io
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build
+
+
+def test_committed_pyscript_toml_is_what_build_generates():
+    committed = (ROOT / "pyscript.toml").read_text("utf-8")
+    assert committed == build.pyscript_toml(), "run `python3 build.py serve` (or dist) to update"
+
+
+def test_archive_holds_every_module_and_data_file_of_game():
+    names = zipfile.ZipFile(io.BytesIO(build.game_archive())).namelist()
+    expected = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game").rglob("*")
+                if path.is_file() and "__pycache__" not in path.parts}
+    assert set(names) == expected
+    assert "game/web/app.py" in names and "game/maps/usa.json" in names
+    assert "game/locales/en.json" in names
+
+
+def test_archive_is_reproducible():
+    assert build.game_archive() == build.game_archive()
+
+
+def test_boot_messages_are_the_boot_keys_of_each_catalog():
+    messages = build.boot_messages()
+    assert set(messages) >= {"en", "fr"}
+    assert messages["en"]["boot.error.title"] == "The game could not start"
+    assert all(key.startswith("boot.") for strings in messages.values() for key in strings)
+
+
+def test_lock_pins_every_served_file_and_npm_pack_commands():
+    for artifact in build.load_lock():
+        assert re.fullmatch(r"[0-9a-f]{64}", artifact["sha256"])
+        assert artifact["command"][0] in ("npm", "pip")
+        assert "@" in artifact["command"][-1] or "==" in artifact["command"][-1]   # pinned
+        for spec in artifact["serve"].values():
+            assert re.fullmatch(r"[0-9a-f]{64}", spec["sha256"])
+
+
+def test_vendored_files_match_their_pins():
+    build.vendor()
+    for name, digest in build.served_files().items():
+        assert build.file_sha256(build.VENDOR / name) == digest, name
+
+
+def test_runtime_urls_in_the_page_and_config_are_relative_and_vendored():
+    page = (ROOT / "index.html").read_text("utf-8")
+    urls = re.findall(r'(?:href|src|config)="([^"]+)"', page)
+    urls += re.findall(r'"(\./[^"*]+)"', build.pyscript_toml())   # not the "./*" target
+    served = set(build.dist_files())
+    for url in urls:
+        if url.startswith("data:"):
+            continue
+        assert url.startswith("./"), f"{url} must be relative so the site works under any path"
+        assert url[2:] in served, f"{url} is not part of the site"
+
+
+def _fake_artifact(tmp_path, monkeypatch, content: bytes, pinned: bytes) -> dict:
+    """An artifact 'downloaded' by a no-op command, already in the downloads folder."""
+    monkeypatch.setattr(build, "VENDOR", tmp_path / "vendor")
+    monkeypatch.setattr(build, "DOWNLOADS", tmp_path / "vendor" / "downloads")
+    build.DOWNLOADS.mkdir(parents=True)
+    (build.DOWNLOADS / "thing.whl").write_bytes(content)
+    digest = hashlib.sha256(pinned).hexdigest()
+    artifact = {"file": "thing.whl", "command": [sys.executable, "-c", "pass"], "sha256": digest,
+                "serve": {"thing.whl": {"from": "", "sha256": digest}}}
+    monkeypatch.setattr(build, "load_lock", lambda: [artifact])
+    return artifact
+
+
+def test_vendoring_copies_a_download_that_matches_its_pin(tmp_path, monkeypatch):
+    _fake_artifact(tmp_path, monkeypatch, b"wheel", b"wheel")
+    build.vendor()
+    assert (build.VENDOR / "thing.whl").read_bytes() == b"wheel"
+
+
+def test_a_download_that_does_not_match_its_pin_stops_the_build(tmp_path, monkeypatch):
+    _fake_artifact(tmp_path, monkeypatch, b"tampered", b"wheel")
+    with pytest.raises(build.BuildError, match="pins"):
+        build.vendor()
+    assert not (build.VENDOR / "thing.whl").exists()
+
+
+def test_a_tampered_vendored_file_is_replaced(tmp_path, monkeypatch):
+    _fake_artifact(tmp_path, monkeypatch, b"wheel", b"wheel")
+    (build.VENDOR / "thing.whl").write_bytes(b"edited by hand")
+    build.vendor()
+    assert (build.VENDOR / "thing.whl").read_bytes() == b"wheel"
+
+
+@pytest.mark.parametrize("target", [ROOT, ROOT.parent, ROOT / "static" / "site", ROOT / "game"])
+def test_dist_refuses_to_write_into_the_source_tree(target):
+    with pytest.raises(build.BuildError, match="source tree"):
+        build.dist(target)
+
+
+def test_server_sends_the_right_mime_types():
+    types = build.GameRequestHandler.extensions_map
+    assert types[".mjs"].startswith("text/javascript")
+    assert types[".wasm"] == "application/wasm"
+    assert types[".json"] == "application/json"
+    assert types[".svg"] == "image/svg+xml"
+
+
+def test_lock_file_is_valid_json_with_a_comment():
+    assert "comment" in json.loads(build.LOCK.read_text("utf-8"))
+
+
+def test_serve_command_prints_the_url_and_sends_the_right_mime_types():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "build.py", "serve", "--port", str(port)],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        while line.startswith("build:"):   # vendoring, when something was missing
+            line = server.stdout.readline()
+        assert f"http://127.0.0.1:{port}/" in line
+        expected = {"": "text/html", "static/vendor/pyodide/pyodide.mjs": "text/javascript",
+                    "static/vendor/pyodide/pyodide.asm.wasm": "application/wasm",
+                    "static/vendor/pyodide/pyodide-lock.json": "application/json",
+                    "static/build/game.zip": "application/zip"}
+        for path, mime in expected.items():
+            for _ in range(50):
+                try:
+                    response = urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}")
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            with response:
+                assert response.headers["Content-Type"].startswith(mime), path
+    finally:
+        server.terminate()
+        server.wait()
