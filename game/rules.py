@@ -533,21 +533,21 @@ def _end_turn(state: State, passed: bool = False) -> None:
     if state["last_round"] is not None:
         state["last_round"] -= 1
         if state["last_round"] == 0:
-            state["last_round"] = None
-            _finish(state)
+            finish_game(state)
             return
     elif state["players"][seat]["trains"] <= 2:
         state["last_round"] = n
     if state["passes"] >= n:
-        _finish(state)
+        finish_game(state)
         return
     state["current"] = (seat + 1) % n
     state["phase"] = "start"
     state["turn"] += 1
 
 
-def _finish(state: State) -> None:
-    """Final scoring (game.scoring); every player's score becomes the final total."""
+def finish_game(state: State) -> None:
+    """End the game: final scoring (game.scoring) into ``state["result"]``, every player's score
+    becomes the final total, phase ``over``.  Also used to load a finished position."""
     game_map = board(state["map"]).game_map
     result = final_scoring(game_map, [PlayerPosition(tuple(p["routes"]), tuple(p["stations"]), tuple(p["tickets"]))
                                       for p in state["players"]])
@@ -555,3 +555,4 @@ def _finish(state: State) -> None:
     for p, s in zip(state["players"], result.players):
         p["score"] = s.total
     state["phase"] = "over"
+    state["last_round"] = None

@@ -19,7 +19,7 @@ from typing import Any
 from game.actions import Action, parse_action
 from game.mapdata import CARD_KINDS, load_map
 from game.rng import Rng
-from game.rules import IllegalActionError, apply_action
+from game.rules import IllegalActionError, apply_action, finish_game
 from game.state import (
     FORMAT,
     PHASES,
@@ -114,7 +114,7 @@ def to_scenario(state: State, actions: list[Action] | None = None) -> dict:
     position["players"] = [{k: p[k] for k in POSITION_PLAYER_KEYS} for p in state["players"]]
     return json.loads(json.dumps({
         "format": FORMAT, "map": state["map"], "variant": state["variant"],
-        "players": [{"name": p["name"], "kind": p["kind"]} for p in state["players"]],
+        "players": [{"name": p["name"], "kind": p["kind"], "colour": p["colour"]} for p in state["players"]],
         "first": state["first"], "position": position, "actions": [str(a) for a in actions or []],
     }))
 
@@ -197,8 +197,6 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
     state["stage"] = position.get("stage", 0 if phase == "setup-tickets" else len(variant.initial) - 1)
     for key, default in (("tunnel", None), ("last_round", None), ("passes", 0), ("turn", 0)):
         state[key] = position.get(key, default)
-    if phase == "over":
-        raise StateError("position.phase: a position cannot start after the end of the game")
     state["rng"] = position.get("rng", rng.to_json())
     if not market_given:
         _need(isinstance(state["deck"], list) and all(c in CARD_KINDS for c in state["deck"]), "deck",
@@ -208,4 +206,8 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
         except ValueError as exc:
             raise StateError(f"position.rng: {exc}") from None
         settle_market(state)
+    if phase == "over":
+        _need(state["last_round"] is None and state["tunnel"] is None, "phase",
+              "a finished game has no last round or tunnel in progress")
+        finish_game(state)      # the result is recomputed, never read from the file
     validate(state)

@@ -62,7 +62,8 @@ def new_player(name: str, kind: str, colour: str, trains: int) -> dict[str, Any]
 
 
 def player_specs(players: int | Sequence[Any]) -> list[dict[str, str]]:
-    """Normalise ``3`` or ``["Ann", {"name": "Bot", "kind": "ai"}, ...]`` to name/kind dicts."""
+    """Normalise ``3`` or ``["Ann", {"name": "Bot", "kind": "ai", "colour": "black"}, ...]`` to
+    name/kind/colour dicts (the colour defaults to the seat's: red, blue, green, yellow, black)."""
     if isinstance(players, int) and not isinstance(players, bool):
         players = [f"Player {i + 1}" for i in range(players)]
     if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 5:
@@ -76,10 +77,16 @@ def player_specs(players: int | Sequence[Any]) -> list[dict[str, str]]:
         kind = p.get("kind", "human")
         if kind not in PLAYER_KINDS:
             raise StateError(f"players[{i}].kind: {kind!r} is not one of {', '.join(PLAYER_KINDS)}")
-        unknown = set(p) - {"name", "kind"}
+        colour = p.get("colour", PLAYER_COLOURS[i])
+        if colour not in PLAYER_COLOURS:
+            raise StateError(f"players[{i}].colour: {colour!r} is not one of {', '.join(PLAYER_COLOURS)}")
+        unknown = set(p) - {"name", "kind", "colour"}
         if unknown:
             raise StateError(f"players[{i}]: unknown field(s) {', '.join(sorted(unknown))}")
-        specs.append({"name": p["name"], "kind": kind})
+        specs.append({"name": p["name"], "kind": kind, "colour": colour})
+    colours = [s["colour"] for s in specs]
+    if len(set(colours)) != len(colours):
+        raise StateError("players: two players have the same colour")
     return specs
 
 
@@ -100,8 +107,7 @@ def new_game(map_id: str, variant: str | None = None, players: int | Sequence[An
     trains = game_map.rules["trains"]
     state: State = {
         "format": FORMAT, "map": game_map.id, "variant": var.id, "rng": Rng.from_seed(seed).to_json(),
-        "players": [new_player(p["name"], p["kind"], PLAYER_COLOURS[i], trains)
-                    for i, p in enumerate(specs)],
+        "players": [new_player(p["name"], p["kind"], p["colour"], trains) for p in specs],
         "deck": deck, "discard": [], "market": [], "revealed": [],
         "ticket_deck": [], "box": [],
         "first": first, "current": first, "phase": "setup-tickets", "stage": 0,

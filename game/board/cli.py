@@ -10,15 +10,9 @@ import argparse
 import sys
 
 from game.board.render import render_board
-from game.cli import EXIT_BAD_INPUT, EXIT_ILLEGAL_ACTION, command
+from game.cli import EXIT_BAD_INPUT, command, play_scenario_file
 from game.mapdata import MAP_IDS, load_map
 from game.rules import claimable_routes
-from game.scenario import (
-    ScenarioActionError,
-    ScenarioError,
-    play_scenario,
-    read_scenario,
-)
 from game.view import player_view
 
 
@@ -37,14 +31,9 @@ def render(args: argparse.Namespace) -> int:
     view, highlights = None, {}
     map_id = args.map
     if args.scenario:
-        try:
-            state, _ = play_scenario(read_scenario(args.scenario))
-        except ScenarioActionError as exc:
-            print(f"error: {args.scenario}: {exc}", file=sys.stderr)
-            return EXIT_ILLEGAL_ACTION
-        except ScenarioError as exc:
-            print(f"error: {args.scenario}: {exc}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+        state, status = play_scenario_file(args.scenario)
+        if state is None:
+            return status
         if map_id and map_id != state["map"]:
             print(f"error: the scenario is on the {state['map']} map, not {map_id}", file=sys.stderr)
             return EXIT_BAD_INPUT

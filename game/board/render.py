@@ -25,7 +25,7 @@ from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text, TSpan
 
 from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
-from game.board.strings import text
+from game.i18n import _
 from game.mapdata import GameMap
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "black")
@@ -144,11 +144,11 @@ def _attrs(**values: object) -> dict:
 def route_name(game_map: GameMap, route) -> str:
     """The accessible name of a route: its cities, length and colour, tunnel or ferry."""
     a, b = game_map.city(route.a).name, game_map.city(route.b).name
-    parts = [text("route", a=a, b=b, count=route.length, colour=text(f"colour.{route.color}"))]
+    parts = [_("board.route", a=a, b=b, count=route.length, colour=_(f"colour.{route.color}"))]
     if route.tunnel:
-        parts.append(text("tunnel"))
+        parts.append(_("board.tunnel"))
     if route.ferry:
-        parts.append(text("ferry", count=route.ferry))
+        parts.append(_("board.ferry", count=route.ferry))
     return ", ".join(parts)
 
 
@@ -169,7 +169,7 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
         classes.append("ferry")
     if owner:
         classes += ["claimed", f"owner-{owner}"]
-        name += ", " + text("claimed", owner=text(f"colour.{owner}"))
+        name += ", " + _("board.claimed", owner=_(f"colour.{owner}"))
     if route_id in hl.claimable:
         classes.append("claimable")
     layers = [k for k in ("network", "trail", "borrowed") if route_id in getattr(hl, k)]
@@ -213,7 +213,7 @@ def city_element(game_map: GameMap, board: Layout, city_id: str, owners: Owners,
     name = city.name
     if station_owners:
         classes.append("station")
-        name += ", " + ", ".join(text("station", owner=text(f"colour.{o}")) for o in station_owners)
+        name += ", " + ", ".join(_("board.station", owner=_(f"colour.{o}")) for o in station_owners)
     if city_id in hl.cities:
         classes.append("highlight")
     g = Group(debug=False, **_attrs(id=f"city-{city_id}", class_=" ".join(classes),
@@ -272,7 +272,7 @@ def render_board(game_map: GameMap, view: dict | None = None, *, highlights: Hig
     pixels = (size, round(size * board.height / board.width)) if size else (None, None)
     drawing = svgwrite.Drawing(debug=False, viewBox=f"0 0 {_f(board.width)} {_f(board.height)}", size=pixels,
                                **_attrs(class_=f"ttr-board map-{game_map.id}", role="group",
-                                        aria_label=text("map", map=game_map.name)))
+                                        aria_label=_("board.map", map=game_map.name)))
     _defs(drawing)
     drawing.add(drawing.rect((0, 0), (board.width, board.height), class_="sea"))
     drawing.add(drawing.path(d=game_map.board["land"], class_="land"))

@@ -1,17 +1,11 @@
 """The board as Chromium draws it: every route and city answers a click at its own place, and
 every name fits the box the layout reserved for it."""
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from game.board.layout import layout
 from game.board.render import render_board
 from game.mapdata import MAP_IDS, load_map
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-from harness import CHROMIUM, launch_chromium
 
 HITS = """() => {
   const svg = document.querySelector('svg.ttr-board');
@@ -33,19 +27,16 @@ HITS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def page():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: run `python3 build.py test`, which installs it")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        tab = browser.new_page(viewport={"width": 1500, "height": 1000})
-        requests = []
-        tab.route("**/*", lambda route: (requests.append(route.request.url), route.abort()))
-        yield tab
-        assert requests == []
-        browser.close()
+@pytest.fixture
+def page(browser):
+    """A blank tab of the shared Chromium; any request it makes fails the test."""
+    context = browser.new_context(viewport={"width": 1500, "height": 1000})
+    tab = context.new_page()
+    requests = []
+    tab.route("**/*", lambda route: (requests.append(route.request.url), route.abort()))
+    yield tab
+    context.close()
+    assert requests == []
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)

@@ -8,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board import render as render_module
-from game.board import strings
 from game.board.render import (
     LIGHT_MARK,
     MARKS,
@@ -45,8 +44,7 @@ def late_game_view(game_map):
 
 
 def test_docstring_examples():
-    for module in (render_module, strings):
-        assert doctest.testmod(module).failed == 0
+    assert doctest.testmod(render_module).failed == 0
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
