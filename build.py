@@ -319,6 +319,8 @@ def install_test_tools() -> None:
 def test(pytest_args: list[str]) -> int:
     install_test_tools()
     prepare(update_config=False)   # the tests check the committed pyscript.toml
+    from game.board import geography as board
+    _download(board.LAND_SOURCE)   # so the tests can rebuild the board geometry and compare
     lint = subprocess.run([sys.executable, "-m", "ruff", "check", *LINTED], cwd=ROOT, check=False)
     tests = subprocess.run([sys.executable, "-m", "pytest", "tests", *pytest_args], cwd=ROOT,
                            check=False)

@@ -30,7 +30,7 @@ from game.state import StateError, new_game
 
 EXIT_BAD_INPUT = 1
 EXIT_ILLEGAL_ACTION = 2
-COMMAND_MODULES = ("game.board.cli",)    # modules that register further commands on import
+COMMAND_MODULES = ("game.board.cli", "game.ai.tournament")    # modules that register further commands on import
 MAX_ACTIONS_PER_GAME = 100_000            # a safety net for simulate; no real game comes near
 
 

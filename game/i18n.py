@@ -9,10 +9,10 @@ them to ``static/boot.js``).
 
 >>> set_language("en")
 'en'
->>> _("preview.selected", city="Denver", count=6)
-'Denver: 6 routes'
->>> _("preview.selected", city="Denver", count=1)
-'Denver: 1 route'
+>>> _("board.route", a="Denver", b="Omaha", count=4, colour=_("colour.gray"))
+'Denver – Omaha, 4 spaces, gray'
+>>> _("board.route", a="Omaha", b="Kansas City", count=1, colour=_("colour.gray"))
+'Omaha – Kansas City, 1 space, gray'
 >>> set_language("fr-CA")
 'fr'
 >>> set_language("xx")

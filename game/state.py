@@ -63,7 +63,8 @@ def new_player(name: str, kind: str, colour: str, trains: int) -> dict[str, Any]
 
 def player_specs(players: int | Sequence[Any]) -> list[dict[str, str]]:
     """Normalise ``3`` or ``["Ann", {"name": "Bot", "kind": "ai", "colour": "black"}, ...]`` to
-    name/kind/colour dicts (the colour defaults to the seat's: red, blue, green, yellow, black)."""
+    name/kind/colour dicts (players without a colour take the free ones in the order red, blue,
+    green, yellow, black)."""
     if isinstance(players, int) and not isinstance(players, bool):
         players = [f"Player {i + 1}" for i in range(players)]
     if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 5:
@@ -77,16 +78,20 @@ def player_specs(players: int | Sequence[Any]) -> list[dict[str, str]]:
         kind = p.get("kind", "human")
         if kind not in PLAYER_KINDS:
             raise StateError(f"players[{i}].kind: {kind!r} is not one of {', '.join(PLAYER_KINDS)}")
-        colour = p.get("colour", PLAYER_COLOURS[i])
-        if colour not in PLAYER_COLOURS:
+        colour = p.get("colour")
+        if colour is not None and colour not in PLAYER_COLOURS:
             raise StateError(f"players[{i}].colour: {colour!r} is not one of {', '.join(PLAYER_COLOURS)}")
         unknown = set(p) - {"name", "kind", "colour"}
         if unknown:
             raise StateError(f"players[{i}]: unknown field(s) {', '.join(sorted(unknown))}")
         specs.append({"name": p["name"], "kind": kind, "colour": colour})
-    colours = [s["colour"] for s in specs]
-    if len(set(colours)) != len(colours):
+    chosen = [s["colour"] for s in specs if s["colour"] is not None]
+    if len(set(chosen)) != len(chosen):
         raise StateError("players: two players have the same colour")
+    free = [c for c in PLAYER_COLOURS if c not in chosen]
+    for s in specs:             # the others take the free colours in order
+        if s["colour"] is None:
+            s["colour"] = free.pop(0)
     return specs
 
 

@@ -47,24 +47,24 @@ def test_every_key_used_in_code_and_pages_is_in_english():
 
 
 def test_missing_translation_falls_back_to_english(monkeypatch):
-    monkeypatch.setitem(i18n.catalog("fr"), "preview.hint", "Cliquez.")
+    monkeypatch.setitem(i18n.catalog("fr"), "board.tunnel", "souterrain")
     i18n.set_language("fr")
-    assert _("preview.hint") == "Cliquez."
-    monkeypatch.delitem(i18n.catalog("fr"), "preview.hint")
-    assert _("preview.hint") == "Click a city to see its routes."
+    assert _("board.tunnel") == "souterrain"
+    monkeypatch.delitem(i18n.catalog("fr"), "board.tunnel")
+    assert _("board.tunnel") == "tunnel"
 
 
 def test_broken_translation_falls_back_to_english(monkeypatch):
-    monkeypatch.setitem(i18n.catalog("fr"), "preview.restored", "Restauré : {ville}.")
+    monkeypatch.setitem(i18n.catalog("fr"), "board.claimed", "pris par {joueur}")
     i18n.set_language("fr")
-    assert _("preview.restored", city="Denver") == "Restored your last selection: Denver."
+    assert _("board.claimed", owner="Ann") == "claimed by Ann"
 
 
 def test_plural_rules_differ_by_language():
-    assert _("preview.selected", city="Oslo", count=0) == "Oslo: 0 routes"
+    assert _("board.ferry", count=0) == "ferry, 0 locomotives needed"
     i18n.set_language("fr")
-    assert _("preview.selected", city="Oslo", count=0) == "Oslo : 0 liaison"
-    assert _("preview.selected", city="Oslo", count=2) == "Oslo : 2 liaisons"
+    assert _("board.ferry", count=0) == "ferry, 0 locomotive nécessaire"
+    assert _("board.ferry", count=2) == "ferry, 2 locomotives nécessaires"
 
 
 def test_unknown_key_is_a_clear_error():
@@ -82,7 +82,7 @@ def test_set_language_picks_the_closest_catalog(code, chosen):
 
 
 def test_hostile_parameters_are_inserted_verbatim():
-    assert _("preview.selected", city="{count}<b>", count=3) == "{count}<b>: 3 routes"
+    assert _("board.station", owner="{count}<b>") == "station of {count}<b>"
 
 
 def test_catalog_files_are_json_objects_of_strings(tmp_path, monkeypatch):

@@ -36,6 +36,7 @@ ROUTE_FILL = {
     "orange": "#f08c1e", "black": "#2a2a2a", "red": "#d8322f", "green": "#3ba553",
     "gray": "#b3b0aa",
 }
+COLOUR_KEYS = {colour: "colour." + colour for colour in ROUTE_FILL}    # i18n key naming each colour
 PLAYER_FILL = {"red": "#c4161c", "blue": "#1c56c7", "green": "#17843a", "yellow": "#f7c600",
                "black": "#151515"}
 # The colour-blind mark drawn on every space and train of a colour, and whether it is
@@ -144,7 +145,7 @@ def _attrs(**values: object) -> dict:
 def route_name(game_map: GameMap, route) -> str:
     """The accessible name of a route: its cities, length and colour, tunnel or ferry."""
     a, b = game_map.city(route.a).name, game_map.city(route.b).name
-    parts = [_("board.route", a=a, b=b, count=route.length, colour=_(f"colour.{route.color}"))]
+    parts = [_("board.route", a=a, b=b, count=route.length, colour=_(COLOUR_KEYS[route.color]))]
     if route.tunnel:
         parts.append(_("board.tunnel"))
     if route.ferry:
@@ -169,7 +170,7 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
         classes.append("ferry")
     if owner:
         classes += ["claimed", f"owner-{owner}"]
-        name += ", " + _("board.claimed", owner=_(f"colour.{owner}"))
+        name += ", " + _("board.claimed", owner=_(COLOUR_KEYS[owner]))
     if route_id in hl.claimable:
         classes.append("claimable")
     layers = [k for k in ("network", "trail", "borrowed") if route_id in getattr(hl, k)]
@@ -213,7 +214,7 @@ def city_element(game_map: GameMap, board: Layout, city_id: str, owners: Owners,
     name = city.name
     if station_owners:
         classes.append("station")
-        name += ", " + ", ".join(_("board.station", owner=_(f"colour.{o}")) for o in station_owners)
+        name += ", " + ", ".join(_("board.station", owner=_(COLOUR_KEYS[o])) for o in station_owners)
     if city_id in hl.cities:
         classes.append("highlight")
     g = Group(debug=False, **_attrs(id=f"city-{city_id}", class_=" ".join(classes),

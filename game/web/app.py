@@ -1,77 +1,469 @@
-"""Start the game in the page: language, the preview of the map, clicks, saved selection, ready.
+"""Start the game in the page and run it: the start screen (new game, saved games), the game
+screen, every click and key, autosave after every action, and the AI seats' paced turns.
 
-This is the first slice of the browser adapter; the board, the game screens and the saved
-games will be wired in here as they arrive.
+One click handler and one key handler on ``#app`` serve every control: a control names its
+command in ``data-cmd`` (and its argument in ``data-arg``); routes and cities are found by
+their ``data-route`` / ``data-city``.
 """
 
 from __future__ import annotations
 
+import time
+
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, to_js
 
 from game import i18n
+from game.actions import KeepTickets
+from game.board.render import COLOUR_KEYS
 from game.i18n import _
-from game.mapdata import GameMap, load_map
-from game.web import storage
-from game.web.preview import network_svg
+from game.mapdata import load_map
+from game.rules import IllegalActionError
+from game.state import PLAYER_COLOURS
+from game.ui import setup
+from game.ui.saves import CURRENT_KEY, SaveCatalog, SaveError, StorageFull
+from game.ui.session import Session, open_session
+from game.ui.setup import GameOptions, Seat
+from game.web import table
+from game.web.dom import button, closest, el, keep_alive, present
+from game.web.storage import LocalStorage
+from game.web.zoom import Zoom
 
-MAP_ID = "usa"
-SELECTED_KEY = "preview.selected"
+AI_DELAY_MS = 700          # pause before each AI move, so it can be followed
+# facts of the game on #app for styles, tests and embedding pages
+GAME_ATTRIBUTES = ("data-phase", "data-current", "data-turn", "data-actions", "data-handoff")
 
-_handlers = []   # keeps the click proxies alive as long as the page
+
+def _now_ms() -> float:
+    return float(js.Date.now())
 
 
-class Preview:
-    """The map preview on the start page: redraws itself when a city is clicked."""
+def _fresh_seed() -> int:
+    return int(js.Math.floor(js.Math.random() * 2 ** 31)) ^ int(time.time() * 1000) % 2 ** 31
 
-    def __init__(self, game_map: GameMap, root):
-        self.map = game_map
-        document = js.document
-        title = document.createElement("h1")
-        title.textContent = _("preview.title", map=game_map.name,
-                              cities=len(game_map.cities), routes=len(game_map.routes))
-        self.figure = document.createElement("div")
-        self.figure.className = "preview"
-        self.status = document.createElement("p")
-        self.status.className = "preview-status"
-        self.status.setAttribute("aria-live", "polite")
-        root.replaceChildren(title, self.figure, self.status)
-        handler = create_proxy(self.on_click)
-        _handlers.append(handler)
-        self.figure.addEventListener("click", handler)
 
-    def show(self, selected: str | None, message: str) -> None:
-        self.figure.innerHTML = network_svg(self.map, selected)
-        self.status.textContent = message
+def _ai_delay() -> int:
+    params = js.URLSearchParams.new(js.location.search)
+    value = params.get("ai-delay")
+    return int(value) if isinstance(value, str) and value.isdigit() else AI_DELAY_MS
 
-    def describe(self, city_id: str) -> str:
-        city = self.map.city(city_id)
-        return _("preview.selected", city=city.name, count=len(self.map.routes_at(city_id)))
+
+class App:
+    def __init__(self, root) -> None:
+        self.root = root
+        self.catalog = SaveCatalog(LocalStorage())
+        self.session: Session | None = None
+        self.game_id: str | None = None
+        self.board: table.Board | None = None
+        self.dialog = None                  # what the open dialog is about: ("route", payments) …
+        self.focus_ticket: str | None = None
+        self.notice = ""
+        self.ai_timer = None
+        self.ai_delay = _ai_delay()
+        self.zoom = Zoom()
+        root.addEventListener("click", keep_alive(self.on_click))
+        root.addEventListener("keydown", keep_alive(self.on_key))
+        root.addEventListener("change", keep_alive(self.on_change))
+        root.addEventListener("focusin", keep_alive(self.on_focus))
+        root.addEventListener("mouseover", keep_alive(self.on_focus))
+        root.addEventListener("focusout", keep_alive(self.on_blur))
+        root.addEventListener("mouseout", keep_alive(self.on_blur))
+
+    # --- start screen ---------------------------------------------------------------------------
+
+    def home(self, options: GameOptions | None = None, problems: list | None = None) -> None:
+        self.stop_ai()
+        self.session, self.game_id, self.board, self.dialog = None, None, None, None
+        for name in GAME_ATTRIBUTES:
+            self.root.removeAttribute(name)
+        options = options or setup.default_options("usa", 2)
+        self.root.replaceChildren(el("h1", _("start.title")), self.new_game_form(options, problems or []),
+                                  self.saves_list())
+        self.root.className = "start"
+
+    def new_game_form(self, options: GameOptions, problems: list) -> object:
+        form = el("form", None, el("h2", _("start.new_game")), cls="new-game", id="new-game")
+        maps = el("select", None, id="opt-map", name="map", data_refresh="1")
+        for map_id in setup.MAPS:
+            maps.append(el("option", load_map(map_id).name, value=map_id, selected=map_id == options.map))
+        variants = el("select", None, id="opt-variant", name="variant")
+        for v in load_map(options.map).variants:
+            variants.append(el("option", v.name, value=v.id, selected=v.id == options.variant))
+        count = el("select", None, id="opt-count", name="count", data_refresh="1")
+        for n in range(setup.MIN_SEATS, setup.MAX_SEATS + 1):
+            count.append(el("option", str(n), value=str(n), selected=n == len(options.seats)))
+        form.append(el("div", None, el("label", _("start.map"), maps), el("label", _("start.variant"), variants),
+                       el("label", _("start.players"), count), cls="row"))
+        for i, seat in enumerate(options.seats):
+            kind = el("select", None, cls="seat-kind", aria_label=_("start.kind", number=i + 1))
+            kind.append(el("option", _("start.human"), value="human", selected=seat.kind == "human"))
+            kind.append(el("option", _(table.AI_LABEL), value="ai", selected=seat.kind == "ai"))
+            colour = el("select", None, cls="seat-colour", aria_label=_("start.colour", number=i + 1))
+            for c in PLAYER_COLOURS:
+                colour.append(el("option", _(COLOUR_KEYS[c]), value=c, selected=seat.colour == c))
+            name = el("input", None, cls="seat-name", type="text", maxlength=str(setup.MAX_NAME),
+                      aria_label=_("start.name", number=i + 1))
+            name.value = seat.name
+            form.append(el("div", None, name, kind, colour, cls="seat", data_seat=str(i)))
+        seed = el("input", None, id="opt-seed", type="text", maxlength=str(setup.MAX_SEED),
+                  placeholder=_("start.seed_hint"))
+        seed.value = options.seed
+        form.append(el("label", _("start.seed"), seed))
+        errors = el("ul", None, cls="problems", role="alert")
+        for key, params in problems:
+            errors.append(el("li", _(key, **params)))
+        form.append(errors)
+        form.append(button(_("start.start"), "start", cls="primary"))
+        return form
+
+    def read_options(self) -> GameOptions:
+        doc = js.document
+        seats = []
+        for row in doc.querySelectorAll("#new-game .seat"):
+            seats.append(Seat(row.querySelector(".seat-name").value, row.querySelector(".seat-kind").value,
+                              row.querySelector(".seat-colour").value))
+        return GameOptions(doc.getElementById("opt-map").value, doc.getElementById("opt-variant").value,
+                           tuple(seats), doc.getElementById("opt-seed").value)
+
+    def saves_list(self) -> object:
+        section = el("section", None, el("h2", _("start.saved")), cls="saves")
+        entries = self.catalog.entries()
+        if not entries:
+            section.append(el("p", _("start.no_saves")))
+        items = el("ul", None, cls="save-list")
+        for entry in entries:
+            when = js.Date.new(entry.saved_at).toLocaleString() if entry.saved_at else "—"
+            if entry.problem:
+                text = _(entry.problem[0], **entry.problem[1])
+            else:
+                map_name = load_map(entry.map).name if entry.map in setup.MAPS else "?"
+                turn = "—" if entry.turn is None else str(entry.turn + 1)
+                text = _("start.save_line", map=map_name, players=", ".join(entry.players), turn=turn, when=when)
+            row = el("li", None, el("span", text, cls="save-text"), cls="save damaged" if entry.problem else "save",
+                     data_save=entry.id)
+            if not entry.problem:
+                row.append(button(_("start.open"), "open", entry.id))
+            row.append(button(_("start.export"), "export", entry.id))
+            row.append(button(_("start.delete"), "delete", entry.id))
+            items.append(row)
+        section.append(items)
+        picker = el("input", None, type="file", accept=".json,application/json", id="import-file", cls="import")
+        section.append(el("label", _("start.import"), picker, cls="import-label"))
+        section.append(el("p", self.notice, cls="notice", role="status"))
+        self.notice = ""
+        return section
+
+    def start_game(self, scenario: dict) -> None:
+        self.game_id = f"g{int(_now_ms())}"
+        self.enter(Session(scenario))
+
+    def enter(self, session: Session) -> None:
+        self.session, self.board, self.dialog, self.focus_ticket = session, None, None, None
+        self.autosave()
+        try:
+            self.catalog.backend.set(CURRENT_KEY, self.game_id)
+        except StorageFull:
+            pass
+        self.show()
+
+    def open_saved(self, save_id: str) -> None:
+        try:
+            session = open_session(self.catalog.raw(save_id) or "")
+        except SaveError as exc:
+            self.notice = _(exc.problem[0], **exc.problem[1])
+            self.home()
+            return
+        self.game_id = save_id
+        self.enter(session)
+
+    def export(self, save_id: str) -> None:
+        text = self.catalog.raw(save_id)
+        if text is None:
+            return
+        blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        link = el("a", None, href=url, download=f"ticket-to-ride-{save_id}.json")
+        js.document.body.append(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    async def import_file(self, picker) -> None:
+        files = picker.files
+        if not files or files.length == 0:
+            return
+        text = await files.item(0).text()
+        try:
+            session = open_session(text)
+        except SaveError as exc:
+            params = exc.problem[1]      # the file is not stored: say why, without the save wording
+            reason = params["reason"] if "reason" in params else _("start.import_newer", version=params["version"])
+            self.notice = _("start.import_failed", reason=reason)
+            self.home()
+            return
+        self.game_id = f"g{int(_now_ms())}"
+        self.enter(session)
+
+    # --- the game screen --------------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        try:
+            self.catalog.write(self.game_id, self.session.scenario(), self.session.summary(), _now_ms())
+        except StorageFull:
+            self.notice = _("table.storage_full")
+        else:
+            self.notice = ""
+
+    def show(self) -> None:
+        """Redraw the game screen from the session (the board only where it changed)."""
+        session = self.session
+        view = session.view()
+        if self.board is None:
+            board_box = el("div", None, cls="board", id="board")
+            self.root.replaceChildren(
+                el("header", None, el("p", "", cls="status", id="status", aria_live="polite"),
+                   el("div", None, button("+", "zoom", "in", aria_label=_("table.zoom_in")),
+                      button("−", "zoom", "out", aria_label=_("table.zoom_out")),
+                      button(_("table.zoom_reset"), "zoom", "reset"),
+                      button(_("table.menu"), "home"), cls="tools")),
+                el("div", None, board_box, cls="board-frame", id="board-frame"),
+                el("div", None, cls="side", id="side"), el("div", None, id="dialogs"))
+            self.root.className = "table"
+            self.board = table.Board(board_box, session)
+            self.zoom.attach(board_box)
+        mine = session.viewer is not None and session.viewer == session.current and not session.over
+        facts = (session.state["phase"], session.current, session.state["turn"], len(session.actions),
+                 "" if session.handoff_to is None else session.handoff_to)
+        for name, value in zip(GAME_ATTRIBUTES, facts):
+            self.root.setAttribute(name, str(value))
+        self.board.update(view, table.highlights(session, view, self.focus_ticket))
+        js.document.getElementById("status").textContent = status_line_with_notice(session, self.notice)
+        self.root.classList.toggle("over", session.over)
+        if session.over:
+            parts = [table.end_screen(session), table.log_list(session)]
+        else:
+            parts = [table.market(session, mine), table.own_panel(session, view), table.opponents(session, view),
+                     table.log_list(session)]
+        js.document.getElementById("side").replaceChildren(*[p for p in parts if p is not None])
+        log = js.document.querySelector("#side .log")
+        log.scrollTop = log.scrollHeight          # the newest events in sight
+        self.show_dialog()
+        self.schedule_ai()
+
+    def show_dialog(self) -> None:
+        session = self.session
+        box = js.document.getElementById("dialogs")
+        node = None
+        phase = session.state["phase"]
+        if session.handoff_to is not None:
+            node = table.handoff_dialog(session)
+        elif session.ai_to_move() or session.over:
+            node = None
+        elif phase in ("setup-tickets", "tickets"):
+            node = table.tickets_dialog(session)
+        elif phase == "tunnel":
+            node = table.tunnel_dialog(session)
+        elif self.dialog is not None:
+            node = self.dialog[1]
+        box.replaceChildren(*([node] if node is not None else []))
+        if node is not None:
+            target = present(node.querySelector("[autofocus], .primary, button, input"))
+            if target is not None:
+                target.focus()
+
+    def open_dialog(self, kind: str, payments: list, node) -> None:
+        self.dialog = (kind, node, payments)
+        self.show_dialog()
+
+    def play(self, action) -> None:
+        try:
+            self.session.play(action)
+        except IllegalActionError as exc:       # the controls offer only legal actions; say so if not
+            self.dialog = ("message", table.message_dialog(_("table.illegal"), str(exc)), [])
+        else:
+            self.dialog = None
+            self.autosave()
+        self.show()
+
+    # --- AI seats -----------------------------------------------------------------------------------
+
+    def schedule_ai(self) -> None:
+        if self.ai_timer is None and self.session is not None and self.session.ai_to_move():
+            self.ai_timer = js.setTimeout(create_once_callable(self.ai_step), self.ai_delay)
+
+    def stop_ai(self) -> None:
+        if self.ai_timer is not None:
+            js.clearTimeout(self.ai_timer)
+            self.ai_timer = None
+
+    def ai_step(self) -> None:
+        self.ai_timer = None
+        if self.session is not None and self.session.ai_to_move():
+            self.play(self.session.ai_action())     # one move, then back to the event loop
+
+    # --- events -------------------------------------------------------------------------------------
 
     def on_click(self, event) -> None:
-        target = event.target.closest("[data-city]")
-        if target is None:
+        target = event.target
+        control = closest(target, "[data-cmd]")
+        if control is not None:
+            if control.getAttribute("aria-disabled") == "true":
+                self.say(control.getAttribute("title"))
+                return
+            event.preventDefault()
+            self.command(control.getAttribute("data-cmd"), control.getAttribute("data-arg") or "")
             return
-        city_id = target.getAttribute("data-city")
-        if not self.map.has_city(city_id):
+        if self.session is None or self.zoom.dragged:
             return
-        storage.save(SELECTED_KEY, city_id)
-        self.show(city_id, self.describe(city_id))
+        spot = closest(target, "[data-route], [data-city]")
+        if spot is not None:
+            self.board_click(spot)
 
-    def restore(self) -> None:
-        saved = storage.load(SELECTED_KEY)
-        if isinstance(saved, str) and self.map.has_city(saved):
-            self.show(saved, f"{_('preview.restored', city=self.map.city(saved).name)} "
-                             f"{self.describe(saved)}")
+    def on_key(self, event) -> None:
+        if event.key == "Escape" and self.dialog is not None:
+            self.dialog = None
+            self.show_dialog()
+            return
+        if event.key in ("Enter", " ") and self.session is not None:
+            spot = closest(event.target, "[data-route], [data-city]")
+            if spot is not None and closest(spot, "[data-cmd]") is None:
+                event.preventDefault()
+                self.board_click(spot)
+
+    def on_change(self, event) -> None:
+        target = event.target
+        if target.id == "import-file":
+            return js.Promise.resolve(self.import_file(target))   # the import runs on its own
+        if target.getAttribute("data-refresh"):
+            options = self.read_options()
+            if target.id == "opt-map":
+                options = GameOptions(options.map, setup.variant_ids(options.map)[0], options.seats, options.seed)
+            else:
+                options = setup.with_seat_count(options, int(target.value))
+            self.home(options)
+        return None
+
+    def on_focus(self, event) -> None:
+        disabled = closest(event.target, "[aria-disabled=true]")
+        if disabled is not None and event.type == "focusin":      # keyboard users read why it is disabled
+            self.say(disabled.getAttribute("title"))
+        ticket = closest(event.target, "[data-ticket]")
+        if ticket is not None and self.session is not None:
+            self.focus_ticket = ticket.getAttribute("data-ticket")
+            view = self.session.view()
+            self.board.update(view, table.highlights(self.session, view, self.focus_ticket))
+
+    def on_blur(self, event) -> None:
+        if self.focus_ticket is not None and self.session is not None \
+                and closest(event.target, "[data-ticket]") is not None:
+            self.focus_ticket = None
+            view = self.session.view()
+            self.board.update(view, table.highlights(self.session, view, None))
+
+    def say(self, text: str | None) -> None:
+        if text and self.session is not None:
+            js.document.getElementById("status").textContent = text
+
+    def board_click(self, spot) -> None:
+        session = self.session
+        if session.viewer is None or session.viewer != session.current or session.over:
+            self.say(_("table.not_your_turn"))
+            return
+        route_id = spot.getAttribute("data-route")
+        game_map = session.map
+        if route_id:
+            payments, reason = session.route_payments(route_id)
+            r = game_map.route(route_id)
+            title = _("table.claim_title", a=game_map.city(r.a).name, b=game_map.city(r.b).name)
+            if payments:
+                self.open_dialog("claim", payments, table.payment_dialog(title, payments, "claim"))
+            else:
+                self.open_dialog("message", [], table.message_dialog(title, reason or ""))
+            return
+        city_id = spot.getAttribute("data-city")
+        if not game_map.rules["stations"]:
+            return
+        payments, reason = session.station_payments(city_id)
+        title = _("table.station_title", city=game_map.city(city_id).name)
+        if payments:
+            self.open_dialog("station", payments, table.payment_dialog(title, payments, "station"))
         else:
-            self.show(None, _("preview.hint"))
+            self.open_dialog("message", [], table.message_dialog(title, reason or ""))
+
+    def command(self, cmd: str, arg: str) -> None:
+        session = self.session
+        if cmd == "start":
+            options = self.read_options()
+            problems = options.problems()
+            if problems:
+                self.home(options, problems)
+            else:
+                self.start_game(options.scenario(_fresh_seed()))
+        elif cmd == "open":
+            self.open_saved(arg)
+        elif cmd == "delete":
+            self.catalog.delete(arg)
+            self.home(self.read_options())
+        elif cmd == "export":
+            self.export(arg)
+        elif cmd == "home":
+            self.home()
+        elif cmd == "rematch":
+            self.start_game(setup.rematch(session.start, _fresh_seed()))
+        elif cmd == "zoom":
+            self.zoom.step(arg)
+        elif cmd == "handoff":
+            session.acknowledge_handoff()
+            self.show()
+        elif cmd == "close":
+            self.dialog = None
+            self.show_dialog()
+        elif cmd == "draw":
+            self.play(next(c.action for c in session.draw_choices() if c.action.source == arg))
+        elif cmd == "tickets":
+            self.play(session.tickets_choice().action)
+        elif cmd in ("claim", "station") and self.dialog and self.dialog[0] == cmd:
+            self.play(self.dialog[2][int(arg)])
+        elif cmd == "tunnel":
+            self.play(session.tunnel_choice()[2][int(arg)])
+        elif cmd == "keep":
+            self.keep()
+
+    def keep(self) -> None:
+        low, high, _offer = self.session.ticket_choice()
+        kept = [box.value for box in js.document.querySelectorAll(".offer input[name=keep]") if box.checked]
+        if not low <= len(kept) <= high:
+            rule = js.document.querySelector(".dialog .dialog-error")
+            rule.textContent = _("table.keep_rule", low=low, high=high) if low != high \
+                else _("table.keep_exactly", count=low)
+            return
+        action = next(a for a in self.session.legal() if isinstance(a, KeepTickets)
+                      and a.tickets == tuple(sorted(kept)))
+        self.play(action)
+
+
+def status_line_with_notice(session: Session, notice: str) -> str:
+    text = table.status_line(session)
+    return f"{text} {notice}" if notice else text
 
 
 def start() -> None:
     """Take over the page from the loader; sets ``data-game-ready`` when it is interactive."""
     document = js.document
     i18n.set_language(document.documentElement.lang)
-    app = document.getElementById("app")
-    Preview(load_map(MAP_ID), app).restore()
-    app.hidden = False
+    root = document.getElementById("app")
+    app = App(root)
+    current = app.catalog.backend.get(CURRENT_KEY)
+    if isinstance(current, str) and app.catalog.raw(current) is not None:
+        try:
+            session = open_session(app.catalog.raw(current))
+        except SaveError as exc:
+            app.notice = _(exc.problem[0], **exc.problem[1])
+            app.home()
+        else:
+            app.game_id = current
+            app.enter(session)
+    else:
+        app.home()
+    root.hidden = False
     document.documentElement.setAttribute("data-game-ready", "")

@@ -1,38 +1,41 @@
-"""Keep small JSON values in the browser's localStorage, under keys starting with ``ttr.``.
+"""The browser's localStorage as a save backend (``game.ui.saves.Backend``).
 
-Reading never fails: a missing, unreadable or corrupt value reads as ``None`` and is left in
-place (nothing is lost); writing reports failure (storage full or disabled) as ``False``.
+Reading never fails (a storage the browser refuses reads as empty); a write the browser
+refuses (quota exceeded, storage disabled) raises ``StorageFull`` so the game can say so and
+go on.
 """
 
 from __future__ import annotations
 
-import json
-
 import js
 from pyodide.ffi import JsException
 
-PREFIX = "ttr."
+from game.ui.saves import StorageFull
 
 
-def load(key: str) -> object | None:
-    """The value saved under ``key``, or ``None``."""
-    try:
-        text = js.localStorage.getItem(PREFIX + key)
-    except JsException:
-        return None
-    if not isinstance(text, str):   # JS null: nothing saved
-        return None
-    try:
-        return json.loads(text)
-    except ValueError:
-        js.console.warn(f"Ignoring the unreadable saved value {PREFIX + key!r}")
-        return None
+class LocalStorage:
+    def get(self, key: str) -> str | None:
+        try:
+            text = js.localStorage.getItem(key)
+        except JsException:
+            return None
+        return text if isinstance(text, str) else None
 
+    def set(self, key: str, text: str) -> None:
+        try:
+            js.localStorage.setItem(key, text)
+        except JsException as exc:
+            raise StorageFull(str(exc)) from None
 
-def save(key: str, value: object) -> bool:
-    """Save ``value`` (JSON-serialisable) under ``key``; ``False`` if the browser refused."""
-    try:
-        js.localStorage.setItem(PREFIX + key, json.dumps(value))
-    except JsException:
-        return False
-    return True
+    def remove(self, key: str) -> None:
+        try:
+            js.localStorage.removeItem(key)
+        except JsException:
+            pass
+
+    def names(self) -> list[str]:
+        try:
+            storage = js.localStorage
+            return [storage.key(i) for i in range(storage.length)]
+        except JsException:
+            return []

@@ -15,12 +15,12 @@ new MutationObserver(() => {
 """
 
 
-def test_boots_offline_and_shows_the_map_preview(game_page):
+def test_boots_offline_and_shows_the_start_screen(game_page):
     assert game_page.locator("#boot-loader").is_hidden()
     assert game_page.locator("#boot-error").is_hidden()
-    assert game_page.locator("#app svg .preview-city").count() == 36
-    assert game_page.text_content("#app h1") == "USA: 36 cities, 100 routes"
-    assert game_page.text_content(".preview-status") == "Click a city to see its routes."
+    assert game_page.text_content("#app h1") == "Ticket to Ride"
+    assert game_page.locator("#new-game .seat").count() == 2
+    assert game_page.text_content(".saves p") == "No saved games yet."
     assert game_page.title() == "Ticket to Ride"
     assert game_page.evaluate("document.documentElement.lang") == "en"
 
@@ -35,43 +35,43 @@ def test_progress_bar_follows_the_loading_stages(browser_session):
     assert values[-1] >= 92
 
 
-def test_click_is_handled_in_python_and_the_choice_survives_a_reload(game_page):
-    game_page.click(".preview-city[data-city='denver']")
-    assert game_page.text_content(".preview-status") == "Denver: 9 routes"
-    assert game_page.get_attribute(".preview-city[data-city='denver']", "class") == (
-        "preview-city selected")
-    assert game_page.locator(".preview-route.highlight").count() == 7   # one line per neighbour: twins drawn once
-    assert game_page.evaluate("localStorage.getItem('ttr.preview.selected')") == '"denver"'
+def test_click_is_handled_in_python_and_the_game_survives_a_reload(game_page):
+    game_page.select_option("#opt-count", "3")
+    assert game_page.locator("#new-game .seat").count() == 3
+    game_page.click("button[data-cmd=start]")
+    assert game_page.locator("#board svg .route").count() == 100
+    assert game_page.locator(".dialog[data-dialog=tickets]").is_visible()   # one human: no handoff
     game_page.reload()
     wait_for_boot(game_page)
-    assert game_page.text_content(".preview-status") == (
-        "Restored your last selection: Denver. Denver: 9 routes")
-    assert game_page.locator(".preview-city.selected").get_attribute("data-city") == "denver"
+    assert game_page.locator(".dialog[data-dialog=tickets]").is_visible()
+    saves = game_page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('ttr.v1.save.'))")
+    assert len(saves) == 1
 
 
 @pytest.mark.parametrize("saved", ["not json {", '"atlantis"', "42"])
-def test_bad_saved_data_is_ignored_and_kept(browser_session, saved):
+def test_bad_saved_data_is_reported_and_kept(browser_session, saved):
     context = browser_session.new_context()
-    context.add_init_script(f"localStorage.setItem('ttr.preview.selected', {saved!r})")
+    context.add_init_script(f"localStorage.setItem('ttr.v1.save.bad', {saved!r});"
+                            "localStorage.setItem('ttr.v1.current', 'bad')")
     page = browser_session.open(context=context)
-    assert page.text_content(".preview-status") == "Click a city to see its routes."
-    assert page.evaluate("localStorage.getItem('ttr.preview.selected')") == saved
+    assert page.locator(".save.damaged").count() == 1
+    assert "kept as it is" in page.text_content(".save.damaged .save-text")
+    assert page.evaluate("localStorage.getItem('ttr.v1.save.bad')") == saved
 
 
 def test_language_follows_the_browser(browser_session):
     page = browser_session.open(context=browser_session.new_context(locale="fr-FR"))
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert page.title() == "Les Aventuriers du Rail"
-    assert page.text_content("#app h1") == "USA : 36 villes, 100 liaisons"
-    page.click(".preview-city[data-city='denver']")
-    assert page.text_content(".preview-status") == "Denver : 9 liaisons"
+    assert page.text_content("#app h1") == "Les Aventuriers du Rail"
+    assert page.text_content("button[data-cmd=start]") == "Commencer la partie"
 
 
 def test_saved_language_wins_over_the_browser(browser_session):
     context = browser_session.new_context(locale="fr-FR")
     context.add_init_script("localStorage.setItem('ttr.language', 'en')")
     page = browser_session.open(context=context)
-    assert page.text_content("#app h1") == "USA: 36 cities, 100 routes"
+    assert page.text_content("button[data-cmd=start]") == "Start the game"
 
 
 @pytest.mark.parametrize("missing", [

@@ -1,0 +1,42 @@
+"""AI players: every agent sees only its own player's view (``docs/ai.md``).
+
+``make_agent(agent_id)`` builds an agent from its id: the levels ``easy``, ``medium`` and
+``hard`` offered to players, and the research baselines ``route-focus``,
+``destination-hungry``, ``long-route`` and ``one-step``.
+
+>>> sorted(AGENT_IDS)[:3]
+['destination-hungry', 'easy', 'hard']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.ai.agent import Agent
+from game.ai.baselines import DestinationHungry, LongRoute, OneStep, RouteFocus
+from game.ai.search import Searcher
+from game.ai.strategist import Strategist, Style
+
+HARD_ITERATIONS = 8           # full-game rollouts per searched decision (see docs/ai.md for the budget)
+HARD_STYLE = Style(train_cost=1.0, focus=True, keep_fewest=True, point_weight=0.6)
+
+_FACTORIES: dict[str, Callable[[], Agent]] = {
+    "easy": lambda: Strategist(Style(noise=0.25, ticket_draw_trains=None, keep_fewest=True, endgame=False,
+                                     stations=False)),
+    "medium": lambda: Strategist(Style()),
+    "hard": lambda: Searcher(HARD_ITERATIONS, style=HARD_STYLE),
+    "route-focus": RouteFocus,
+    "destination-hungry": DestinationHungry,
+    "long-route": LongRoute,
+    "one-step": OneStep,
+}
+AGENT_IDS = tuple(_FACTORIES)
+LEVELS = ("easy", "medium", "hard")
+
+
+def make_agent(agent_id: str) -> Agent:
+    """A fresh agent for ``agent_id``; an unknown id raises ``KeyError`` naming the known ones."""
+    try:
+        return _FACTORIES[agent_id]()
+    except KeyError:
+        raise KeyError(f"unknown agent {agent_id!r} (known: {', '.join(AGENT_IDS)})") from None

@@ -1,0 +1,220 @@
+"""Route planning from a player's view: which routes connect the player's tickets, what cards
+they need, and how to pay.  Every agent builds on these; nothing here reads hidden state.
+
+A plan joins the player's incomplete tickets (most points first) by cheapest paths over the
+routes the player may still use: own routes cost nothing, free routes cost their length (a
+little more for tunnels and ferries, whose cost is uncertain or needs locomotives), and with
+stations left a route claimed by an opponent may be borrowed at a high cost (Europe).
+
+>>> from game.state import new_game
+>>> from game.view import player_view
+>>> v = player_view(new_game("usa", players=2, seed=4), 0)
+>>> p = make_plan(Knowledge(v), ["los-angeles--new-york"])
+>>> p.trains >= 20, p.failed
+(True, ())
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+from dataclasses import dataclass
+from typing import Any
+
+from game.actions import Action, BuildStation, ClaimRoute
+from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
+from game.rules import CLOSING_TWINS_MAX_PLAYERS
+from game.scoring import tickets_completed
+
+TUNNEL_PENALTY = 0.7          # expected extra cards of a tunnel, as train-cost units
+FERRY_PENALTY = 0.5           # per locomotive symbol
+BORROW_COST = 9.0             # borrowing an opponent's route with a station
+
+
+@functools.cache
+def _adjacency(map_id: str) -> dict[str, tuple]:
+    m = load_map(map_id)
+    return {c.id: tuple(m.routes_at(c.id)) for c in m.cities}
+
+
+class Knowledge:
+    """What the viewer knows about the board, precomputed once per decision."""
+
+    def __init__(self, view: dict[str, Any], point_weight: float = 0.0) -> None:
+        self.view = view
+        self.point_weight = point_weight      # how much a route's points lower its path cost
+        self.map: GameMap = load_map(view["map"])
+        self.seat: int = view["viewer"]
+        me = view["players"][self.seat]
+        self.me = me
+        self.hand: dict[str, int] = me["hand"]
+        self.trains: int = me["trains"]
+        self.stations_left: int = self.map.rules["stations"] - len(me["stations"])
+        self.mine: set[str] = set(me["routes"])
+        owner: dict[str, int] = {}
+        for seat, p in enumerate(view["players"]):
+            for r in p["routes"]:
+                owner[r] = seat
+        self.owner = owner
+        closing = len(view["players"]) <= CLOSING_TWINS_MAX_PLAYERS
+        blocked = set()
+        for r, seat in owner.items():
+            for twin in self.map.twins(r):
+                if seat == self.seat or closing:
+                    blocked.add(twin.id)
+        self.blocked = blocked - self.mine
+        self.min_opponent_trains = min((p["trains"] for i, p in enumerate(view["players"]) if i != self.seat),
+                                       default=45)
+
+    def free(self, route_id: str) -> bool:
+        """Whether the viewer may still claim the route (ignoring cards and trains)."""
+        return route_id not in self.owner and route_id not in self.blocked
+
+    def completed(self, tickets) -> dict[str, bool]:
+        return tickets_completed(self.map, self.mine, tickets)
+
+    def incomplete(self) -> list[str]:
+        done = self.completed(self.me["tickets"])
+        return [t for t in self.me["tickets"] if not done[t]]
+
+
+@dataclass(frozen=True)
+class Plan:
+    routes: tuple[str, ...]        # free routes to claim, most important first
+    borrows: tuple[tuple[str, str], ...]  # (city for a station, opponent route borrowed)
+    trains: int                    # trains the free routes need
+    failed: tuple[str, ...]        # tickets the plan cannot complete
+    paths: dict                    # ticket -> route ids of its path (own, planned and borrowed)
+
+
+def _edge_cost(k: Knowledge, r, planned: set) -> float | None:
+    if r.id in k.mine or r.id in planned:
+        return 0.0
+    if r.id in k.owner:
+        return BORROW_COST if k.stations_left and k.owner[r.id] != k.seat else None
+    if r.id in k.blocked or r.length > k.trains:
+        return None
+    return (r.length - k.point_weight * (k.map.route_points(r.length) - r.length)
+            + (TUNNEL_PENALTY if r.tunnel else 0.0) + FERRY_PENALTY * r.ferry)
+
+
+def shortest_path(k: Knowledge, a: str, b: str, planned: set = frozenset()) -> tuple[float, list[str]] | None:
+    """The cheapest path from city ``a`` to ``b`` as (cost, route ids), or None."""
+    adj = _adjacency(k.map.id)
+    dist = {a: 0.0}
+    back: dict[str, tuple[str, str]] = {}
+    heap = [(0.0, a)]
+    while heap:
+        d, city = heapq.heappop(heap)
+        if city == b:
+            path = []
+            while city != a:
+                route, city = back[city]
+                path.append(route)
+            return d, path[::-1]
+        if d > dist[city]:
+            continue
+        for r in adj[city]:
+            cost = _edge_cost(k, r, planned)
+            if cost is None:
+                continue
+            other = r.b if r.a == city else r.a
+            nd = d + cost
+            if nd < dist.get(other, float("inf")) - 1e-9:
+                dist[other] = nd
+                back[other] = (r.id, city)
+                heapq.heappush(heap, (nd, other))
+    return None
+
+
+def make_plan(k: Knowledge, tickets) -> Plan:
+    """Join ``tickets`` (those not yet complete) by cheapest paths that share what they can."""
+    done = k.completed(tickets)
+    todo = sorted((t for t in tickets if not done[t]), key=lambda t: -k.map.ticket(t).points)
+    planned: dict[str, None] = {}
+    borrows: dict[tuple[str, str], None] = {}
+    failed, paths = [], {}
+    for t in todo:
+        ticket = k.map.ticket(t)
+        found = shortest_path(k, ticket.a, ticket.b, set(planned))
+        if found is None:
+            failed.append(t)
+            continue
+        _, path = found
+        new_borrows = [r for r in path if r in k.owner and r not in k.mine]
+        trains = sum(k.map.route(r).length for r in planned) + sum(
+            k.map.route(r).length for r in path if r not in planned and r not in k.owner)
+        if trains > k.trains or len(borrows) + len(new_borrows) > k.stations_left:
+            failed.append(t)
+            continue
+        paths[t] = path
+        for r in path:
+            if r in k.owner:
+                if r not in k.mine:
+                    route = k.map.route(r)
+                    borrows[(_station_city(k, route, path), r)] = None
+            else:
+                planned[r] = None
+    order = sorted(planned, key=lambda r: (-k.map.route(r).length, k.map.route(r).index))
+    return Plan(tuple(order), tuple(borrows), sum(k.map.route(r).length for r in planned), tuple(failed), paths)
+
+
+def _station_city(k: Knowledge, route, path: list[str]) -> str:
+    """The end of a borrowed route to build the station on: one without a station yet."""
+    taken = {c for p in k.view["players"] for c in p["stations"]}
+    for city in route.cities:
+        if city not in taken:
+            return city
+    return route.a
+
+
+# --- cards ------------------------------------------------------------------------------------
+
+def card_needs(k: Knowledge, routes) -> dict[str, int]:
+    """Cards of each colour (and locomotives) still missing to claim ``routes``."""
+    need = dict.fromkeys(TRAIN_COLOURS, 0)
+    locos = 0
+    grays = []
+    for rid in routes:
+        r = k.map.route(rid)
+        locos += r.ferry
+        if r.color == "gray":
+            grays.append(r.length - r.ferry)
+        else:
+            need[r.color] += r.length - r.ferry
+    spare = {c: k.hand[c] - need[c] for c in TRAIN_COLOURS}
+    for length in sorted(grays, reverse=True):
+        c = max(TRAIN_COLOURS, key=lambda c: (spare[c], -TRAIN_COLOURS.index(c)))
+        need[c] += length
+        spare[c] -= length
+    missing = {c: max(0, need[c] - k.hand[c]) for c in TRAIN_COLOURS}
+    missing[LOCOMOTIVE] = max(0, locos - k.hand[LOCOMOTIVE])
+    return missing
+
+
+def payment_key(k: Knowledge, a: ClaimRoute | BuildStation, needs: dict[str, int]):
+    """Sort key of payments, best first: fewest locomotives, then the colour least needed elsewhere."""
+    surplus = k.hand.get(a.colour, 0) - needs.get(a.colour, 0) if a.colour != LOCOMOTIVE else -99
+    return (a.locomotives, -surplus, a.colour)
+
+
+def best_payment(k: Knowledge, options: list[Action], keep_for) -> Action:
+    """The cheapest of several payments for one target, keeping the cards ``keep_for`` routes need."""
+    needs = card_needs(k, keep_for)
+    return min(options, key=lambda a: payment_key(k, a, needs))
+
+
+def claims_by_route(legal: list[Action]) -> dict[str, list[ClaimRoute]]:
+    out: dict[str, list[ClaimRoute]] = {}
+    for a in legal:
+        if isinstance(a, ClaimRoute):
+            out.setdefault(a.route, []).append(a)
+    return out
+
+
+def stations_by_city(legal: list[Action]) -> dict[str, list[BuildStation]]:
+    out: dict[str, list[BuildStation]] = {}
+    for a in legal:
+        if isinstance(a, BuildStation):
+            out.setdefault(a.city, []).append(a)
+    return out

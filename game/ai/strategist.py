@@ -1,0 +1,205 @@
+"""The planning player behind the easy and medium levels (and the rollouts of hard): it plans
+paths for its tickets, collects the cards they need, claims them, and chooses tickets by the
+points they add against the trains they cost.
+
+Decisions are a pure function of the view, the legal actions and the agent's RNG: the agent
+keeps no memory between turns, so a reloaded game plays on exactly the same.
+
+>>> from game.state import new_game
+>>> from game.rng import Rng
+>>> from game.ai.agent import decide
+>>> s = new_game("europe", players=3, seed=2)
+>>> str(decide(Strategist(), s, Rng.from_seed(0))).startswith("keep ")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+    Withdraw,
+)
+from game.ai.planning import (
+    Knowledge,
+    Plan,
+    best_payment,
+    card_needs,
+    claims_by_route,
+    make_plan,
+    stations_by_city,
+)
+from game.mapdata import LOCOMOTIVE
+from game.rng import Rng
+
+ENDGAME_TRAINS = 5            # an opponent this close to the end: score what can be scored now
+
+
+@dataclass(frozen=True)
+class Style:
+    """The knobs that make the levels differ."""
+    noise: float = 0.0                 # chance of a random legal action instead of the planned one
+    train_cost: float = 0.6            # points a planned train costs when choosing tickets
+    ticket_draw_trains: int | None = 16  # draw more tickets once all are done, with this many trains left
+    keep_fewest: bool = False          # keep only the minimum number of tickets
+    endgame: bool = True               # dump cards on the best routes when the end is near
+    stations: bool = True              # build stations to borrow routes (Europe)
+    focus: bool = False                # finish the ticket closest to completion first
+    point_weight: float = 0.0          # prefer paths over long routes (more points per train)
+
+
+def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Style) -> float:
+    """How good keeping ``kept`` on top of ``base`` is: points completed minus points failed,
+    minus the trains the plan needs, and a heavy penalty for a plan longer than the trains left."""
+    plan = make_plan(k, base + list(kept))
+    points = k.map.ticket
+    gained = sum(points(t).points for t in kept if t not in plan.failed)
+    lost = sum(points(t).points for t in kept if t in plan.failed)
+    over = max(0, plan.trains - (k.trains - 4))
+    return gained - lost - style.train_cost * plan.trains - 3.0 * over - 2.0 * len(plan.borrows)
+
+
+def choose_keep(k: Knowledge, legal: list[Action], style: Style) -> Action:
+    base = list(k.me["tickets"])
+    options = [a for a in legal if isinstance(a, KeepTickets)]
+    if style.keep_fewest:
+        fewest = min(len(a.tickets) for a in options)
+        options = [a for a in options if len(a.tickets) == fewest]
+    return max(options, key=lambda a: (keep_value(k, base, a.tickets, style), -len(a.tickets), str(a)))
+
+
+def choose_draw(k: Knowledge, legal: list[Action], targets) -> Action | None:
+    """The card to draw for the routes ``targets``: a face-up card of the colour most missing,
+    a face-up locomotive when nothing else helps and much is missing, else the deck."""
+    draws = {a.source: a for a in legal if isinstance(a, DrawCard)}
+    if not draws:
+        return None
+    needs = card_needs(k, targets)
+    useful = [c for c in draws if c not in ("deck", LOCOMOTIVE) and needs.get(c, 0) > 0]
+    if useful:
+        return draws[max(useful, key=lambda c: (needs[c], c))]
+    if LOCOMOTIVE in draws and (needs[LOCOMOTIVE] > 0 or sum(needs.values()) >= 4):
+        return draws[LOCOMOTIVE]
+    if "deck" in draws:
+        return draws["deck"]
+    return draws[min(draws)]
+
+
+def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for=()) -> Action | None:
+    """The claim scoring the most route points now (longest route), cheapest payment."""
+    claims = claims_by_route(legal)
+    if not claims:
+        return None
+    route = max(claims, key=lambda r: (k.map.route(r).length, -k.map.route(r).tunnel, r))
+    return best_payment(k, claims[route], keep_for)
+
+
+def focused(k: Knowledge, plan: Plan) -> Plan:
+    """The plan with its routes reordered: those of the ticket needing the fewest trains first."""
+    def missing(t: str) -> int:
+        return sum(k.map.route(r).length for r in plan.paths[t] if r in plan.routes)
+    order: dict[str, None] = {}
+    for t in sorted(plan.paths, key=lambda t: (missing(t), t)):
+        order.update(dict.fromkeys(r for r in plan.paths[t] if r in plan.routes and r not in order))
+    return replace(plan, routes=tuple(order))
+
+
+def plan_claim(k: Knowledge, legal: list[Action], plan: Plan) -> Action | None:
+    """A claim of the most important planned route the hand can pay for."""
+    claims = claims_by_route(legal)
+    for i, route in enumerate(plan.routes):
+        if route in claims:
+            return best_payment(k, claims[route], plan.routes[:i] + plan.routes[i + 1:])
+    return None
+
+
+def plan_station(k: Knowledge, legal: list[Action], plan: Plan) -> Action | None:
+    """A station whose borrowed route finishes a ticket (every other route of its path is ours)."""
+    cities = stations_by_city(legal)
+    for city, route in plan.borrows:
+        if city not in cities:
+            continue
+        for path in plan.paths.values():
+            if route in path and all(r in k.mine or r in k.owner for r in path):
+                return best_payment(k, cities[city], plan.routes)
+    return None
+
+
+def tunnel_choice(k: Knowledge, legal: list[Action], plan: Plan) -> Action:
+    pays = [a for a in legal if isinstance(a, PayTunnel)]
+    if not pays:
+        return Withdraw()
+    return min(pays, key=lambda a: (a.locomotives, a.colour))
+
+
+class Strategist:
+    """A ticket-planning player; ``Style`` sets how carefully it plays."""
+
+    def __init__(self, style: Style | None = None) -> None:
+        self.style = style or Style()
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if self.style.noise and rng.below(1000) < self.style.noise * 1000:
+            return rng.choice(legal)
+        return self.decide(Knowledge(view, self.style.point_weight), legal, rng)
+
+    def decide(self, k: Knowledge, legal: list[Action], rng: Rng) -> Action:
+        phase = k.view["phase"]
+        if phase in ("setup-tickets", "tickets"):
+            return choose_keep(k, legal, self.style)
+        plan = make_plan(k, k.incomplete())
+        if self.style.focus:
+            plan = focused(k, plan)
+        if phase == "tunnel":
+            return tunnel_choice(k, legal, plan)
+        if phase == "second-draw":
+            return choose_draw(k, legal, plan.routes or self.spare_targets(k)) or legal[0]
+        return self.turn(k, legal, plan) or legal[0]
+
+    def spare_targets(self, k: Knowledge) -> tuple[str, ...]:
+        """Routes worth collecting cards for when no ticket needs any: the longest free ones."""
+        free = [r for r in k.map.routes if k.free(r.id) and r.length <= k.trains]
+        free.sort(key=lambda r: (-r.length, r.index))
+        return tuple(r.id for r in free[:3])
+
+    def turn(self, k: Knowledge, legal: list[Action], plan: Plan) -> Action | None:
+        style = self.style
+        endgame = style.endgame and (k.min_opponent_trains <= ENDGAME_TRAINS or k.trains <= ENDGAME_TRAINS)
+        if endgame:
+            claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes)
+            if claim:
+                return claim
+        if style.stations:
+            station = plan_station(k, legal, plan)
+            if station:
+                return station
+        claim = plan_claim(k, legal, plan)
+        if claim:
+            return claim
+        if not plan.routes:
+            if (style.ticket_draw_trains is not None and k.trains >= style.ticket_draw_trains
+                    and k.min_opponent_trains >= style.ticket_draw_trains and DrawTickets() in legal):
+                return DrawTickets()
+            claim = best_scoring_claim(k, legal) if _worth_claiming(k, legal) else None
+            if claim:
+                return claim
+        draw = choose_draw(k, legal, plan.routes or self.spare_targets(k))
+        if draw:
+            return draw
+        return best_scoring_claim(k, legal, plan.routes) or next(
+            (a for a in legal if isinstance(a, (DrawTickets, BuildStation, ClaimRoute))), None)
+
+
+def _worth_claiming(k: Knowledge, legal: list[Action]) -> bool:
+    """Without tickets to work for, claim a route only if it is long (3+) or trains run short."""
+    return any(isinstance(a, ClaimRoute) and k.map.route(a.route).length >= 3 for a in legal) or k.trains <= 8

@@ -1,0 +1,164 @@
+"""The saved games: one scenario per game under a versioned, namespaced key, plus an index.
+
+A save is a scenario file (``docs/scenario.md``): the game's starting scenario with every
+action played since, so loading replays it exactly and export/import is the file itself.
+Keys: ``ttr.v1.save.<id>`` for a game, ``ttr.v1.saves`` for the index (id → map, players,
+turn, last played).  A save that cannot be read (not JSON, hand-edited into an impossible
+game, written by a newer version) is listed with the reason, kept byte for byte and can
+still be exported; the other saves open as usual.  The storage itself is a small
+:class:`Backend` (``localStorage`` in the browser, a dict in the tests).
+
+>>> from game.ui.setup import default_options
+>>> store = {}
+>>> catalog = SaveCatalog(DictBackend(store))
+>>> game = default_options("usa", 2).scenario(fallback_seed=1)
+>>> catalog.write("g1", game, {"map": "usa", "players": ["A", "B"], "turn": 0}, saved_at=1000)
+>>> sorted(store)
+['ttr.v1.save.g1', 'ttr.v1.saves']
+>>> [(s.id, s.problem) for s in catalog.entries()]
+[('g1', None)]
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.state import FORMAT as SCENARIO_FORMAT
+
+NAMESPACE = "ttr.v1."
+SAVE_PREFIX = NAMESPACE + "save."
+INDEX_KEY = NAMESPACE + "saves"
+CURRENT_KEY = NAMESPACE + "current"
+Problem = tuple[str, dict]
+
+
+class StorageFull(Exception):
+    """The browser refused to store more (quota exceeded or storage disabled)."""
+
+
+class SaveError(ValueError):
+    """A save that cannot be opened; ``problem`` is the i18n key and parameters explaining why."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(f"{key}: {params}")
+        self.problem: Problem = (key, params)
+
+
+class Backend(Protocol):
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, text: str) -> None: ...       # raises StorageFull
+    def remove(self, key: str) -> None: ...
+    def names(self) -> list[str]: ...
+
+
+class DictBackend:
+    """A backend over a plain dict (tests, and the CPython command line)."""
+
+    def __init__(self, data: dict[str, str]) -> None:
+        self.data = data
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, text: str) -> None:
+        self.data[key] = text
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def names(self) -> list[str]:
+        return list(self.data)
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One line of the saved-games list."""
+
+    id: str
+    map: str | None
+    players: tuple[str, ...]
+    turn: int | None
+    saved_at: float            # ms since the epoch (0 when unknown)
+    problem: Problem | None    # why it cannot be opened, or None
+
+
+def parse_save(text: str) -> dict:
+    """The scenario in a save or an imported file (raises :class:`SaveError` saying why not).
+    Whether it plays is checked when it is opened (``game.ui.session.open_session``)."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise SaveError("saves.error.not_json", reason=str(exc)) from None
+    if not isinstance(data, dict):
+        raise SaveError("saves.error.invalid", reason="a scenario is a JSON object")
+    if isinstance(data.get("format"), int) and data["format"] > SCENARIO_FORMAT:
+        raise SaveError("saves.error.newer", version=data["format"])
+    return data
+
+
+class SaveCatalog:
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+    def _index(self) -> dict:
+        try:
+            index = json.loads(self.backend.get(INDEX_KEY) or "{}")
+        except ValueError:
+            return {}
+        return index if isinstance(index, dict) else {}
+
+    def ids(self) -> list[str]:
+        return [k[len(SAVE_PREFIX):] for k in self.backend.names() if k.startswith(SAVE_PREFIX)]
+
+    def entries(self) -> list[SaveEntry]:
+        """Every saved game, last played first; damaged ones carry their problem."""
+        index = self._index()
+        found = []
+        for save_id in self.ids():
+            meta = index.get(save_id)
+            meta = meta if isinstance(meta, dict) else {}
+            problem, data = None, None
+            try:
+                data = parse_save(self.backend.get(SAVE_PREFIX + save_id) or "")
+            except SaveError as exc:
+                problem = exc.problem
+            if not meta and isinstance(data, dict):       # not in the index: describe it from the save
+                players = data.get("players")
+                meta = {"map": data.get("map"), "turn": None,
+                        "players": [p.get("name") if isinstance(p, dict) else p for p in players]
+                        if isinstance(players, list) else []}
+            names = tuple(str(n) for n in meta.get("players", []) if isinstance(n, str))
+            turn = meta.get("turn") if isinstance(meta.get("turn"), int) else None
+            saved_at = meta.get("saved_at") if isinstance(meta.get("saved_at"), (int, float)) else 0
+            map_id = meta.get("map") if isinstance(meta.get("map"), str) else None
+            found.append(SaveEntry(save_id, map_id, names, turn, saved_at, problem))
+        return sorted(found, key=lambda e: (-e.saved_at, e.id))
+
+    def raw(self, save_id: str) -> str | None:
+        """The stored text, untouched (for export, even when damaged)."""
+        return self.backend.get(SAVE_PREFIX + save_id)
+
+    def open(self, save_id: str) -> dict:
+        """The saved scenario (raises :class:`SaveError`)."""
+        text = self.raw(save_id)
+        if text is None:
+            raise SaveError("saves.error.missing", id=save_id)
+        return parse_save(text)
+
+    def write(self, save_id: str, scenario: dict, meta: dict, saved_at: float) -> None:
+        """Store a game and its index line (raises :class:`StorageFull`; nothing else changes)."""
+        self.backend.set(SAVE_PREFIX + save_id, json.dumps(scenario, ensure_ascii=False, separators=(",", ":")))
+        index = self._index()
+        index[save_id] = {**meta, "saved_at": saved_at}
+        self.backend.set(INDEX_KEY, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
+
+    def delete(self, save_id: str) -> None:
+        self.backend.remove(SAVE_PREFIX + save_id)
+        index = self._index()
+        if index.pop(save_id, None) is not None:
+            try:
+                self.backend.set(INDEX_KEY, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
+            except StorageFull:
+                pass        # a stale index line is harmless: entries() lists only stored saves

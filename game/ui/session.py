@@ -1,0 +1,229 @@
+"""One game at the table: replay of the saved actions, turn flow with pass-and-play handoffs,
+what the player may click (and why not), the choices a click opens, AI turns and the log.
+
+Legality always comes from ``game.rules``: what is enabled is what ``legal_actions`` lists,
+and the reason a forbidden action is disabled is the engine's own refusal of it.
+
+>>> from game.ui.setup import default_options
+>>> opts = default_options("usa", 2)
+>>> game = Session(opts.scenario(fallback_seed=5))
+>>> game.viewer, game.handoff_to, game.ai_to_move()
+(0, None, False)
+>>> low, high, offer = game.ticket_choice()
+>>> (low, high, len(offer))
+(2, 3, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+    Withdraw,
+    parse_action,
+)
+from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, load_map
+from game.rng import Rng
+from game.rules import IllegalActionError, apply_action, legal_actions
+from game.scenario import ScenarioError, load_scenario
+from game.state import State, copy_state
+from game.ui import basic_ai
+from game.ui.log import Event, events
+from game.ui.saves import SaveError, parse_save
+from game.view import player_view
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A control: the action it plays (or None), whether it is enabled, and why not."""
+
+    action: Action | None
+    enabled: bool
+    reason: str | None = None
+
+
+def open_session(text: str) -> Session:
+    """A game from a save's or a file's text (raises :class:`SaveError` explaining the problem)."""
+    data = parse_save(text)
+    try:
+        return Session(data)
+    except ScenarioError as exc:
+        raise SaveError("saves.error.invalid", reason=str(exc)) from None
+
+
+class Session:
+    """A game being played: ``state`` (the engine's), ``actions`` played, the public ``log``."""
+
+    def __init__(self, scenario: dict) -> None:
+        """Start from a scenario (raises ``ScenarioError``); its actions are replayed."""
+        state, actions = load_scenario(scenario)
+        self.start = {k: v for k, v in scenario.items() if k != "actions"}
+        self.state: State = state
+        self.actions: list[Action] = []
+        self.log: list[Event] = []
+        self._legal: list[Action] | None = None
+        self.shown: int | None = None
+        self.handoff_to: int | None = None
+        for i, action in enumerate(actions):
+            try:
+                self.play(action)
+            except IllegalActionError as exc:
+                raise ScenarioError(f"action {i} ({str(action)!r}) is illegal: {exc}") from None
+        humans = self.human_seats()
+        # privacy first: at the start and on resume, a shared device is handed to the player to act
+        self.shown = humans[0] if len(humans) == 1 else None
+        self.handoff_to = None
+        self._check_handoff()
+
+    # --- the table --------------------------------------------------------------------------
+
+    @property
+    def map(self):
+        return load_map(self.state["map"])
+
+    @property
+    def current(self) -> int:
+        return self.state["current"]
+
+    @property
+    def over(self) -> bool:
+        return self.state["phase"] == "over"
+
+    def human_seats(self) -> list[int]:
+        return [i for i, p in enumerate(self.state["players"]) if p["kind"] == "human"]
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose private cards and tickets may be on screen now (None: nobody's)."""
+        if self.handoff_to is not None:
+            return None
+        return self.current if self.state["players"][self.current]["kind"] == "human" \
+            and not self.over else self.shown
+
+    def view(self) -> dict:
+        """What the screen may show: the viewer's view, or only public facts."""
+        seat = self.viewer
+        view = player_view(self.state, self.current if seat is None else seat)
+        if seat is None:
+            for p in view["players"]:
+                p["hand"], p["offer"] = None, None
+                if not self.over:
+                    p["tickets"] = None
+        return view
+
+    def _check_handoff(self) -> None:
+        current = self.current
+        if self.over or self.state["players"][current]["kind"] != "human":
+            return
+        if current != self.shown:
+            self.handoff_to = current
+
+    def acknowledge_handoff(self) -> None:
+        """The player named on the handoff screen has the device."""
+        if self.handoff_to is not None:
+            self.shown, self.handoff_to = self.handoff_to, None
+
+    def scenario(self) -> dict:
+        """The save: the starting scenario and every action played (docs/scenario.md)."""
+        return {**self.start, "actions": [str(a) for a in self.actions]}
+
+    def summary(self) -> dict:
+        """The saved-games list's line: map, variant, players, turn."""
+        return {"map": self.state["map"], "variant": self.state["variant"], "turn": self.state["turn"],
+                "players": [p["name"] for p in self.state["players"]], "over": self.over}
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def legal(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = legal_actions(self.state)
+        return self._legal
+
+    def play(self, action: Action | str) -> list[Event]:
+        """Apply one action of the current player (raises ``IllegalActionError``); its events."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        before = copy_state(self.state)
+        apply_action(self.state, action)
+        self._legal = None
+        self.actions.append(action)
+        new = events(before, action, self.state)
+        self.log.extend(new)
+        self._check_handoff()
+        return new
+
+    def ai_to_move(self) -> bool:
+        return not self.over and self.state["players"][self.current]["kind"] == "ai"
+
+    def ai_action(self) -> Action:
+        """The AI seat's choice; its RNG is seeded from the game, so a replay chooses the same."""
+        rng = Rng.from_seed(f"{self.state['rng']}:{len(self.actions)}")
+        return basic_ai.choose(player_view(self.state, self.current), self.legal(), rng)
+
+    def reason(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now (the engine's words), or None if it is."""
+        if action in self.legal():
+            return None
+        try:
+            apply_action(copy_state(self.state), action)
+        except (IllegalActionError, ValueError) as exc:
+            text = str(exc)
+            prefix = f"{action}: "
+            return text.removeprefix(prefix)
+        return None
+
+    # --- what a click opens -------------------------------------------------------------------
+
+    def draw_choices(self) -> list[Choice]:
+        """The deck, then each face-up card in market order (a kind twice gives the same action)."""
+        sources = ["deck", *self.state["market"]]
+        return [self._choice(DrawCard(s)) for s in sources]
+
+    def tickets_choice(self) -> Choice:
+        return self._choice(DrawTickets())
+
+    def _choice(self, action: Action) -> Choice:
+        reason = self.reason(action)
+        return Choice(action, reason is None, reason)
+
+    def route_payments(self, route_id: str) -> tuple[list[ClaimRoute], str | None]:
+        """The legal ways to pay for a clicked route, or none and the reason."""
+        payments = [a for a in self.legal() if isinstance(a, ClaimRoute) and a.route == route_id]
+        if payments:
+            return payments, None
+        length = self.map.route(route_id).length
+        hand = self.state["players"][self.current]["hand"]
+        # ask the engine about the payment closest to possible: its refusal names the problem
+        colour = max(TRAIN_COLOURS, key=lambda c: hand[c])
+        locos = min(hand[LOCOMOTIVE], length - 1) if hand[colour] else 0
+        probe = ClaimRoute(route_id, colour, length - locos, locos) if hand[colour] \
+            else ClaimRoute(route_id, LOCOMOTIVE, 0, length)
+        return [], self.reason(probe)
+
+    def station_payments(self, city_id: str) -> tuple[list[BuildStation], str | None]:
+        payments = [a for a in self.legal() if isinstance(a, BuildStation) and a.city == city_id]
+        if payments:
+            return payments, None
+        built = len(self.state["players"][self.current]["stations"])
+        return [], self.reason(BuildStation(city_id, LOCOMOTIVE, 0, built + 1))
+
+    def ticket_choice(self) -> tuple[int, int, list[str]]:
+        """(keep at least, keep at most, offered tickets) in a ticket phase, from the legal keeps."""
+        keeps = [a for a in self.legal() if isinstance(a, KeepTickets)]
+        offer = self.state["players"][self.current]["offer"]
+        if not keeps:
+            return 0, 0, []
+        sizes = [len(a.tickets) for a in keeps]
+        return min(sizes), max(sizes), list(offer)
+
+    def tunnel_choice(self) -> tuple[dict, list[str], list[Action]]:
+        """(the tunnel being claimed, the revealed cards, the payments then ``withdraw``)."""
+        payments = [a for a in self.legal() if isinstance(a, (PayTunnel, Withdraw))]
+        return dict(self.state["tunnel"] or {}), list(self.state["revealed"]), payments

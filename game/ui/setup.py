@@ -1,0 +1,110 @@
+"""New-game options: map, variant, 2 to 5 seats (human or AI, name, colour) and an optional seed.
+
+The options are checked as a whole; every problem is an i18n key with its parameters, so the
+setup screen can show them all at once.  Valid options become a scenario (``docs/scenario.md``):
+
+>>> opts = default_options("europe", 3)
+>>> opts.problems()
+[]
+>>> s = opts.scenario(fallback_seed=7)
+>>> s["map"], s["variant"], s["seed"], [p["colour"] for p in s["players"]]
+('europe', 'europe', 7, ['red', 'blue', 'green'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.i18n import _
+from game.mapdata import MapDataError, load_map
+from game.state import FORMAT as SCENARIO_FORMAT
+from game.state import PLAYER_COLOURS, PLAYER_KINDS
+
+MAPS = ("usa", "europe")
+MIN_SEATS, MAX_SEATS = 2, 5
+MAX_NAME = 30
+MAX_SEED = 40
+Problem = tuple[str, dict]
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = "human"         # "human" or "ai"
+    colour: str = "red"
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    map: str = "usa"
+    variant: str = "usa"
+    seats: tuple[Seat, ...] = ()
+    seed: str = ""              # empty: a fresh random seed
+
+    def problems(self) -> list[Problem]:
+        """Everything wrong with these options (empty when a game can start)."""
+        found: list[Problem] = []
+        if self.map not in MAPS:
+            return [("setup.error.map", {"map": self.map})]
+        if self.variant not in variant_ids(self.map):
+            found.append(("setup.error.variant", {"variant": self.variant}))
+        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
+            found.append(("setup.error.seats", {"low": MIN_SEATS, "high": MAX_SEATS}))
+        names: set[str] = set()
+        for i, seat in enumerate(self.seats, start=1):
+            name = seat.name.strip()
+            if not name:
+                found.append(("setup.error.name_empty", {"seat": i}))
+            elif len(name) > MAX_NAME:
+                found.append(("setup.error.name_long", {"seat": i, "count": MAX_NAME}))
+            elif name.casefold() in names:
+                found.append(("setup.error.name_twice", {"name": name}))
+            names.add(name.casefold())
+            if seat.kind not in PLAYER_KINDS:
+                found.append(("setup.error.kind", {"seat": i}))
+        colours = [seat.colour for seat in self.seats]
+        if any(c not in PLAYER_COLOURS for c in colours) or len(set(colours)) != len(colours):
+            found.append(("setup.error.colours", {}))
+        if len(self.seed.strip()) > MAX_SEED:
+            found.append(("setup.error.seed", {"count": MAX_SEED}))
+        return found
+
+    def scenario(self, fallback_seed: int) -> dict:
+        """The scenario that starts this game; ``fallback_seed`` is used when no seed was given."""
+        seed_text = self.seed.strip()
+        seed: int | str = fallback_seed if not seed_text else int(seed_text) if seed_text.isdigit() else seed_text
+        return {"format": SCENARIO_FORMAT, "map": self.map, "variant": self.variant,
+                "players": [{"name": s.name.strip(), "kind": s.kind, "colour": s.colour} for s in self.seats],
+                "seed": seed, "actions": []}
+
+
+def variant_ids(map_id: str) -> tuple[str, ...]:
+    try:
+        return tuple(v.id for v in load_map(map_id).variants)
+    except MapDataError:
+        return ()
+
+
+def default_seats(count: int) -> tuple[Seat, ...]:
+    """``count`` seats: the first human, the others AI, each with the next free colour."""
+    return tuple(Seat(_("setup.default_name", number=i + 1), "human" if i == 0 else "ai", PLAYER_COLOURS[i]) for i in range(count))
+
+
+def default_options(map_id: str = "usa", seats: int = 2) -> GameOptions:
+    return GameOptions(map_id, variant_ids(map_id)[0], default_seats(seats))
+
+
+def with_seat_count(options: GameOptions, count: int) -> GameOptions:
+    """The options with seats added (AI, free colours) or removed from the end."""
+    count = max(MIN_SEATS, min(MAX_SEATS, count))
+    seats = list(options.seats[:count])
+    free = [c for c in PLAYER_COLOURS if c not in {s.colour for s in seats}]
+    while len(seats) < count:
+        seats.append(Seat(_("setup.default_name", number=len(seats) + 1), "ai", free.pop(0)))
+    return replace(options, seats=tuple(seats))
+
+
+def rematch(scenario: dict, fallback_seed: int) -> dict:
+    """A new game with the same map, variant and players as ``scenario`` and a fresh seed."""
+    return {"format": SCENARIO_FORMAT, "map": scenario["map"], "variant": scenario.get("variant"),
+            "players": scenario["players"], "seed": fallback_seed, "actions": []}

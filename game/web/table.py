@@ -1,0 +1,275 @@
+"""The game screen: the board, the market, the players' panels, the log, the dialogs and the
+handoff and end screens, drawn from a ``game.ui.session.Session``.
+
+Only what ``Session.view()`` holds reaches the page, so while the handoff screen shows no
+player's hand, tickets or offer is in the DOM.  The board is drawn once per game with
+``render_board``; after that only the routes and cities whose look changed are replaced
+(``render_route`` / ``render_city``).
+"""
+
+from __future__ import annotations
+
+import js
+
+from game.board.render import Highlights, render_board, render_city, render_route
+from game.i18n import _
+from game.mapdata import CARD_KINDS
+from game.scoring import tickets_completed
+from game.ui import ending
+from game.ui.log import CARD_KEYS, event_text
+from game.ui.session import Session
+from game.web.dom import button, el
+
+AI_LABEL = "ai.basic"
+
+
+def player_label(player: dict) -> str:
+    return player["name"] if player["kind"] == "human" else _("table.ai_name", name=player["name"],
+                                                               ai=_(AI_LABEL))
+
+
+class Board:
+    """The SVG board in the page, updated route by route."""
+
+    def __init__(self, container, session: Session) -> None:
+        self.container = container
+        self.map = session.map
+        self.routes: dict[str, tuple] = {}
+        self.cities: dict[str, tuple] = {}
+        self.drawn_for = None
+
+    def update(self, view: dict, hl: Highlights) -> int:
+        """Bring the board up to date; the number of routes and cities redrawn."""
+        route_owner = {r: p["colour"] for p in view["players"] for r in p["routes"]}
+        stations: dict[str, list] = {}
+        for p in view["players"]:
+            for c in p["stations"]:
+                stations.setdefault(c, []).append(p["colour"])
+        routes = {r.id: (route_owner.get(r.id), r.id in hl.claimable, r.id in hl.network, r.id in hl.trail,
+                         r.id in hl.borrowed) for r in self.map.routes}
+        cities = {c.id: (tuple(stations.get(c.id, ())), c.id in hl.cities) for c in self.map.cities}
+        if self.drawn_for is None:
+            self.container.innerHTML = render_board(self.map, view, highlights=hl)
+            self.drawn_for, self.routes, self.cities = True, routes, cities
+            return len(routes) + len(cities)
+        changed = 0
+        document = js.document
+        for route_id, look in routes.items():
+            if self.routes[route_id] != look:
+                document.getElementById(f"route-{route_id}").outerHTML = render_route(
+                    self.map, route_id, view, highlights=hl)
+                changed += 1
+        for city_id, look in cities.items():
+            if self.cities[city_id] != look:
+                document.getElementById(f"city-{city_id}").outerHTML = render_city(
+                    self.map, city_id, view, highlights=hl)
+                changed += 1
+        self.routes, self.cities = routes, cities
+        return changed
+
+
+def highlights(session: Session, view: dict, ticket: str | None) -> Highlights:
+    """Claimable routes for the player to act, a focused ticket's cities and network, the end's layers."""
+    if session.over:
+        layers = ending.end_highlights(session.state)
+        return Highlights(trail=frozenset(layers["trail"]), borrowed=frozenset(layers["borrowed"]))
+    seat = view["viewer"] if session.viewer is not None else None
+    claimable = frozenset(a.route for a in session.legal() if hasattr(a, "route")) \
+        if seat == session.current and session.state["phase"] == "start" else frozenset()
+    if ticket and seat is not None:
+        t = session.map.ticket(ticket)
+        return Highlights(claimable=claimable, cities=frozenset((t.a, t.b)),
+                          network=frozenset(view["players"][seat]["routes"]))
+    return Highlights(claimable=claimable)
+
+
+def status_line(session: Session) -> str:
+    state = session.state
+    player = state["players"][state["current"]]
+    if session.over:
+        return _("table.status.over")
+    if session.handoff_to is not None:
+        return _("table.status.handoff", name=state["players"][session.handoff_to]["name"])
+    key = {"setup-tickets": "table.status.setup", "start": "table.status.start",
+           "second-draw": "table.status.second", "tunnel": "table.status.tunnel",
+           "tickets": "table.status.tickets"}[state["phase"]]
+    text = _(key, name=player_label(player))
+    if state["last_round"] is not None:
+        text += " " + _("table.status.last_round", count=state["last_round"])
+    return text
+
+
+def market(session: Session, mine: bool) -> object:
+    """The deck and the face-up cards as buttons, disabled (with the reason) when not allowed."""
+    section = el("section", None, el("h2", _("table.market")), cls="market", aria_label=_("table.market"))
+    row = el("div", None, cls="cards")
+    for i, choice in enumerate(session.draw_choices()):
+        source = choice.action.source
+        label = _("table.deck", count=len(session.state["deck"])) if i == 0 else _(CARD_KEYS[source])
+        reason = None if choice.enabled else choice.reason
+        if not mine:
+            reason = _("table.not_your_turn")
+        row.append(button(label, "draw", source, disabled_reason=reason,
+                          cls=f"card card-{'deck' if i == 0 else source}", data_slot=str(i)))
+    tickets = session.tickets_choice()
+    reason = None if tickets.enabled and mine else (tickets.reason if mine else _("table.not_your_turn"))
+    row.append(button(_("table.draw_tickets", count=len(session.state["ticket_deck"])), "tickets",
+                      disabled_reason=reason, cls="card card-tickets"))
+    section.append(row)
+    return section
+
+
+def own_panel(session: Session, view: dict) -> object | None:
+    """The viewer's private panel: hand by colour, tickets (done or not), trains, stations, score."""
+    seat = session.viewer
+    if seat is None:
+        return None
+    me = view["players"][seat]
+    game_map = session.map
+    hand = el("ul", None, cls="hand", aria_label=_("table.hand"))
+    for kind in CARD_KINDS:
+        count = me["hand"][kind]
+        if count:
+            hand.append(el("li", _("table.hand_card", card=_(CARD_KEYS[kind]), count=count),
+                           cls=f"card card-{kind}", data_card=kind, data_count=str(count)))
+    if not hand.childElementCount:
+        hand.append(el("li", _("table.no_cards")))
+    done = tickets_completed(game_map, me["routes"], me["tickets"])
+    tickets = el("ul", None, cls="tickets", aria_label=_("table.tickets"))
+    for t in me["tickets"]:
+        ticket = game_map.ticket(t)
+        text = _("table.ticket", a=game_map.city(ticket.a).name, b=game_map.city(ticket.b).name, points=ticket.points)
+        status = _("table.ticket_done") if done[t] else _("table.ticket_open")
+        tickets.append(el("li", f"{text} — {status}", cls="ticket done" if done[t] else "ticket",
+                          tabindex="0", data_ticket=t))
+    facts = _("table.facts", trains=me["trains"], stations=_stations_left(session, me), score=me["score"])
+    return el("section", None, el("h2", _("table.you", name=me["name"])), el("p", facts, cls="facts"),
+              hand, el("h3", _("table.tickets")), tickets, cls="own-panel", data_seat=str(seat))
+
+
+def _stations_left(session: Session, player: dict) -> int:
+    return session.map.rules["stations"] - len(player["stations"])
+
+
+def opponents(session: Session, view: dict) -> object:
+    """Every other player's public facts (every player's when nobody's hand is shown)."""
+    section = el("section", None, el("h2", _("table.players")), cls="players")
+    for seat, p in enumerate(view["players"]):
+        if seat == session.viewer:
+            continue
+        facts = _("table.public", cards=p["hand_size"], tickets=p["ticket_count"], trains=p["trains"],
+                  stations=_stations_left(session, p), score=p["score"])
+        current = " current" if seat == session.current and not session.over else ""
+        section.append(el("div", None, el("strong", player_label(p), cls=f"swatch-{p['colour']}"),
+                          el("span", " " + facts), cls=f"opponent{current}", data_seat=str(seat)))
+    return section
+
+
+LOG_SHOWN = 60      # the most recent events listed
+
+
+def log_list(session: Session) -> object:
+    first = max(0, len(session.log) - LOG_SHOWN)
+    items = el("ol", None, cls="log", aria_live="polite", aria_label=_("table.log"), start=str(first + 1))
+    for event in session.log[first:]:
+        items.append(el("li", event_text(event, session.state)))
+    return el("section", None, el("h2", _("table.log")), items, cls="log-panel")
+
+
+def dialog(title: str, *body, label: str | None = None) -> object:
+    return el("div", None, el("div", None, el("h2", title, id="dialog-title"), *body, cls="dialog-box"),
+              cls="dialog", role="dialog", aria_modal="true", aria_labelledby="dialog-title",
+              data_dialog=label or "")
+
+
+def handoff_dialog(session: Session) -> object:
+    name = session.state["players"][session.handoff_to]["name"]
+    return dialog(_("table.handoff.title", name=name), el("p", _("table.handoff.body", name=name)),
+                  button(_("table.handoff.ready", name=name), "handoff", cls="primary", autofocus=True),
+                  label="handoff")
+
+
+def tickets_dialog(session: Session) -> object:
+    low, high, offer = session.ticket_choice()
+    game_map = session.map
+    items = el("div", None, cls="offer")
+    for t in offer:
+        ticket = game_map.ticket(t)
+        text = _("table.ticket", a=game_map.city(ticket.a).name, b=game_map.city(ticket.b).name, points=ticket.points)
+        if ticket.long:
+            text += " " + _("table.long_ticket")
+        box = el("input", None, type="checkbox", value=t, name="keep", checked=high == len(offer) and low == high)
+        items.append(el("label", None, box, el("span", " " + text), cls="offer-ticket"))
+    rule = _("table.keep_rule", low=low, high=high) if low != high else _("table.keep_exactly", count=low)
+    return dialog(_("table.keep_title"), el("p", rule, id="keep-rule"), items,
+                  el("p", "", cls="dialog-error", role="alert"),
+                  button(_("table.keep"), "keep", cls="primary"), label="tickets")
+
+
+def payment_text(action) -> str:
+    parts = []
+    if action.cards:
+        parts.append(_("table.pay_cards", count=action.cards, card=_(CARD_KEYS[action.colour])))
+    if action.locomotives:
+        parts.append(_("table.pay_locos", count=action.locomotives))
+    return " + ".join(parts)
+
+
+def payment_dialog(title: str, payments: list, kind: str) -> object:
+    options = el("div", None, cls="payments")
+    for i, action in enumerate(payments):
+        options.append(button(payment_text(action), kind, str(i), cls="payment"))
+    return dialog(title, el("p", _("table.choose_payment")), options,
+                  button(_("table.cancel"), "close", cls="secondary"), label=kind)
+
+
+def tunnel_dialog(session: Session) -> object:
+    tunnel, revealed, options = session.tunnel_choice()
+    r = session.map.route(tunnel["route"])
+    names = ", ".join(_(CARD_KEYS[c]) for c in revealed)
+    body = [el("p", _("table.tunnel_revealed", cards=names), cls="revealed"),
+            el("p", _("table.tunnel_extra", count=tunnel["extra"]))]
+    buttons = el("div", None, cls="payments")
+    for i, action in enumerate(options):
+        label = _("table.withdraw") if str(action) == "withdraw" else _("table.pay", payment=payment_text(action))
+        buttons.append(button(label, "tunnel", str(i), cls="payment"))
+    if len(options) == 1:
+        body.append(el("p", _("table.tunnel_cannot_pay")))
+    title = _("table.tunnel_title", a=session.map.city(r.a).name, b=session.map.city(r.b).name)
+    return dialog(title, *body, buttons, label="tunnel")
+
+
+def message_dialog(title: str, text: str) -> object:
+    return dialog(title, el("p", text), button(_("table.ok"), "close", cls="primary"), label="message")
+
+
+def end_screen(session: Session) -> object:
+    state = session.state
+    key, params = ending.verdict(state)
+    table = el("table", None, cls="scores")
+    head = el("tr", None)
+    for k in ("end.player", "end.routes", "end.tickets", "end.stations", "end.longest", "end.total"):
+        head.append(el("th", _(k), scope="col"))
+    table.append(el("thead", None, head))
+    body = el("tbody", None)
+    game_map = session.map
+    for row in ending.breakdowns(state):
+        p = state["players"][row.seat]
+        tickets = el("ul", None, cls="end-tickets")
+        for t, done, points in row.tickets:
+            ticket = game_map.ticket(t)
+            tickets.append(el("li", _("end.ticket", a=game_map.city(ticket.a).name, b=game_map.city(ticket.b).name,
+                                      points=f"{points:+d}"), cls="done" if done else "missed"))
+        cells = [el("th", player_label(p), scope="row"), el("td", str(row.route_points), data_part="routes"),
+                 el("td", _("end.ticket_total", points=f"{row.ticket_points:+d}"), tickets, data_part="tickets"),
+                 el("td", str(row.station_points), data_part="stations"),
+                 el("td", _("end.longest_value", count=row.longest_trail, bonus=row.longest_bonus),
+                    data_part="longest"),
+                 el("td", str(row.total), data_part="total")]
+        body.append(el("tr", None, *cells, data_seat=str(row.seat), data_place=str(row.place)))
+    table.append(body)
+    return el("section", None, el("h2", _("end.title")), el("p", _(key, **params), cls="verdict"), table,
+              el("p", _("end.legend")),
+              el("div", None, button(_("end.rematch"), "rematch", cls="primary"),
+                 button(_("end.new_game"), "home", cls="secondary"), cls="end-buttons"),
+              cls="end-screen", aria_live="polite")

@@ -1,0 +1,99 @@
+"""Zoom and pan of the board: buttons, the mouse wheel, dragging, and pinching on touch screens.
+
+The board's element gets a CSS transform; the frame around it clips.  A drag that moved
+more than a few pixels is not a click (``dragged``), so panning never claims a route.
+"""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import create_once_callable, to_js
+
+from game.web.dom import keep_alive
+
+ZOOM_STEP = 1.25
+MAX_SCALE = 6.0
+DRAG_PIXELS = 3
+
+
+class Zoom:
+    """Zoom and pan of the board: buttons, the mouse wheel, dragging, and pinching on touch screens."""
+
+    def __init__(self) -> None:
+        self.scale, self.x, self.y = 1.0, 0.0, 0.0
+        self.pointers: dict[int, tuple[float, float]] = {}
+        self.dragged = False
+        self.box = None
+
+    def attach(self, box) -> None:
+        self.box = box
+        self.scale, self.x, self.y = 1.0, 0.0, 0.0
+        box.addEventListener("wheel", keep_alive(self.on_wheel), to_js({"passive": False},
+                                                                dict_converter=js.Object.fromEntries))
+        box.addEventListener("pointerdown", keep_alive(self.on_down))
+        box.addEventListener("pointermove", keep_alive(self.on_move))
+        for name in ("pointerup", "pointercancel", "pointerleave"):
+            box.addEventListener(name, keep_alive(self.on_up))
+
+    def apply(self) -> None:
+        self.scale = max(1.0, min(MAX_SCALE, self.scale))
+        if self.scale == 1.0:
+            self.x = self.y = 0.0
+        self.box.style.transform = f"translate({self.x:.1f}px, {self.y:.1f}px) scale({self.scale:.3f})"
+
+    def zoom_at(self, factor: float, cx: float, cy: float) -> None:
+        new = max(1.0, min(MAX_SCALE, self.scale * factor))
+        ratio = new / self.scale
+        self.x = cx - (cx - self.x) * ratio
+        self.y = cy - (cy - self.y) * ratio
+        self.scale = new
+        self.apply()
+
+    def step(self, how: str) -> None:
+        if how == "reset":
+            self.scale = 1.0
+            self.apply()
+            return
+        frame = self.box.parentElement
+        self.zoom_at(ZOOM_STEP if how == "in" else 1 / ZOOM_STEP, frame.clientWidth / 2, frame.clientHeight / 2)
+
+    def _local(self, event) -> tuple[float, float]:
+        rect = self.box.parentElement.getBoundingClientRect()
+        return event.clientX - rect.left, event.clientY - rect.top
+
+    def on_wheel(self, event) -> None:
+        event.preventDefault()
+        self.zoom_at(ZOOM_STEP if event.deltaY < 0 else 1 / ZOOM_STEP, *self._local(event))
+
+    def on_down(self, event) -> None:
+        self.pointers[event.pointerId] = self._local(event)
+        if len(self.pointers) == 1:
+            self.dragged = False
+
+    def on_move(self, event) -> None:
+        if event.pointerId not in self.pointers:
+            return
+        old = dict(self.pointers)
+        self.pointers[event.pointerId] = self._local(event)
+        if len(self.pointers) == 2:            # pinch: scale by the change of distance, about the centre
+            (a0, b0), (a1, b1) = [old[k] for k in self.pointers], list(self.pointers.values())
+            d0 = ((a0[0] - b0[0]) ** 2 + (a0[1] - b0[1]) ** 2) ** 0.5
+            d1 = ((a1[0] - b1[0]) ** 2 + (a1[1] - b1[1]) ** 2) ** 0.5
+            if d0 > 0:
+                self.zoom_at(d1 / d0, (a1[0] + b1[0]) / 2, (a1[1] + b1[1]) / 2)
+            self.dragged = True
+        elif self.scale > 1.0:
+            (x0, y0), (x1, y1) = old[event.pointerId], self.pointers[event.pointerId]
+            if abs(x1 - x0) + abs(y1 - y0) > 0 or self.dragged:
+                self.x += x1 - x0
+                self.y += y1 - y0
+                self.dragged = self.dragged or abs(x1 - x0) + abs(y1 - y0) > DRAG_PIXELS
+                self.apply()
+
+    def on_up(self, event) -> None:
+        self.pointers.pop(event.pointerId, None)
+        if not self.pointers:
+            js.setTimeout(create_once_callable(self._end_drag), 0)
+
+    def _end_drag(self) -> None:
+        self.dragged = False

@@ -1,0 +1,102 @@
+"""Every agent plays whole games on every map and variant with legal moves only, and together
+they take every kind of decision (initial tickets in both Mega stages, ticket draws, card
+draws from the market and the deck, gray routes, locomotives, tunnels paid and withdrawn,
+stations)."""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from game.actions import (
+    BuildStation,
+    ClaimRoute,
+    DrawCard,
+    DrawTickets,
+    KeepTickets,
+    PayTunnel,
+    Withdraw,
+)
+from game.ai import AGENT_IDS, LEVELS, make_agent
+from game.ai.agent import AgentError, FirstLegal, decide
+from game.ai.search import Searcher
+from game.mapdata import LOCOMOTIVE, load_map
+from game.rng import Rng
+from game.rules import apply_action
+from game.state import new_game, to_json
+
+FAST = {aid: (lambda aid=aid: Searcher(iterations=2, style=make_agent("hard").style) if aid == "hard"
+              else make_agent(aid)) for aid in AGENT_IDS}
+
+
+def play(map_id: str, variant: str | None, seats: list[str], seed: int):
+    """Play one game; return the final state and the decisions taken as (phase, stage, action)."""
+    state = new_game(map_id, variant, len(seats), seed=seed)
+    agents = [FAST[a]() for a in seats]
+    rngs = [Rng.from_seed(f"{seed}:{i}") for i in range(len(seats))]
+    log = []
+    while state["phase"] != "over":
+        seat = state["current"]
+        action = decide(agents[seat], state, rngs[seat])
+        log.append((state["phase"], state["stage"], action))
+        apply_action(state, action)
+        assert len(log) < 2000, "the game does not end"
+    return state, log
+
+
+@pytest.mark.parametrize("map_id,variant,players", [
+    ("usa", None, 2), ("usa", None, 5), ("europe", None, 3), ("europe", "1912", 4), ("europe", "mega", 5),
+    ("europe", "big-cities", 2)])
+def test_every_agent_finishes_games(map_id, variant, players):
+    ids = [a for a in AGENT_IDS if a != "hard"]
+    seats = [ids[(i + players) % len(ids)] for i in range(players)]
+    state, _ = play(map_id, variant, seats, seed=players)
+    assert state["phase"] == "over"
+    assert max(p["score"] for p in state["players"]) > 0
+
+
+def test_hard_finishes_a_game_and_plays_deterministically():
+    a, _ = play("europe", None, ["hard", "route-focus"], seed=11)
+    b, _ = play("europe", None, ["hard", "route-focus"], seed=11)
+    assert a["phase"] == "over" and to_json(a) == to_json(b)
+
+
+def test_every_kind_of_decision_is_taken():
+    europe = load_map("europe")
+    seen = collections.Counter()
+    for seed, variant in ((1, "mega"), (2, None)):
+        _, log = play("europe", variant, ["medium", "route-focus", "destination-hungry", "easy"], seed)
+        for phase, stage, a in log:
+            if isinstance(a, KeepTickets):
+                seen[f"keep {phase} {stage}"] += 1
+            elif isinstance(a, DrawCard):
+                seen[f"draw {phase} {'deck' if a.source == 'deck' else 'loco' if a.source == LOCOMOTIVE else 'face-up'}"] += 1
+            elif isinstance(a, ClaimRoute):
+                route = europe.route(a.route)
+                seen["claim gray" if route.color == "gray" else "claim coloured"] += 1
+                seen["claim with locomotives"] += a.locomotives > 0
+                seen["claim tunnel"] += route.tunnel
+                seen["claim ferry"] += route.ferry > 0
+            else:
+                seen[type(a).__name__] += 1
+    wanted = {"keep setup-tickets 0", "keep setup-tickets 1", "keep tickets 0", "draw start deck",
+              "draw start face-up", "draw start loco", "draw second-draw deck", "draw second-draw face-up",
+              "claim gray", "claim coloured", "claim with locomotives", "claim tunnel", "claim ferry",
+              DrawTickets.__name__, PayTunnel.__name__, Withdraw.__name__, BuildStation.__name__}
+    assert wanted <= {k for k, v in seen.items() if v}, sorted(wanted - set(seen))
+
+
+def test_levels_and_ids():
+    assert set(LEVELS) <= set(AGENT_IDS)
+    assert set(AGENT_IDS) == {"easy", "medium", "hard", "route-focus", "destination-hungry", "long-route", "one-step"}
+    with pytest.raises(KeyError, match="unknown agent 'nope'"):
+        make_agent("nope")
+
+
+def test_an_illegal_answer_is_refused():
+    class Cheat(FirstLegal):
+        def choose(self, view, legal, rng):
+            return DrawTickets()
+    with pytest.raises(AgentError, match="not a legal action"):
+        decide(Cheat(), new_game("usa", players=2, seed=1), Rng.from_seed(0))

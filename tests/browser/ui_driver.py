@@ -1,0 +1,109 @@
+"""Play the game through its page as a player would: click what is enabled, read what is shown.
+
+Used by the browser tests of the game screen and by ``tests/bench_ui.py``.
+"""
+
+from __future__ import annotations
+
+import json
+
+AI_FAST = "?ai-delay=0"
+HOSTILE_NAMES = ("<img src=x onerror=__pwned=1>", "<script>__pwned=2</script>")   # fit the 30-character limit
+
+
+def new_game(page, names, kinds, *, map_id="usa", seed="7") -> None:
+    """Fill in the new-game form and start."""
+    page.select_option("#opt-map", map_id)
+    page.select_option("#opt-count", str(len(names)))
+    for i, (name, kind) in enumerate(zip(names, kinds)):
+        page.fill(f".seat[data-seat='{i}'] .seat-name", name)
+        page.select_option(f".seat[data-seat='{i}'] .seat-kind", kind)
+    page.fill("#opt-seed", seed)
+    page.click("button[data-cmd=start]")
+    page.wait_for_selector("#board svg")
+
+
+def game_facts(page) -> dict:
+    return page.evaluate("""() => { const a = document.getElementById('app');
+        return {phase: a.dataset.phase, current: a.dataset.current, turn: a.dataset.turn,
+                actions: Number(a.dataset.actions), handoff: a.dataset.handoff,
+                dialog: document.querySelector('#dialogs .dialog')?.dataset.dialog || null,
+                over: !!document.querySelector('.end-screen')}; }""")
+
+
+def saved_scenario(page) -> dict:
+    return json.loads(page.evaluate(
+        "localStorage.getItem('ttr.v1.save.' + localStorage.getItem('ttr.v1.current'))"))
+
+
+def human_step(page, facts: dict | None = None) -> str:
+    """Make one move (or answer one dialog) for the human to act; what it did."""
+    facts = facts or game_facts(page)
+    dialog = facts["dialog"]
+    if dialog == "handoff":
+        page.click("button[data-cmd=handoff]")
+        return "handoff"
+    if dialog == "tickets":
+        for box in page.locator(".offer input").all():
+            box.check()
+        page.click("button[data-cmd=keep]")
+        return "keep"
+    if dialog == "tunnel":
+        page.locator("button[data-cmd=tunnel]").first.click()
+        return "tunnel"
+    if dialog in ("claim", "station"):
+        page.locator(f"button[data-cmd={dialog}]").first.click()
+        return dialog
+    if dialog == "message":
+        page.click("#dialogs button[data-cmd=close]")
+        return "close"
+    if facts["phase"] == "start":
+        claimable = page.locator("#board .route.claimable")
+        if claimable.count():
+            claimable.first.dispatch_event("click")
+            return "route"
+    if page.locator("button[data-cmd=draw][data-slot='0']:not([aria-disabled])").count():
+        page.click("button[data-cmd=draw][data-slot='0']")
+        return "draw"
+    enabled = page.locator("button[data-cmd=draw]:not([aria-disabled]), button[data-cmd=tickets]:not([aria-disabled])")
+    enabled.first.click()
+    return "other"
+
+
+def wait_for_human(page) -> dict:
+    """Wait until a human must act (AI seats move on their own) or the game is over."""
+    page.wait_for_function("""() => { const a = document.getElementById('app');
+        return document.querySelector('.end-screen') || document.querySelector('#dialogs .dialog')
+            || document.querySelector('.own-panel') && a.dataset.current === document.querySelector('.own-panel').dataset.seat; }""")
+    return game_facts(page)
+
+
+def play_to_the_end(page, max_steps: int = 3000) -> None:
+    for _ in range(max_steps):
+        facts = wait_for_human(page)
+        if facts["over"]:
+            return
+        human_step(page, facts)
+    raise AssertionError("the game did not end")
+
+
+def end_screen_matches(page, state: dict) -> None:
+    """The end screen's rows say what the engine's final scoring says, in ranking order."""
+    result = state["result"]
+    rows = page.locator(".end-screen tbody tr")
+    assert rows.count() == len(state["players"])
+    for i, seat in enumerate(result["ranking"]):
+        row = rows.nth(i)
+        score = result["players"][seat]
+        assert int(row.get_attribute("data-seat")) == seat
+        name = state["players"][seat]["name"]
+        assert row.locator("th").text_content() in (name, f"{name} (basic AI)")
+        assert int(row.locator("[data-part=routes]").text_content()) == score["route_points"]
+        assert int(row.locator("[data-part=stations]").text_content()) == score["station_points"]
+        assert int(row.locator("[data-part=total]").text_content()) == score["total"]
+        assert row.locator("[data-part=longest]").text_content() == (
+            f"{score['longest_trail']} (+{score['longest_bonus']})")
+        assert row.locator(".end-tickets li").count() == len(score["tickets"])
+        assert row.locator(".end-tickets li.done").count() == score["tickets_completed"]
+        assert row.locator("[data-part=tickets]").text_content().startswith(f"{score['ticket_points']:+d}")
+    assert state["players"][result["winner"]]["name"] in page.text_content(".verdict")

@@ -1,0 +1,41 @@
+"""The end screen's facts agree with the engine's final scoring."""
+
+from game.scenario import load_scenario
+from game.ui import ending
+from game.ui.session import Session
+
+
+def finished(scenario):
+    game = Session(scenario)
+    while not game.over:
+        game.acknowledge_handoff()
+        game.play(game.ai_action())
+    return game.state
+
+
+def test_breakdowns_follow_the_ranking_and_add_up():
+    state = finished({"map": "europe", "players": ["A", "B", "C"], "seed": 12})
+    result = state["result"]
+    rows = ending.breakdowns(state)
+    assert [r.seat for r in rows] == result["ranking"]
+    for r in rows:
+        assert r.total == state["players"][r.seat]["score"]
+        assert r.total == r.route_points + r.ticket_points + r.station_points + r.longest_bonus
+        assert sum(points for _, _, points in r.tickets) == r.ticket_points
+    key, params = ending.verdict(state)
+    if result["shared"]:
+        assert key == "end.shared"
+    else:
+        assert params["name"] == state["players"][result["winner"]]["name"]
+        assert key == ("end.winner" if result["tie_break"] is None else f"end.tie_break.{result['tie_break']}")
+    layers = ending.end_highlights(state)
+    assert all(set(p["trail"]) <= layers["trail"] for p in result["players"])
+
+
+def test_a_tie_broken_by_tickets_is_explained():
+    state, _ = load_scenario({"map": "usa", "players": ["Ann", "Bob"], "seed": 1})
+    state["result"] = {"players": [], "ranking": [1, 0], "places": [2, 1], "winner": 1,
+                       "tie_break": "tickets_completed", "shared": []}
+    assert ending.verdict(state) == ("end.tie_break.tickets_completed", {"name": "Bob"})
+    state["result"] = {**state["result"], "tie_break": None, "shared": [0, 1], "winner": 0}
+    assert ending.verdict(state) == ("end.shared", {"names": "Ann, Bob"})

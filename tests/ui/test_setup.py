@@ -1,0 +1,89 @@
+"""New-game options: validation, defaults, and the scenario they start."""
+
+import doctest
+from dataclasses import replace
+
+import pytest
+
+from game.scenario import load_scenario
+from game.ui import setup
+from game.ui.setup import GameOptions, Seat, default_options, with_seat_count
+
+
+def test_docstring_examples():
+    assert doctest.testmod(setup).failed == 0
+
+
+def keys(options):
+    return [key for key, _ in options.problems()]
+
+
+def test_defaults_are_valid_for_every_map_and_size():
+    for map_id in setup.MAPS:
+        for n in range(2, 6):
+            opts = default_options(map_id, n)
+            assert opts.problems() == []
+            assert [s.kind for s in opts.seats] == ["human"] + ["ai"] * (n - 1)
+
+
+@pytest.mark.parametrize("change, key", [
+    ({"map": "mars"}, "setup.error.map"),
+    ({"variant": "mega"}, "setup.error.variant"),              # USA has no Mega variant
+    ({"seats": (Seat("A"),)}, "setup.error.seats"),
+    ({"seats": (Seat("A", colour="red"), Seat("  ", colour="blue"))}, "setup.error.name_empty"),
+    ({"seats": (Seat("A", colour="red"), Seat("x" * 31, colour="blue"))}, "setup.error.name_long"),
+    ({"seats": (Seat("Ann", colour="red"), Seat("ann", colour="blue"))}, "setup.error.name_twice"),
+    ({"seats": (Seat("A", colour="red"), Seat("B", colour="red"))}, "setup.error.colours"),
+    ({"seats": (Seat("A", colour="red"), Seat("B", colour="pink"))}, "setup.error.colours"),
+    ({"seats": (Seat("A", kind="robot"), Seat("B", colour="blue"))}, "setup.error.kind"),
+    ({"seed": "9" * 41}, "setup.error.seed"),
+])
+def test_each_problem_is_reported(change, key):
+    assert key in keys(replace(default_options("usa", 2), **change))
+
+
+def test_scenario_starts_the_game_with_names_kinds_colours_and_seed():
+    opts = GameOptions("europe", "1912", (Seat(" <img src=x onerror=alert(1)> ", "human", "black"),
+                                          Seat("<script>", "ai", "yellow")), seed="42")
+    assert opts.problems() == []
+    scenario = opts.scenario(fallback_seed=1)
+    assert scenario["seed"] == 42
+    state, actions = load_scenario(scenario)
+    assert actions == [] and state["variant"] == "1912"
+    assert [(p["name"], p["kind"], p["colour"]) for p in state["players"]] == [
+        ("<img src=x onerror=alert(1)>", "human", "black"), ("<script>", "ai", "yellow")]
+
+
+def test_seed_text_and_fallback():
+    assert default_options().scenario(fallback_seed=99)["seed"] == 99
+    assert replace(default_options(), seed="abc").scenario(fallback_seed=1)["seed"] == "abc"
+
+
+def test_seat_count_adds_ai_seats_with_free_colours_and_removes_from_the_end():
+    opts = replace(default_options("usa", 2), seats=(Seat("A", colour="green"), Seat("B", colour="red")))
+    five = with_seat_count(opts, 5)
+    assert [s.colour for s in five.seats] == ["green", "red", "blue", "yellow", "black"]
+    assert five.problems() == []
+    assert [s.name for s in with_seat_count(five, 2).seats] == ["A", "B"]
+    assert len(with_seat_count(opts, 9).seats) == 5 and len(with_seat_count(opts, 0).seats) == 2
+
+
+def test_rematch_keeps_the_table_and_changes_the_seed():
+    scenario = default_options("europe", 3).scenario(fallback_seed=1)
+    again = setup.rematch(scenario, fallback_seed=2)
+    assert again["players"] == scenario["players"] and again["seed"] == 2 and again["actions"] == []
+
+
+def test_chosen_colours_survive_a_save_and_duplicates_are_refused():
+    from game.scenario import ScenarioError, to_scenario
+    from game.state import to_json
+    state, _ = load_scenario({"map": "usa", "players": [{"name": "A", "colour": "black"},
+                                                        {"name": "B", "colour": "red"}]})
+    again, _ = load_scenario(to_scenario(state))
+    assert to_json(again) == to_json(state) and [p["colour"] for p in again["players"]] == ["black", "red"]
+    state, _ = load_scenario({"map": "usa", "players": ["A", {"name": "B", "colour": "red"}, "C"]})
+    assert [p["colour"] for p in state["players"]] == ["blue", "red", "green"]
+    with pytest.raises(ScenarioError, match="same colour"):
+        load_scenario({"map": "usa", "players": [{"name": "A", "colour": "red"}, {"name": "B", "colour": "red"}]})
+    with pytest.raises(ScenarioError, match="colour"):
+        load_scenario({"map": "usa", "players": [{"name": "A", "colour": "pink"}, {"name": "B"}]})
