@@ -26,6 +26,8 @@ import json
 import string
 from pathlib import Path
 
+from game.mapdata import ROUTE_COLOURS
+
 LOCALES_DIR = Path(__file__).with_name("locales")
 DEFAULT_LANGUAGE = "en"
 
@@ -33,6 +35,8 @@ DEFAULT_LANGUAGE = "en"
 _ZERO_IS_SINGULAR = frozenset({"fr"})
 
 _language = DEFAULT_LANGUAGE
+
+COLOUR_KEYS = {colour: "colour." + colour for colour in ROUTE_COLOURS}    # the key naming each colour
 
 
 def available_languages() -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text, TSpan
 
 from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
-from game.i18n import _
+from game.i18n import COLOUR_KEYS, _
 from game.mapdata import GameMap
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "black")
@@ -36,7 +36,6 @@ ROUTE_FILL = {
     "orange": "#f08c1e", "black": "#2a2a2a", "red": "#d8322f", "green": "#3ba553",
     "gray": "#b3b0aa",
 }
-COLOUR_KEYS = {colour: "colour." + colour for colour in ROUTE_FILL}    # i18n key naming each colour
 PLAYER_FILL = {"red": "#c4161c", "blue": "#1c56c7", "green": "#17843a", "yellow": "#f7c600",
                "black": "#151515"}
 # The colour-blind mark drawn on every space and train of a colour, and whether it is

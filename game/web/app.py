@@ -8,26 +8,44 @@ their ``data-route`` / ``data-city``.
 
 from __future__ import annotations
 
+import importlib
 import time
+from typing import TYPE_CHECKING
 
 import js
 from pyodide.ffi import create_once_callable, to_js
 
 from game import i18n
 from game.actions import KeepTickets
-from game.board.render import COLOUR_KEYS
-from game.i18n import _
+from game.i18n import COLOUR_KEYS, _
 from game.mapdata import load_map
 from game.rules import IllegalActionError
 from game.state import PLAYER_COLOURS
 from game.ui import setup
+from game.ui.basic_ai import LABEL_KEY
 from game.ui.saves import CURRENT_KEY, SaveCatalog, SaveError, StorageFull
 from game.ui.session import Session, open_session
 from game.ui.setup import GameOptions, Seat
-from game.web import table
 from game.web.dom import button, closest, el, keep_alive, present
 from game.web.storage import LocalStorage
 from game.web.zoom import Zoom
+
+if TYPE_CHECKING:
+    from game.web import table
+
+GAME_SCREEN = "game.web.table"
+WARM_UP_MS = 100     # after the first screen is up, load the game screen while the player reads it
+
+
+def _table():
+    """The game screen's module, imported on first use: it brings in the board renderer and
+    svgwrite, which the first screen (new game, saved games) does not need, so boot is faster."""
+    return importlib.import_module(GAME_SCREEN)
+
+
+def _warm_up() -> None:
+    _table()
+
 
 AI_DELAY_MS = 700          # pause before each AI move, so it can be followed
 # facts of the game on #app for styles, tests and embedding pages
@@ -97,7 +115,7 @@ class App:
         for i, seat in enumerate(options.seats):
             kind = el("select", None, cls="seat-kind", aria_label=_("start.kind", number=i + 1))
             kind.append(el("option", _("start.human"), value="human", selected=seat.kind == "human"))
-            kind.append(el("option", _(table.AI_LABEL), value="ai", selected=seat.kind == "ai"))
+            kind.append(el("option", _(LABEL_KEY), value="ai", selected=seat.kind == "ai"))
             colour = el("select", None, cls="seat-colour", aria_label=_("start.colour", number=i + 1))
             for c in PLAYER_COLOURS:
                 colour.append(el("option", _(COLOUR_KEYS[c]), value=c, selected=seat.colour == c))
@@ -229,21 +247,21 @@ class App:
                 el("div", None, board_box, cls="board-frame", id="board-frame"),
                 el("div", None, cls="side", id="side"), el("div", None, id="dialogs"))
             self.root.className = "table"
-            self.board = table.Board(board_box, session)
+            self.board = _table().Board(board_box, session)
             self.zoom.attach(board_box)
         mine = session.viewer is not None and session.viewer == session.current and not session.over
         facts = (session.state["phase"], session.current, session.state["turn"], len(session.actions),
                  "" if session.handoff_to is None else session.handoff_to)
         for name, value in zip(GAME_ATTRIBUTES, facts):
             self.root.setAttribute(name, str(value))
-        self.board.update(view, table.highlights(session, view, self.focus_ticket))
+        self.board.update(view, _table().highlights(session, view, self.focus_ticket))
         js.document.getElementById("status").textContent = status_line_with_notice(session, self.notice)
         self.root.classList.toggle("over", session.over)
         if session.over:
-            parts = [table.end_screen(session), table.log_list(session)]
+            parts = [_table().end_screen(session), _table().log_list(session)]
         else:
-            parts = [table.market(session, mine), table.own_panel(session, view), table.opponents(session, view),
-                     table.log_list(session)]
+            parts = [_table().market(session, mine), _table().own_panel(session, view), _table().opponents(session, view),
+                     _table().log_list(session)]
         js.document.getElementById("side").replaceChildren(*[p for p in parts if p is not None])
         log = js.document.querySelector("#side .log")
         log.scrollTop = log.scrollHeight          # the newest events in sight
@@ -256,13 +274,13 @@ class App:
         node = None
         phase = session.state["phase"]
         if session.handoff_to is not None:
-            node = table.handoff_dialog(session)
+            node = _table().handoff_dialog(session)
         elif session.ai_to_move() or session.over:
             node = None
         elif phase in ("setup-tickets", "tickets"):
-            node = table.tickets_dialog(session)
+            node = _table().tickets_dialog(session)
         elif phase == "tunnel":
-            node = table.tunnel_dialog(session)
+            node = _table().tunnel_dialog(session)
         elif self.dialog is not None:
             node = self.dialog[1]
         box.replaceChildren(*([node] if node is not None else []))
@@ -279,7 +297,7 @@ class App:
         try:
             self.session.play(action)
         except IllegalActionError as exc:       # the controls offer only legal actions; say so if not
-            self.dialog = ("message", table.message_dialog(_("table.illegal"), str(exc)), [])
+            self.dialog = ("message", _table().message_dialog(_("table.illegal"), str(exc)), [])
         else:
             self.dialog = None
             self.autosave()
@@ -351,14 +369,14 @@ class App:
         if ticket is not None and self.session is not None:
             self.focus_ticket = ticket.getAttribute("data-ticket")
             view = self.session.view()
-            self.board.update(view, table.highlights(self.session, view, self.focus_ticket))
+            self.board.update(view, _table().highlights(self.session, view, self.focus_ticket))
 
     def on_blur(self, event) -> None:
         if self.focus_ticket is not None and self.session is not None \
                 and closest(event.target, "[data-ticket]") is not None:
             self.focus_ticket = None
             view = self.session.view()
-            self.board.update(view, table.highlights(self.session, view, None))
+            self.board.update(view, _table().highlights(self.session, view, None))
 
     def say(self, text: str | None) -> None:
         if text and self.session is not None:
@@ -376,9 +394,9 @@ class App:
             r = game_map.route(route_id)
             title = _("table.claim_title", a=game_map.city(r.a).name, b=game_map.city(r.b).name)
             if payments:
-                self.open_dialog("claim", payments, table.payment_dialog(title, payments, "claim"))
+                self.open_dialog("claim", payments, _table().payment_dialog(title, payments, "claim"))
             else:
-                self.open_dialog("message", [], table.message_dialog(title, reason or ""))
+                self.open_dialog("message", [], _table().message_dialog(title, reason or ""))
             return
         city_id = spot.getAttribute("data-city")
         if not game_map.rules["stations"]:
@@ -386,9 +404,9 @@ class App:
         payments, reason = session.station_payments(city_id)
         title = _("table.station_title", city=game_map.city(city_id).name)
         if payments:
-            self.open_dialog("station", payments, table.payment_dialog(title, payments, "station"))
+            self.open_dialog("station", payments, _table().payment_dialog(title, payments, "station"))
         else:
-            self.open_dialog("message", [], table.message_dialog(title, reason or ""))
+            self.open_dialog("message", [], _table().message_dialog(title, reason or ""))
 
     def command(self, cmd: str, arg: str) -> None:
         session = self.session
@@ -443,7 +461,7 @@ class App:
 
 
 def status_line_with_notice(session: Session, notice: str) -> str:
-    text = table.status_line(session)
+    text = _table().status_line(session)
     return f"{text} {notice}" if notice else text
 
 
@@ -467,3 +485,4 @@ def start() -> None:
         app.home()
     root.hidden = False
     document.documentElement.setAttribute("data-game-ready", "")
+    js.setTimeout(create_once_callable(_warm_up), WARM_UP_MS)

@@ -16,16 +16,15 @@ from game.i18n import _
 from game.mapdata import CARD_KINDS
 from game.scoring import tickets_completed
 from game.ui import ending
+from game.ui.basic_ai import LABEL_KEY
 from game.ui.log import CARD_KEYS, event_text
 from game.ui.session import Session
 from game.web.dom import button, el
 
-AI_LABEL = "ai.basic"
-
 
 def player_label(player: dict) -> str:
     return player["name"] if player["kind"] == "human" else _("table.ai_name", name=player["name"],
-                                                               ai=_(AI_LABEL))
+                                                               ai=_(LABEL_KEY))
 
 
 class Board:
