@@ -26,7 +26,7 @@ import json
 import string
 from pathlib import Path
 
-from game.mapdata import ROUTE_COLOURS
+from game.mapdata import CARD_KINDS, ROUTE_COLOURS
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 DEFAULT_LANGUAGE = "en"
@@ -36,7 +36,9 @@ _ZERO_IS_SINGULAR = frozenset({"fr"})
 
 _language = DEFAULT_LANGUAGE
 
-COLOUR_KEYS = {colour: "colour." + colour for colour in ROUTE_COLOURS}    # the key naming each colour
+# the keys naming the game's colours and kinds of train card
+COLOUR_KEYS = {colour: "colour." + colour for colour in ROUTE_COLOURS}
+CARD_KEYS = {kind: "card." + kind for kind in CARD_KINDS}
 
 
 def available_languages() -> tuple[str, ...]:

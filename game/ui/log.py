@@ -20,11 +20,9 @@ from game.actions import (
     PayTunnel,
     Withdraw,
 )
-from game.i18n import _
-from game.mapdata import CARD_KINDS, load_map
+from game.i18n import CARD_KEYS, _
+from game.mapdata import load_map
 from game.state import State
-
-CARD_KEYS = {kind: "card." + kind for kind in CARD_KINDS}      # i18n key naming each kind of card
 
 
 @dataclass(frozen=True)

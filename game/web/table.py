@@ -12,12 +12,12 @@ from __future__ import annotations
 import js
 
 from game.board.render import Highlights, render_board, render_city, render_route
-from game.i18n import _
+from game.i18n import CARD_KEYS, _
 from game.mapdata import CARD_KINDS
 from game.scoring import tickets_completed
 from game.ui import ending
 from game.ui.basic_ai import LABEL_KEY
-from game.ui.log import CARD_KEYS, event_text
+from game.ui.log import event_text
 from game.ui.session import Session
 from game.web.dom import button, el
 
