@@ -359,7 +359,11 @@ def main(argv: list[str] | None = None) -> int:
     dist_cmd = commands.add_parser("dist", help="write a self-contained static site")
     dist_cmd.add_argument("dir", nargs="?", default=str(DIST))
     commands.add_parser("geography", help="recompute the board geometry in game/maps/*.json")
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["test"]:    # pytest gets the rest as is (argparse would stop at -k, -x, ...)
+        args = argparse.Namespace(command="test", pytest_args=argv[1:])
+    else:
+        args = parser.parse_args(argv)
     try:
         if args.command == "serve":
             serve(args.port)

@@ -76,6 +76,15 @@ def language() -> str:
     return _language
 
 
+def language_name(code: str) -> str:
+    """A language's name in that language (its catalog's ``language.name``), for a language picker.
+
+    >>> language_name("fr")
+    'Français'
+    """
+    return catalog(code).get("language.name", code)
+
+
 def placeholders(text: str) -> set[str]:
     """The ``{name}`` placeholders a text uses."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}

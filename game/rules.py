@@ -3,7 +3,8 @@
 Every rule and ruling applied here is written out in ``docs/rules.md`` (rule numbers in the
 comments refer to it).  ``apply_action`` checks the one action it is given without generating
 the others, raises :class:`IllegalActionError` (a ``ValueError``) saying what and why, and only
-then changes the state in place; an illegal action leaves the state exactly as it was.
+then changes the state in place; an illegal action leaves the state exactly as it was.  Every
+refusal also carries a stable reason key with parameters, for the translated user interface.
 
 >>> from game.state import new_game
 >>> s = new_game("usa", players=2, seed=1)
@@ -14,8 +15,9 @@ then changes the state in place; an illegal action leaves the state exactly as i
 >>> try:
 ...     apply_action(s, Pass())
 ... except IllegalActionError as exc:
-...     print(exc)
+...     print(exc); print(exc.key, exc.params)
 pass: it is the initial ticket choice: keep tickets from your offer
+rule.phase.setup_tickets {}
 """
 
 from __future__ import annotations
@@ -50,7 +52,21 @@ CLOSING_TWINS_MAX_PLAYERS = 3   # with 2 or 3 players the twin of a claimed doub
 
 
 class IllegalActionError(ValueError):
-    """An action that is not legal in this state; the state is unchanged."""
+    """An action that is not legal in this state; the state is unchanged.
+
+    ``str(error)`` explains it in English (CLI, replays, logs); ``key`` and ``params`` name the
+    same reason for the translation catalogs (a ``rule.*`` key of ``game/locales/en.json``,
+    parameters that are ids and numbers: ``route``, ``city``, ``card``, ``count``, ...).
+    """
+
+    def __init__(self, message: str, key: str, **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+# why an action is refused: (reason key, English explanation, parameters)
+Refusal = tuple[str, str, dict]
 
 
 @dataclass(frozen=True)
@@ -95,8 +111,8 @@ def board(map_id: str) -> Board:
 _INDEX = operator.attrgetter("index")
 
 
-def _fail(action: Action, why: str) -> IllegalActionError:
-    return IllegalActionError(f"{action}: {why}")
+def _fail(action: Action, key: str, why: str, **params: object) -> IllegalActionError:
+    return IllegalActionError(f"{action}: {why}", key, **params)
 
 
 # --- payments ---------------------------------------------------------------------------------
@@ -130,20 +146,23 @@ def _best_colour(hand: dict) -> int:
 def _check_payment(action, colours: tuple[str, ...], size: int, min_locos: int, hand: dict) -> None:
     colour, cards, locos = action.colour, action.cards, action.locomotives
     if not (isinstance(cards, int) and isinstance(locos, int)) or cards < 0 or locos < 0:
-        raise _fail(action, "card counts must be whole numbers >= 0")
+        raise _fail(action, "rule.payment.counts", "card counts must be whole numbers >= 0")
     if colour == LOCOMOTIVE:
         if cards:
-            raise _fail(action, "a payment of locomotives only has no coloured cards")
+            raise _fail(action, "rule.payment.locomotives_only", "a payment of locomotives only has no coloured cards")
     elif colour not in colours:
-        raise _fail(action, f"cards of {colour!r} cannot pay here (allowed: {', '.join(colours)} or locomotives)")
+        raise _fail(action, "rule.payment.colour",
+                    f"cards of {colour!r} cannot pay here (allowed: {', '.join(colours)} or locomotives)", card=colour)
     elif cards == 0:
-        raise _fail(action, f"no {colour} card paid: write a payment of locomotives only as {locos}loco")
+        raise _fail(action, "rule.payment.no_colour_card",
+                    f"no {colour} card paid: write a payment of locomotives only as {locos}loco", card=colour)
     if cards + locos != size:
-        raise _fail(action, f"pays {cards + locos} card(s); exactly {size} are needed")
+        raise _fail(action, "rule.payment.size", f"pays {cards + locos} card(s); exactly {size} are needed",
+                    paid=cards + locos, count=size)
     if locos < min_locos:
-        raise _fail(action, f"needs at least {min_locos} locomotive(s) (ferry)")
+        raise _fail(action, "rule.payment.ferry", f"needs at least {min_locos} locomotive(s) (ferry)", count=min_locos)
     if hand[LOCOMOTIVE] < locos or (cards and hand[colour] < cards):
-        raise _fail(action, "not enough cards of that kind in hand")
+        raise _fail(action, "rule.payment.hand", "not enough cards of that kind in hand")
 
 
 # --- what the current player may do -----------------------------------------------------------
@@ -155,18 +174,21 @@ def _claimed(state: State) -> set:
     return claimed
 
 
-def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set) -> str | None:
+def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set) -> Refusal | None:
     """Why the route cannot be claimed by ``seat`` (ignoring payment), or None."""
     if r.id in claimed:
-        return "the route is already claimed"
+        return "rule.route.claimed", "the route is already claimed", {}
     player = state["players"][seat]
     for twin in r.twins:
         if twin in player["routes"]:
-            return f"you own its twin {twin}: one player never owns both tracks of a double route"
+            why = f"you own its twin {twin}: one player never owns both tracks of a double route"
+            return "rule.route.own_twin", why, {"route": twin}
         if twin in claimed and len(state["players"]) <= CLOSING_TWINS_MAX_PLAYERS:
-            return f"its twin {twin} is claimed: with 2 or 3 players only one track of a double route is used"
+            why = f"its twin {twin} is claimed: with 2 or 3 players only one track of a double route is used"
+            return "rule.route.twin_closed", why, {"route": twin}
     if player["trains"] < r.length:
-        return f"needs {r.length} trains, you have {player['trains']}"
+        return ("rule.route.trains", f"needs {r.length} trains, you have {player['trains']}",
+                {"count": r.length, "trains": player["trains"]})
     return None
 
 
@@ -317,13 +339,13 @@ def sample_action(state: State, rng: Rng) -> Action:
 
 # --- applying an action -----------------------------------------------------------------------
 
-_PHASE_HINT = {
-    "setup-tickets": "it is the initial ticket choice: keep tickets from your offer",
-    "start": "it is the start of a turn: draw, claim, take tickets, build a station, or pass",
-    "second-draw": "draw your second train card",
-    "tunnel": "pay the tunnel's extra cards or withdraw",
-    "tickets": "keep tickets from your offer",
-    "over": "the game is over",
+_PHASE_HINT = {       # phase -> (reason key, English): what the phase asks for instead
+    "setup-tickets": ("rule.phase.setup_tickets", "it is the initial ticket choice: keep tickets from your offer"),
+    "start": ("rule.phase.start", "it is the start of a turn: draw, claim, take tickets, build a station, or pass"),
+    "second-draw": ("rule.phase.second_draw", "draw your second train card"),
+    "tunnel": ("rule.phase.tunnel", "pay the tunnel's extra cards or withdraw"),
+    "tickets": ("rule.phase.tickets", "keep tickets from your offer"),
+    "over": ("rule.phase.over", "the game is over"),
 }
 _ALLOWED = {
     "setup-tickets": (KeepTickets,), "tickets": (KeepTickets,),
@@ -336,9 +358,9 @@ def apply_action(state: State, action: Action) -> None:
     """Check ``action`` and apply it to ``state`` in place; raise :class:`IllegalActionError` if illegal."""
     phase = state["phase"]
     if type(action) not in _APPLY:
-        raise IllegalActionError(f"{action!r} is not an action")
+        raise IllegalActionError(f"{action!r} is not an action", "rule.not_an_action")
     if type(action) not in _ALLOWED[phase]:
-        raise _fail(action, _PHASE_HINT[phase])
+        raise _fail(action, *_PHASE_HINT[phase])
     _APPLY[type(action)](state, action)
 
 
@@ -347,11 +369,11 @@ def _apply_draw(state: State, action: DrawCard) -> None:
     second = state["phase"] == "second-draw"
     if source == "deck":
         if not (state["deck"] or state["discard"]):
-            raise _fail(action, "the deck and the discard pile are empty")
+            raise _fail(action, "rule.draw.empty", "the deck and the discard pile are empty")
     elif source not in state["market"]:
-        raise _fail(action, f"no {source} card is face up")
+        raise _fail(action, "rule.draw.not_face_up", f"no {source} card is face up", card=source)
     elif second and source == LOCOMOTIVE:
-        raise _fail(action, "a face-up locomotive cannot be the second card")
+        raise _fail(action, "rule.draw.second_locomotive", "a face-up locomotive cannot be the second card")
     hand = state["players"][state["current"]]["hand"]
     if source == "deck":
         hand[draw_card(state)] += 1
@@ -376,7 +398,7 @@ def _apply_draw(state: State, action: DrawCard) -> None:
 def _apply_draw_tickets(state: State, action: DrawTickets) -> None:
     deck = state["ticket_deck"]
     if not deck:
-        raise _fail(action, "the ticket deck is empty")
+        raise _fail(action, "rule.tickets.empty", "the ticket deck is empty")
     n = board(state["map"]).game_map.variant(state["variant"]).draw
     state["players"][state["current"]]["offer"] = deck[:n]
     del deck[:n]
@@ -388,14 +410,17 @@ def _apply_keep(state: State, action: KeepTickets) -> None:
     offer = player["offer"]
     kept = action.tickets
     if not isinstance(kept, tuple) or not all(isinstance(t, str) for t in kept) or len(set(kept)) != len(kept):
-        raise _fail(action, "name each kept ticket once")
+        raise _fail(action, "rule.keep.names", "name each kept ticket once")
     missing = [t for t in kept if t not in offer]
     if missing:
-        raise _fail(action, f"not on offer: {', '.join(map(str, missing))} (offered: {', '.join(offer)})")
+        raise _fail(action, "rule.keep.not_offered",
+                    f"not on offer: {', '.join(map(str, missing))} (offered: {', '.join(offer)})")
     low, high = _keep_limits(state)
     if not low <= len(kept) <= high:
-        raise _fail(action, f"keep {low} to {high} of the {len(offer)} offered tickets" if low != high
-                    else f"keep exactly {low} of the offered tickets")
+        if low != high:
+            raise _fail(action, "rule.keep.range", f"keep {low} to {high} of the {len(offer)} offered tickets",
+                        low=low, high=high, offered=len(offer))
+        raise _fail(action, "rule.keep.exactly", f"keep exactly {low} of the offered tickets", count=low)
     returned = [t for t in offer if t not in kept]
     player["tickets"].extend(t for t in offer if t in kept)
     player["offer"] = []
@@ -426,10 +451,11 @@ def _apply_claim(state: State, action: ClaimRoute) -> None:
     b = board(state["map"])
     r = b.by_id.get(action.route) if isinstance(action.route, str) else None
     if r is None:
-        raise _fail(action, f"no route {action.route!r} on this map")
+        raise _fail(action, "rule.route.unknown", f"no route {action.route!r} on this map")
     problem = _route_problem(state, state["current"], r, _claimed(state))
     if problem:
-        raise _fail(action, problem)
+        key, why, params = problem
+        raise _fail(action, key, why, **params)
     hand = state["players"][state["current"]]["hand"]
     _check_payment(action, r.colours, r.length, r.ferry, hand)
     if not r.tunnel:
@@ -473,9 +499,12 @@ def _pay(state: State, hand: dict, colour: str, cards: int, locos: int) -> None:
 def _apply_pay_tunnel(state: State, action: PayTunnel) -> None:
     t = state["tunnel"]
     if (action.colour, action.cards, action.locomotives) not in _tunnel_payments(state):
-        wanted = "locomotives" if t["colour"] == LOCOMOTIVE else f"{t['colour']} cards or locomotives"
-        raise _fail(action, f"the tunnel needs exactly {t['extra']} more {wanted} that you hold "
-                            "besides the cards already played")
+        if t["colour"] == LOCOMOTIVE:
+            raise _fail(action, "rule.tunnel.locomotives", f"the tunnel needs exactly {t['extra']} more "
+                        "locomotives that you hold besides the cards already played", count=t["extra"])
+        raise _fail(action, "rule.tunnel.cards", f"the tunnel needs exactly {t['extra']} more {t['colour']} cards "
+                    "or locomotives that you hold besides the cards already played", count=t["extra"],
+                    card=t["colour"])
     player = state["players"][state["current"]]
     _take_route(state, board(state["map"]).by_id[t["route"]], t["colour"], t["cards"], t["locomotives"])
     _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
@@ -489,12 +518,13 @@ def _apply_withdraw(state: State, action: Withdraw) -> None:
 def _apply_station(state: State, action: BuildStation) -> None:
     cost = _station_cost(state)
     if cost is None:
-        raise _fail(action, "no station left to build" if board(state["map"]).max_stations
-                    else "there are no stations on this map")
+        if board(state["map"]).max_stations:
+            raise _fail(action, "rule.station.none_left", "no station left to build")
+        raise _fail(action, "rule.station.none_on_map", "there are no stations on this map")
     if not isinstance(action.city, str) or not board(state["map"]).game_map.has_city(action.city):
-        raise _fail(action, f"no city {action.city!r} on this map")
+        raise _fail(action, "rule.station.unknown_city", f"no city {action.city!r} on this map")
     if any(action.city in p["stations"] for p in state["players"]):
-        raise _fail(action, "that city already has a station")
+        raise _fail(action, "rule.station.taken", "that city already has a station")
     player = state["players"][state["current"]]
     _check_payment(action, TRAIN_COLOURS, cost, 0, player["hand"])
     _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
@@ -504,7 +534,7 @@ def _apply_station(state: State, action: BuildStation) -> None:
 
 def _apply_pass(state: State, action: Pass) -> None:
     if _can_act(state):
-        raise _fail(action, "passing is only allowed when no other action is")
+        raise _fail(action, "rule.pass.not_allowed", "passing is only allowed when no other action is")
     state["passes"] += 1
     _end_turn(state, passed=True)
 

@@ -13,6 +13,7 @@ index) and the reason.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -37,6 +38,8 @@ SCENARIO_KEYS = {"format", "map", "variant", "players", "seed", "first", "positi
 POSITION_KEYS = {"deck", "deck_top", "discard", "market", "revealed", "ticket_deck", "box", "players", "current", "phase",
                  "stage", "tunnel", "last_round", "passes", "turn", "rng"}
 POSITION_PLAYER_KEYS = {"hand", "tickets", "offer", "routes", "stations", "trains", "score"}
+AI_LEVELS = ("easy", "medium", "hard")     # an AI seat's level: the agent that plays it (game.ai)
+DEFAULT_AI_LEVEL = "medium"                # for AI seats without one (saves made before levels existed)
 
 
 class ScenarioError(ValueError):
@@ -76,10 +79,13 @@ def load_scenario(data: Any) -> tuple[State, list[Action]]:
         raise ScenarioError("map: missing (usa or europe)")
     if "players" not in data:
         raise ScenarioError("players: missing (a list of 2 to 5 names or {name, kind} objects)")
+    player_levels(data["players"])
     try:
-        state = new_game(data["map"], data.get("variant"), data["players"], data.get("seed", 0), data.get("first", 0))
+        state = new_game(data["map"], data.get("variant"), _without_levels(data["players"]), data.get("seed", 0),
+                         data.get("first", 0))
         if "position" in data:
-            _set_position(state, data["position"], data.get("seed", 0))
+            # a copy: the state must not share lists with the caller's scenario (a save keeps it)
+            _set_position(state, copy.deepcopy(data["position"]), data.get("seed", 0))
     except StateError as exc:
         raise ScenarioError(str(exc)) from None
     actions = data.get("actions", [])
@@ -92,6 +98,35 @@ def load_scenario(data: Any) -> tuple[State, list[Action]]:
         except ValueError as exc:
             raise ScenarioActionError(i, text, str(exc)) from None
     return state, parsed
+
+
+def player_levels(players: Any) -> list[str | None]:
+    """Each seat's AI level from a scenario's ``players`` (None for a human seat; an AI seat
+    without one plays at ``DEFAULT_AI_LEVEL``); raises ``ScenarioError`` for a bad level.
+
+    >>> player_levels(["Ann", {"name": "Bot", "kind": "ai"}, {"name": "Cy", "kind": "ai", "level": "hard"}])
+    [None, 'medium', 'hard']
+    """
+    if not isinstance(players, (list, tuple)):
+        return []        # new_game says what is wrong with it
+    levels: list[str | None] = []
+    for i, p in enumerate(players):
+        ai = isinstance(p, dict) and p.get("kind") == "ai"
+        level = p.get("level") if isinstance(p, dict) else None
+        if level is not None and not ai:
+            raise ScenarioError(f"players[{i}].level: only AI players have a level")
+        if ai and level is None:
+            level = DEFAULT_AI_LEVEL
+        if ai and level not in AI_LEVELS:
+            raise ScenarioError(f"players[{i}].level: {level!r} is not one of {', '.join(AI_LEVELS)}")
+        levels.append(level)
+    return levels
+
+
+def _without_levels(players: Any) -> Any:
+    if not isinstance(players, (list, tuple)):
+        return players
+    return [{k: v for k, v in p.items() if k != "level"} if isinstance(p, dict) else p for p in players]
 
 
 def play_scenario(data: Any, keep_states: bool = False) -> tuple[State, list[State]]:

@@ -2,8 +2,8 @@
 
     python3 tests/bench_ui.py [--actions N] [--map usa|europe]
 
-Plays one human against the basic AI through the page (seeded, rematches until enough
-samples) and times, inside the page with ``performance.now()``:
+Plays one human against an easy AI seat through the page (seeded, rematches until enough
+samples; the AI's moves are chosen in its worker, ``tests/bench_ai_browser.py`` measures those) and times, inside the page with ``performance.now()``:
 
 - click → dialog shown: a click on a route (the payment chooser, or the reason it cannot be
   claimed) until the dialog is in the DOM, and until the next frame is painted;
@@ -84,7 +84,7 @@ def main() -> None:
         browser = launch_chromium(playwright)
         session = BrowserSession(browser, url)
         page = session.open(AI_FAST, context=session.new_context(viewport={"width": 1280, "height": 800}))
-        new_game(page, ["Ann", "Bot"], ["human", "ai"], map_id=args.map, seed="5")
+        new_game(page, ["Ann", "Bot"], ["human", "ai:easy"], map_id=args.map, seed="5")
         dialogs, actions = measure(page, args.actions)
         print(f"map {args.map}, 1280x800, Chromium {browser.version}")
         report("click -> dialog shown", dialogs)

@@ -71,6 +71,28 @@ def test_runtime_urls_in_the_page_and_config_are_relative_and_vendored():
         assert url[2:] in served, f"{url} is not part of the site"
 
 
+def test_the_ai_worker_and_what_it_loads_are_files_of_the_site():
+    helper = (ROOT / "game/web/ai_helper.py").read_text("utf-8")     # imports js: read, not imported
+    worker_url = re.search(r'^WORKER_URL = "([^"]+)"', helper, re.MULTILINE).group(1)
+    served = set(build.dist_files())
+    assert worker_url.startswith("./") and worker_url[2:] in served
+    worker = (ROOT / worker_url).read_text("utf-8")
+    urls = re.findall(r'"(\.{1,2}/[^"]*)"', worker)
+    assert "./vendor/pyodide/pyodide.mjs" in urls and "./build/game.zip" in urls
+    for url in urls:                     # relative to static/, where the worker is
+        path = (Path("static") / url).as_posix()
+        assert url.startswith("./"), f"{url} must stay inside the site"
+        assert path in served or url.endswith("/") and any(name.startswith(path) for name in served), url
+
+
+def test_the_test_command_hands_every_argument_to_pytest(monkeypatch):
+    passed = []
+    monkeypatch.setattr(build, "test", lambda args: passed.append(args) or 0)
+    assert build.main(["test", "-k", "browser or ui", "-x"]) == 0
+    assert build.main(["test"]) == 0
+    assert passed == [["-k", "browser or ui", "-x"], []]
+
+
 def _fake_artifact(tmp_path, monkeypatch, content: bytes, pinned: bytes) -> dict:
     """An artifact 'downloaded' by a no-op command, already in the downloads folder."""
     monkeypatch.setattr(build, "VENDOR", tmp_path / "vendor")
@@ -134,6 +156,7 @@ def test_serve_command_prints_the_url_and_sends_the_right_mime_types():
             line = server.stdout.readline()
         assert f"http://127.0.0.1:{port}/" in line
         expected = {"": "text/html", "static/vendor/pyodide/pyodide.mjs": "text/javascript",
+                    "static/ai-worker.mjs": "text/javascript",
                     "static/vendor/pyodide/pyodide.asm.wasm": "application/wasm",
                     "static/vendor/pyodide/pyodide-lock.json": "application/json",
                     "static/build/game.zip": "application/zip"}

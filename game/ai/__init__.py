@@ -34,9 +34,14 @@ AGENT_IDS = tuple(_FACTORIES)
 LEVELS = ("easy", "medium", "hard")
 
 
-def make_agent(agent_id: str) -> Agent:
-    """A fresh agent for ``agent_id``; an unknown id raises ``KeyError`` naming the known ones."""
+def make_agent(agent_id: str, time_cap: float | None = None) -> Agent:
+    """A fresh agent for ``agent_id``; an unknown id raises ``KeyError`` naming the known ones.
+    ``time_cap`` (seconds) bounds the search of an agent that searches (hard) per decision: for
+    the browser, where play may then depend on speed; agents that do not search ignore it."""
     try:
-        return _FACTORIES[agent_id]()
+        agent = _FACTORIES[agent_id]()
     except KeyError:
         raise KeyError(f"unknown agent {agent_id!r} (known: {', '.join(AGENT_IDS)})") from None
+    if time_cap is not None and hasattr(agent, "time_cap"):
+        agent.time_cap = time_cap
+    return agent

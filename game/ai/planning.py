@@ -29,6 +29,7 @@ from game.scoring import tickets_completed
 TUNNEL_PENALTY = 0.7          # expected extra cards of a tunnel, as train-cost units
 FERRY_PENALTY = 0.5           # per locomotive symbol
 BORROW_COST = 9.0             # borrowing an opponent's route with a station
+MIN_COST = 0.2                # the least a free route may cost, however many points it scores
 
 
 @functools.cache
@@ -40,9 +41,10 @@ def _adjacency(map_id: str) -> dict[str, tuple]:
 class Knowledge:
     """What the viewer knows about the board, precomputed once per decision."""
 
-    def __init__(self, view: dict[str, Any], point_weight: float = 0.0) -> None:
+    def __init__(self, view: dict[str, Any], point_weight: float = 0.0, hand_weight: float = 0.0) -> None:
         self.view = view
         self.point_weight = point_weight      # how much a route's points lower its path cost
+        self.hand_weight = hand_weight        # how much each card the hand lacks for a route raises it
         self.map: GameMap = load_map(view["map"])
         self.seat: int = view["viewer"]
         me = view["players"][self.seat]
@@ -94,8 +96,18 @@ def _edge_cost(k: Knowledge, r, planned: set) -> float | None:
         return BORROW_COST if k.stations_left and k.owner[r.id] != k.seat else None
     if r.id in k.blocked or r.length > k.trains:
         return None
-    return (r.length - k.point_weight * (k.map.route_points(r.length) - r.length)
-            + (TUNNEL_PENALTY if r.tunnel else 0.0) + FERRY_PENALTY * r.ferry)
+    cost = max(MIN_COST, r.length - k.point_weight * (k.map.route_points(r.length) - r.length))
+    if k.hand_weight:
+        cost += k.hand_weight * cards_missing(k, r)
+    return cost + (TUNNEL_PENALTY if r.tunnel else 0.0) + FERRY_PENALTY * r.ferry
+
+
+def cards_missing(k: Knowledge, r) -> int:
+    """Cards the hand still lacks to pay for route ``r`` alone (its best colour, locomotives)."""
+    best = max(k.hand[c] for c in TRAIN_COLOURS) if r.color == "gray" else k.hand[r.color]
+    locos = k.hand[LOCOMOTIVE]
+    ferry = min(r.ferry, locos)
+    return max(0, r.length - ferry - best - (locos - ferry)) + (r.ferry - ferry)
 
 
 def shortest_path(k: Knowledge, a: str, b: str, planned: set = frozenset()) -> tuple[float, list[str]] | None:

@@ -55,7 +55,7 @@ class Searcher(Strategist):
     def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
-        candidates = self.candidates(Knowledge(view, self.style.point_weight), legal, rng)
+        candidates = self.candidates(Knowledge(view, self.style.point_weight, self.style.hand_weight), legal, rng)
         if len(candidates) == 1:
             return candidates[0]
         return self.search(view, candidates, rng)

@@ -33,6 +33,7 @@ from game.ai.planning import (
     Plan,
     best_payment,
     card_needs,
+    cards_missing,
     claims_by_route,
     make_plan,
     stations_by_city,
@@ -54,6 +55,14 @@ class Style:
     stations: bool = True              # build stations to borrow routes (Europe)
     focus: bool = False                # finish the ticket closest to completion first
     point_weight: float = 0.0          # prefer paths over long routes (more points per train)
+    hand_weight: float = 0.0           # prefer paths over routes the hand can already pay
+    loco_missing: int | None = 4       # take a face-up locomotive when this many cards are missing (None: never)
+    draw_focus: int | None = None      # collect cards for only this many planned routes, the nearest to payable
+    route_value: float = 0.0           # points a planned route's own points count for when choosing tickets
+    grab_length: int | None = None     # claim a free route this long with cards the plan does not need
+    hoard_limit: int | None = None     # with this many cards in hand, claim any 2+ route with spare cards
+    near_targets: bool = False         # with no ticket to work for, collect for the routes closest to payable
+    endgame_trains: int = ENDGAME_TRAINS  # trains left (anyone's) at which the end-game play starts
 
 
 def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Style) -> float:
@@ -64,7 +73,9 @@ def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Styl
     gained = sum(points(t).points for t in kept if t not in plan.failed)
     lost = sum(points(t).points for t in kept if t in plan.failed)
     over = max(0, plan.trains - (k.trains - 4))
-    return gained - lost - style.train_cost * plan.trains - 3.0 * over - 2.0 * len(plan.borrows)
+    route_points = sum(k.map.route_points(k.map.route(r).length) for r in plan.routes)
+    return (gained - lost - style.train_cost * plan.trains + style.route_value * route_points - 3.0 * over
+            - 2.0 * len(plan.borrows))
 
 
 def choose_keep(k: Knowledge, legal: list[Action], style: Style) -> Action:
@@ -76,9 +87,10 @@ def choose_keep(k: Knowledge, legal: list[Action], style: Style) -> Action:
     return max(options, key=lambda a: (keep_value(k, base, a.tickets, style), -len(a.tickets), str(a)))
 
 
-def choose_draw(k: Knowledge, legal: list[Action], targets) -> Action | None:
+def choose_draw(k: Knowledge, legal: list[Action], targets, loco_missing: int | None = 4) -> Action | None:
     """The card to draw for the routes ``targets``: a face-up card of the colour most missing,
-    a face-up locomotive when nothing else helps and much is missing, else the deck."""
+    a face-up locomotive when a ferry needs one or nothing else helps and ``loco_missing``+
+    cards are missing, else the deck."""
     draws = {a.source: a for a in legal if isinstance(a, DrawCard)}
     if not draws:
         return None
@@ -86,7 +98,8 @@ def choose_draw(k: Knowledge, legal: list[Action], targets) -> Action | None:
     useful = [c for c in draws if c not in ("deck", LOCOMOTIVE) and needs.get(c, 0) > 0]
     if useful:
         return draws[max(useful, key=lambda c: (needs[c], c))]
-    if LOCOMOTIVE in draws and (needs[LOCOMOTIVE] > 0 or sum(needs.values()) >= 4):
+    if LOCOMOTIVE in draws and (needs[LOCOMOTIVE] > 0
+                                or (loco_missing is not None and sum(needs.values()) >= loco_missing)):
         return draws[LOCOMOTIVE]
     if "deck" in draws:
         return draws["deck"]
@@ -151,7 +164,7 @@ class Strategist:
             return legal[0]
         if self.style.noise and rng.below(1000) < self.style.noise * 1000:
             return rng.choice(legal)
-        return self.decide(Knowledge(view, self.style.point_weight), legal, rng)
+        return self.decide(Knowledge(view, self.style.point_weight, self.style.hand_weight), legal, rng)
 
     def decide(self, k: Knowledge, legal: list[Action], rng: Rng) -> Action:
         phase = k.view["phase"]
@@ -163,18 +176,30 @@ class Strategist:
         if phase == "tunnel":
             return tunnel_choice(k, legal, plan)
         if phase == "second-draw":
-            return choose_draw(k, legal, plan.routes or self.spare_targets(k)) or legal[0]
+            return choose_draw(k, legal, self.draw_targets(k, plan), self.style.loco_missing) or legal[0]
         return self.turn(k, legal, plan) or legal[0]
+
+    def draw_targets(self, k: Knowledge, plan: Plan) -> tuple[str, ...]:
+        """The routes to collect cards for: the plan's (or its few nearest to payable), else spare ones."""
+        if not plan.routes:
+            return self.spare_targets(k)
+        if self.style.draw_focus is None:
+            return plan.routes
+        nearest = sorted(plan.routes, key=lambda r: (cards_missing(k, k.map.route(r)), plan.routes.index(r)))
+        return tuple(nearest[:self.style.draw_focus])
 
     def spare_targets(self, k: Knowledge) -> tuple[str, ...]:
         """Routes worth collecting cards for when no ticket needs any: the longest free ones."""
         free = [r for r in k.map.routes if k.free(r.id) and r.length <= k.trains]
+        if self.style.near_targets:
+            free.sort(key=lambda r: (-k.map.route_points(r.length) / (1 + cards_missing(k, r)), r.index))
+            return tuple(r.id for r in free[:2])
         free.sort(key=lambda r: (-r.length, r.index))
         return tuple(r.id for r in free[:3])
 
     def turn(self, k: Knowledge, legal: list[Action], plan: Plan) -> Action | None:
         style = self.style
-        endgame = style.endgame and (k.min_opponent_trains <= ENDGAME_TRAINS or k.trains <= ENDGAME_TRAINS)
+        endgame = style.endgame and min(k.min_opponent_trains, k.trains) <= style.endgame_trains
         if endgame:
             claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes)
             if claim:
@@ -186,6 +211,14 @@ class Strategist:
         claim = plan_claim(k, legal, plan)
         if claim:
             return claim
+        if style.grab_length is not None:
+            claim = spare_claim(k, legal, plan, style.grab_length)
+            if claim:
+                return claim
+        if style.hoard_limit is not None and sum(k.hand.values()) >= style.hoard_limit:
+            claim = spare_claim(k, legal, plan, 2)
+            if claim:
+                return claim
         if not plan.routes:
             if (style.ticket_draw_trains is not None and k.trains >= style.ticket_draw_trains
                     and k.min_opponent_trains >= style.ticket_draw_trains and DrawTickets() in legal):
@@ -193,11 +226,39 @@ class Strategist:
             claim = best_scoring_claim(k, legal) if _worth_claiming(k, legal) else None
             if claim:
                 return claim
-        draw = choose_draw(k, legal, plan.routes or self.spare_targets(k))
+        draw = choose_draw(k, legal, self.draw_targets(k, plan), style.loco_missing)
         if draw:
             return draw
         return best_scoring_claim(k, legal, plan.routes) or next(
             (a for a in legal if isinstance(a, (DrawTickets, BuildStation, ClaimRoute))), None)
+
+
+def spare_claim(k: Knowledge, legal: list[Action], plan: Plan, min_length: int) -> Action | None:
+    """A claim of a free route of ``min_length``+ paid without locomotives from cards the plan
+    does not need, leaving enough trains for the plan: points for spare cards."""
+    best = None
+    for a in legal:
+        if not isinstance(a, ClaimRoute) or a.locomotives or a.route in plan.routes:
+            continue
+        length = k.map.route(a.route).length
+        if length < min_length or k.trains - length < plan.trains + 2:
+            continue
+        if k.hand[a.colour] - a.cards < _committed(k, plan, a.colour):
+            continue
+        key = (length, -a.cards, a.route)
+        if best is None or key > best[0]:
+            best = (key, a)
+    return best[1] if best else None
+
+
+def _committed(k: Knowledge, plan: Plan, colour: str) -> int:
+    """Cards of ``colour`` in hand that the plan's routes will use."""
+    need = 0
+    for rid in plan.routes:
+        r = k.map.route(rid)
+        if r.color == colour:
+            need += r.length - r.ferry
+    return min(need, k.hand[colour])
 
 
 def _worth_claiming(k: Knowledge, legal: list[Action]) -> bool:

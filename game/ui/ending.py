@@ -51,10 +51,12 @@ def verdict(state: State) -> tuple[str, dict]:
 
 
 def end_highlights(state: State) -> dict[str, set[str]]:
-    """Board layers for the end: every player's longest trail and the routes stations borrow."""
+    """Board layers for the end: the longest trail of each player who scores its bonus, and the
+    routes every player's stations borrow."""
     trail: set[str] = set()
     borrowed: set[str] = set()
     for p in state["result"]["players"]:
-        trail.update(p["trail"])
+        if p["longest_bonus"]:
+            trail.update(p["trail"])
         borrowed.update(r for r in p["borrowed"].values() if r)
     return {"trail": trail, "borrowed": borrowed}

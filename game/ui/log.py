@@ -20,9 +20,9 @@ from game.actions import (
     PayTunnel,
     Withdraw,
 )
-from game.i18n import CARD_KEYS, _
-from game.mapdata import load_map
+from game.i18n import _
 from game.state import State
+from game.ui.words import named
 
 
 @dataclass(frozen=True)
@@ -69,19 +69,4 @@ def events(before: State, action: Action, after: State) -> list[Event]:
 
 def event_text(event: Event, state: State) -> str:
     """The event in words: seats become names, ids become the board's names."""
-    game_map = load_map(state["map"])
-    params: dict[str, object] = {}
-    for name, value in event.params:
-        if name == "player":
-            value = state["players"][value]["name"]
-        elif name == "route":
-            r = game_map.route(value)
-            value = _("log.route_name", a=game_map.city(r.a).name, b=game_map.city(r.b).name)
-        elif name == "city":
-            value = game_map.city(value).name
-        elif name == "card":
-            value = _(CARD_KEYS[value])
-        elif name == "cards":
-            value = ", ".join(_(CARD_KEYS[c]) for c in value.split(",") if c) or _("log.nothing")
-        params[name] = value
-    return _(event.key, **params)
+    return _(event.key, **named(dict(event.params), state))

@@ -82,6 +82,12 @@ class SaveEntry:
     turn: int | None
     saved_at: float            # ms since the epoch (0 when unknown)
     problem: Problem | None    # why it cannot be opened, or None
+    over: bool = False         # the game is finished
+
+
+def save_text(scenario: dict) -> str:
+    """A game's stored text, which is also its exported file."""
+    return json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
 
 
 def parse_save(text: str) -> dict:
@@ -133,7 +139,7 @@ class SaveCatalog:
             turn = meta.get("turn") if isinstance(meta.get("turn"), int) else None
             saved_at = meta.get("saved_at") if isinstance(meta.get("saved_at"), (int, float)) else 0
             map_id = meta.get("map") if isinstance(meta.get("map"), str) else None
-            found.append(SaveEntry(save_id, map_id, names, turn, saved_at, problem))
+            found.append(SaveEntry(save_id, map_id, names, turn, saved_at, problem, meta.get("over") is True))
         return sorted(found, key=lambda e: (-e.saved_at, e.id))
 
     def raw(self, save_id: str) -> str | None:
@@ -149,7 +155,7 @@ class SaveCatalog:
 
     def write(self, save_id: str, scenario: dict, meta: dict, saved_at: float) -> None:
         """Store a game and its index line (raises :class:`StorageFull`; nothing else changes)."""
-        self.backend.set(SAVE_PREFIX + save_id, json.dumps(scenario, ensure_ascii=False, separators=(",", ":")))
+        self.backend.set(SAVE_PREFIX + save_id, save_text(scenario))
         index = self._index()
         index[save_id] = {**meta, "saved_at": saved_at}
         self.backend.set(INDEX_KEY, json.dumps(index, ensure_ascii=False, separators=(",", ":")))

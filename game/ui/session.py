@@ -29,14 +29,15 @@ from game.actions import (
     Withdraw,
     parse_action,
 )
+from game.i18n import _
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, load_map
-from game.rng import Rng
 from game.rules import IllegalActionError, apply_action, legal_actions
-from game.scenario import ScenarioError, load_scenario
+from game.scenario import DEFAULT_AI_LEVEL, ScenarioError, load_scenario, player_levels
 from game.state import State, copy_state
-from game.ui import basic_ai
+from game.ui.ai_turn import AiRequest, decide, safe_action
 from game.ui.log import Event, events
 from game.ui.saves import SaveError, parse_save
+from game.ui.words import named
 from game.view import player_view
 
 
@@ -58,6 +59,11 @@ def open_session(text: str) -> Session:
         raise SaveError("saves.error.invalid", reason=str(exc)) from None
 
 
+def refusal_text(error: IllegalActionError, state: State) -> str:
+    """The engine's refusal in the player's language, ids named as the board names them."""
+    return _(error.key, **named(error.params, state))
+
+
 class Session:
     """A game being played: ``state`` (the engine's), ``actions`` played, the public ``log``."""
 
@@ -66,11 +72,13 @@ class Session:
         state, actions = load_scenario(scenario)
         self.start = {k: v for k, v in scenario.items() if k != "actions"}
         self.state: State = state
+        self.levels: list[str | None] = player_levels(scenario["players"])    # per seat; None: human
         self.actions: list[Action] = []
         self.log: list[Event] = []
         self._legal: list[Action] | None = None
         self.shown: int | None = None
         self.handoff_to: int | None = None
+        self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
         for i, action in enumerate(actions):
             try:
                 self.play(action)
@@ -130,6 +138,24 @@ class Session:
         if self.handoff_to is not None:
             self.shown, self.handoff_to = self.handoff_to, None
 
+    def last_round_notice(self) -> tuple[int | None, int | None] | None:
+        """The last-round announcement when it is due, else None: (the seat that started the
+        last round, the trains it had left; None and None when the game was loaded already in
+        its last round).  It is due for each human player at the start of their last turn, once
+        they hold the device, until they acknowledge it; it holds public facts only.  It is not
+        saved: after a reload it shows again if that player has not acted yet this turn."""
+        seat = self.viewer
+        if self.state["last_round"] is None or seat is None or seat != self.current \
+                or self.state["phase"] != "start" or seat in self.last_round_seen:
+            return None
+        started = next((dict(e.params) for e in reversed(self.log) if e.key == "log.last_round"), {})
+        return started.get("player"), started.get("count")
+
+    def acknowledge_last_round(self) -> None:
+        """The player about to play their last turn has read the announcement."""
+        if self.last_round_notice() is not None:
+            self.last_round_seen.add(self.current)
+
     def scenario(self) -> dict:
         """The save: the starting scenario and every action played (docs/scenario.md)."""
         return {**self.start, "actions": [str(a) for a in self.actions]}
@@ -162,21 +188,36 @@ class Session:
     def ai_to_move(self) -> bool:
         return not self.over and self.state["players"][self.current]["kind"] == "ai"
 
+    def ai_seed(self) -> str:
+        """The seed of the AI's RNG for this move: from the game, so a replay chooses the same."""
+        return f"{self.state['rng']}:{len(self.actions)}"
+
+    def ai_level(self) -> str:
+        """The level of the seat to act (a human seat, as when tests let the AI move for it: the default)."""
+        return self.levels[self.current] or DEFAULT_AI_LEVEL
+
+    def ai_request(self, ticket: int) -> AiRequest:
+        """What the AI seat to move is asked (``game.ui.ai_turn``): its view, level and seed."""
+        return AiRequest(ticket, self.ai_level(), self.ai_seed(),
+                         player_view(self.state, self.current), tuple(str(a) for a in self.legal()))
+
     def ai_action(self) -> Action:
-        """The AI seat's choice; its RNG is seeded from the game, so a replay chooses the same."""
-        rng = Rng.from_seed(f"{self.state['rng']}:{len(self.actions)}")
-        return basic_ai.choose(player_view(self.state, self.current), self.legal(), rng)
+        """The AI seat's choice at its level, computed here (no time cap: reproducible)."""
+        return decide(self.ai_level(), player_view(self.state, self.current), self.legal(), self.ai_seed())
+
+    def ai_safe_action(self) -> Action:
+        """A sensible legal move for the AI seat when its helper's answer cannot be used."""
+        return safe_action(player_view(self.state, self.current), self.legal(), self.ai_seed())
 
     def reason(self, action: Action) -> str | None:
-        """Why ``action`` is not legal now (the engine's words), or None if it is."""
+        """Why ``action`` is not legal now, in the player's language, or None if it is: the
+        engine's refusal (its reason key and parameters, see ``IllegalActionError``)."""
         if action in self.legal():
             return None
         try:
             apply_action(copy_state(self.state), action)
-        except (IllegalActionError, ValueError) as exc:
-            text = str(exc)
-            prefix = f"{action}: "
-            return text.removeprefix(prefix)
+        except IllegalActionError as exc:
+            return refusal_text(exc, self.state)
         return None
 
     # --- what a click opens -------------------------------------------------------------------
@@ -198,10 +239,11 @@ class Session:
         payments = [a for a in self.legal() if isinstance(a, ClaimRoute) and a.route == route_id]
         if payments:
             return payments, None
-        length = self.map.route(route_id).length
+        route = self.map.route(route_id)
+        length = route.length
         hand = self.state["players"][self.current]["hand"]
         # ask the engine about the payment closest to possible: its refusal names the problem
-        colour = max(TRAIN_COLOURS, key=lambda c: hand[c])
+        colour = max(TRAIN_COLOURS if route.color == "gray" else (route.color,), key=lambda c: hand[c])
         locos = min(hand[LOCOMOTIVE], length - 1) if hand[colour] else 0
         probe = ClaimRoute(route_id, colour, length - locos, locos) if hand[colour] \
             else ClaimRoute(route_id, LOCOMOTIVE, 0, length)

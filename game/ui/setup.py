@@ -1,4 +1,5 @@
-"""New-game options: map, variant, 2 to 5 seats (human or AI, name, colour) and an optional seed.
+"""New-game options: map, variant, 2 to 5 seats (human or AI at a level, name, colour) and an
+optional seed.
 
 The options are checked as a whole; every problem is an i18n key with its parameters, so the
 setup screen can show them all at once.  Valid options become a scenario (``docs/scenario.md``):
@@ -9,6 +10,8 @@ setup screen can show them all at once.  Valid options become a scenario (``docs
 >>> s = opts.scenario(fallback_seed=7)
 >>> s["map"], s["variant"], s["seed"], [p["colour"] for p in s["players"]]
 ('europe', 'europe', 7, ['red', 'blue', 'green'])
+>>> [seat_choice(seat) for seat in opts.seats], s["players"][1]["level"]
+(['human', 'ai:medium', 'ai:medium'], 'medium')
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from game.i18n import _
 from game.mapdata import MapDataError, load_map
+from game.scenario import AI_LEVELS, DEFAULT_AI_LEVEL
 from game.state import FORMAT as SCENARIO_FORMAT
 from game.state import PLAYER_COLOURS, PLAYER_KINDS
 
@@ -32,6 +36,18 @@ class Seat:
     name: str
     kind: str = "human"         # "human" or "ai"
     colour: str = "red"
+    level: str = DEFAULT_AI_LEVEL   # an AI seat's level (ignored for a human)
+
+
+def seat_choice(seat: Seat) -> str:
+    """The new-game form's value for who plays a seat: ``human`` or ``ai:<level>``."""
+    return "human" if seat.kind == "human" else f"ai:{seat.level}"
+
+
+def seat_from_choice(name: str, choice: str, colour: str) -> Seat:
+    """The seat the form describes (an unknown choice is kept, for ``problems`` to report)."""
+    kind, _sep, level = choice.partition(":")
+    return Seat(name, kind, colour, level) if kind == "ai" else Seat(name, kind, colour)
 
 
 @dataclass(frozen=True)
@@ -62,6 +78,8 @@ class GameOptions:
             names.add(name.casefold())
             if seat.kind not in PLAYER_KINDS:
                 found.append(("setup.error.kind", {"seat": i}))
+            elif seat.kind == "ai" and seat.level not in AI_LEVELS:
+                found.append(("setup.error.level", {"seat": i, "level": seat.level}))
         colours = [seat.colour for seat in self.seats]
         if any(c not in PLAYER_COLOURS for c in colours) or len(set(colours)) != len(colours):
             found.append(("setup.error.colours", {}))
@@ -74,8 +92,13 @@ class GameOptions:
         seed_text = self.seed.strip()
         seed: int | str = fallback_seed if not seed_text else int(seed_text) if seed_text.isdigit() else seed_text
         return {"format": SCENARIO_FORMAT, "map": self.map, "variant": self.variant,
-                "players": [{"name": s.name.strip(), "kind": s.kind, "colour": s.colour} for s in self.seats],
+                "players": [_player(s) for s in self.seats],
                 "seed": seed, "actions": []}
+
+
+def _player(seat: Seat) -> dict:
+    player = {"name": seat.name.strip(), "kind": seat.kind, "colour": seat.colour}
+    return {**player, "level": seat.level} if seat.kind == "ai" else player
 
 
 def variant_ids(map_id: str) -> tuple[str, ...]:

@@ -10,23 +10,34 @@ from __future__ import annotations
 
 import importlib
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import js
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import JsException, create_once_callable, to_js
 
 from game import i18n
 from game.actions import KeepTickets
 from game.i18n import COLOUR_KEYS, _
 from game.mapdata import load_map
 from game.rules import IllegalActionError
+from game.scenario import AI_LEVELS
 from game.state import PLAYER_COLOURS
-from game.ui import setup
-from game.ui.basic_ai import LABEL_KEY
-from game.ui.saves import CURRENT_KEY, SaveCatalog, SaveError, StorageFull
-from game.ui.session import Session, open_session
-from game.ui.setup import GameOptions, Seat
-from game.web.dom import button, closest, el, keep_alive, present
+from game.ui import ai_turn, setup
+from game.ui.ai_turn import LEVEL_KEYS, AiAnswer
+from game.ui.saves import CURRENT_KEY, SaveCatalog, SaveError, StorageFull, save_text
+from game.ui.session import Session, open_session, refusal_text
+from game.ui.setup import GameOptions
+from game.web.ai_helper import AiHelper
+from game.web.dom import (
+    FOCUSABLE,
+    button,
+    closest,
+    el,
+    focus_selector,
+    keep_alive,
+    present,
+)
 from game.web.storage import LocalStorage
 from game.web.zoom import Zoom
 
@@ -34,6 +45,8 @@ if TYPE_CHECKING:
     from game.web import table
 
 GAME_SCREEN = "game.web.table"
+LANGUAGE_KEY = "ttr.language"       # the player's language, read by static/boot.js before Python starts
+DATE_STYLE = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries)
 WARM_UP_MS = 100     # after the first screen is up, load the game screen while the player reads it
 
 
@@ -66,6 +79,15 @@ def _ai_delay() -> int:
     return int(value) if isinstance(value, str) and value.isdigit() else AI_DELAY_MS
 
 
+@dataclass
+class AiWait:
+    """An AI move asked for: its ticket, whether its delay is over, and its answer once in."""
+
+    ticket: int
+    due: bool = False
+    answer: AiAnswer | None = None
+
+
 class App:
     def __init__(self, root) -> None:
         self.root = root
@@ -75,12 +97,19 @@ class App:
         self.board: table.Board | None = None
         self.dialog = None                  # what the open dialog is about: ("route", payments) …
         self.focus_ticket: str | None = None
+        self.focus_home: str | None = None    # the control or route last focused outside the dialogs
+        self.dialog_spot: str | None = None   # the id of the route or city the open dialog is about
         self.notice = ""
         self.ai_timer = None
         self.ai_delay = _ai_delay()
+        self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
+        self.ai_wait: AiWait | None = None
+        self.ai_tickets = 0                 # numbers the AI moves asked for
+        self.ai_failure = ""                # why the AI helper is not used (shown all game long)
+        self.ai_notice = ""                 # a problem with the last AI move
         self.zoom = Zoom()
         root.addEventListener("click", keep_alive(self.on_click))
-        root.addEventListener("keydown", keep_alive(self.on_key))
+        js.document.addEventListener("keydown", keep_alive(self.on_key))     # also when nothing has the focus
         root.addEventListener("change", keep_alive(self.on_change))
         root.addEventListener("focusin", keep_alive(self.on_focus))
         root.addEventListener("mouseover", keep_alive(self.on_focus))
@@ -95,8 +124,8 @@ class App:
         for name in GAME_ATTRIBUTES:
             self.root.removeAttribute(name)
         options = options or setup.default_options("usa", 2)
-        self.root.replaceChildren(el("h1", _("start.title")), self.new_game_form(options, problems or []),
-                                  self.saves_list())
+        title = el("div", None, el("h1", _("start.title")), language_picker(), cls="title-row")
+        self.root.replaceChildren(title, self.new_game_form(options, problems or []), self.saves_list())
         self.root.className = "start"
 
     def new_game_form(self, options: GameOptions, problems: list) -> object:
@@ -114,8 +143,10 @@ class App:
                        el("label", _("start.players"), count), cls="row"))
         for i, seat in enumerate(options.seats):
             kind = el("select", None, cls="seat-kind", aria_label=_("start.kind", number=i + 1))
-            kind.append(el("option", _("start.human"), value="human", selected=seat.kind == "human"))
-            kind.append(el("option", _(LABEL_KEY), value="ai", selected=seat.kind == "ai"))
+            choice = setup.seat_choice(seat)
+            kind.append(el("option", _("start.human"), value="human", selected=choice == "human"))
+            for level in AI_LEVELS:
+                kind.append(el("option", _(LEVEL_KEYS[level]), value=f"ai:{level}", selected=choice == f"ai:{level}"))
             colour = el("select", None, cls="seat-colour", aria_label=_("start.colour", number=i + 1))
             for c in PLAYER_COLOURS:
                 colour.append(el("option", _(COLOUR_KEYS[c]), value=c, selected=seat.colour == c))
@@ -138,8 +169,9 @@ class App:
         doc = js.document
         seats = []
         for row in doc.querySelectorAll("#new-game .seat"):
-            seats.append(Seat(row.querySelector(".seat-name").value, row.querySelector(".seat-kind").value,
-                              row.querySelector(".seat-colour").value))
+            seats.append(setup.seat_from_choice(row.querySelector(".seat-name").value,
+                                                row.querySelector(".seat-kind").value,
+                                                row.querySelector(".seat-colour").value))
         return GameOptions(doc.getElementById("opt-map").value, doc.getElementById("opt-variant").value,
                            tuple(seats), doc.getElementById("opt-seed").value)
 
@@ -150,13 +182,14 @@ class App:
             section.append(el("p", _("start.no_saves")))
         items = el("ul", None, cls="save-list")
         for entry in entries:
-            when = js.Date.new(entry.saved_at).toLocaleString() if entry.saved_at else "—"
+            when = js.Date.new(entry.saved_at).toLocaleString(i18n.language(), DATE_STYLE) if entry.saved_at else "—"
             if entry.problem:
                 text = _(entry.problem[0], **entry.problem[1])
             else:
                 map_name = load_map(entry.map).name if entry.map in setup.MAPS else "?"
                 turn = "—" if entry.turn is None else str(entry.turn + 1)
-                text = _("start.save_line", map=map_name, players=", ".join(entry.players), turn=turn, when=when)
+                key = "start.save_line_over" if entry.over else "start.save_line"
+                text = _(key, map=map_name, players=", ".join(entry.players), turn=turn, when=when)
             row = el("li", None, el("span", text, cls="save-text"), cls="save damaged" if entry.problem else "save",
                      data_save=entry.id)
             if not entry.problem:
@@ -176,7 +209,10 @@ class App:
         self.enter(Session(scenario))
 
     def enter(self, session: Session) -> None:
+        self.stop_ai()
         self.session, self.board, self.dialog, self.focus_ticket = session, None, None, None
+        if any(level is not None for level in session.levels):
+            self.ai.start()                 # loads in the background while the game is drawn
         self.autosave()
         try:
             self.catalog.backend.set(CURRENT_KEY, self.game_id)
@@ -196,15 +232,13 @@ class App:
 
     def export(self, save_id: str) -> None:
         text = self.catalog.raw(save_id)
-        if text is None:
-            return
-        blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
-        url = js.URL.createObjectURL(blob)
-        link = el("a", None, href=url, download=f"ticket-to-ride-{save_id}.json")
-        js.document.body.append(link)
-        link.click()
-        link.remove()
-        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
+        if text is not None:
+            download(text, save_id)
+
+    def export_game(self) -> None:
+        """The game on the table as a file: the same text as its save (and the saved-games list's
+        Export), made from the game itself, so it is complete even when storage is full."""
+        download(save_text(self.session.scenario()), self.game_id)
 
     async def import_file(self, picker) -> None:
         files = picker.files
@@ -240,9 +274,11 @@ class App:
             board_box = el("div", None, cls="board", id="board")
             self.root.replaceChildren(
                 el("header", None, el("p", "", cls="status", id="status", aria_live="polite"),
+                   el("p", "", cls="ai-status", id="ai-status", role="status"),
                    el("div", None, button("+", "zoom", "in", aria_label=_("table.zoom_in")),
                       button("−", "zoom", "out", aria_label=_("table.zoom_out")),
                       button(_("table.zoom_reset"), "zoom", "reset"),
+                      button(_("table.export"), "export-game", cls="tool-export"),
                       button(_("table.menu"), "home"), cls="tools")),
                 el("div", None, board_box, cls="board-frame", id="board-frame"),
                 el("div", None, cls="side", id="side"), el("div", None, id="dialogs"))
@@ -255,7 +291,9 @@ class App:
         for name, value in zip(GAME_ATTRIBUTES, facts):
             self.root.setAttribute(name, str(value))
         self.board.update(view, _table().highlights(session, view, self.focus_ticket))
-        js.document.getElementById("status").textContent = status_line_with_notice(session, self.notice)
+        status = js.document.getElementById("status")
+        status.textContent = status_line_with_notice(session, self.notice)
+        status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
         if session.over:
             parts = [_table().end_screen(session), _table().log_list(session)]
@@ -267,6 +305,7 @@ class App:
         log.scrollTop = log.scrollHeight          # the newest events in sight
         self.show_dialog()
         self.schedule_ai()
+        self.show_ai_status()
 
     def show_dialog(self) -> None:
         session = self.session
@@ -277,6 +316,8 @@ class App:
             node = _table().handoff_dialog(session)
         elif session.ai_to_move() or session.over:
             node = None
+        elif session.last_round_notice() is not None:
+            node = _table().last_round_dialog(session)
         elif phase in ("setup-tickets", "tickets"):
             node = _table().tickets_dialog(session)
         elif phase == "tunnel":
@@ -284,10 +325,68 @@ class App:
         elif self.dialog is not None:
             node = self.dialog[1]
         box.replaceChildren(*([node] if node is not None else []))
+        # modal: the side column's controls are inert; the board (thousands of shapes, too many to
+        # restyle at every dialog) is covered by the dialog's backdrop and out of the Tab cycle
+        js.document.getElementById("side").toggleAttribute("inert", node is not None)
+        self.mark_spot(f"route-{session.state['tunnel']['route']}" if phase == "tunnel" and node is not None
+                       else self.dialog_spot if self.dialog is not None else None)
         if node is not None:
             target = present(node.querySelector("[autofocus], .primary, button, input"))
             if target is not None:
                 target.focus()
+        else:
+            self.restore_focus()
+
+    def mark_spot(self, spot_id: str | None) -> None:
+        """Point out on the board the route or city the open dialog is about."""
+        for old in js.document.querySelectorAll("#board .selected"):
+            old.classList.remove("selected")
+        spot = present(js.document.getElementById(spot_id)) if spot_id else None
+        if spot is not None:
+            spot.classList.add("selected")
+
+    def restore_focus(self, *, closed: bool = False) -> None:
+        """Once a dialog has closed (``closed``: by Cancel, OK or Escape) or the screen was
+        redrawn and the focus was lost, the focus goes back to the control or route focused
+        before the dialog opened (the one that opened it), so play by keyboard goes on."""
+        active = present(js.document.activeElement)
+        if not closed and active is not None and active.tagName != "BODY" and active.isConnected:
+            return
+        target = present(js.document.querySelector(self.focus_home)) if self.focus_home else None
+        if target is not None:
+            target.focus()
+
+    def cancel_dialog(self) -> None:
+        """Escape: close a dialog that may be closed (a route's or city's, a message, the last
+        round's announcement); the handoff, ticket and tunnel choices must be answered."""
+        if self.session is None:
+            return
+        if self.dialog is not None:
+            self.dialog = None
+            self.show_dialog()
+            self.restore_focus(closed=True)
+        elif self.session.last_round_notice() is not None and self.session.handoff_to is None:
+            self.session.acknowledge_last_round()
+            self.show_dialog()
+            self.restore_focus(closed=True)
+
+    def trap_focus(self, event) -> None:
+        """While a dialog is open, Tab and Shift+Tab cycle through its controls and the header's
+        tools (which stay above every dialog: zoom, export, games), never reaching the page behind."""
+        box = present(js.document.querySelector("#dialogs .dialog"))
+        if box is None:
+            return
+        items = [n for n in js.document.querySelectorAll(f"#app.table header :is({FOCUSABLE}), #dialogs :is({FOCUSABLE})")
+                 if n.getClientRects().length]
+        event.preventDefault()
+        if not items:
+            return
+        active = present(js.document.activeElement)
+        index = next((i for i, n in enumerate(items) if active is not None and n.isSameNode(active)), None)
+        if index is None:
+            items[-1 if event.shiftKey else 0].focus()
+        else:
+            items[(index + (-1 if event.shiftKey else 1)) % len(items)].focus()
 
     def open_dialog(self, kind: str, payments: list, node) -> None:
         self.dialog = (kind, node, payments)
@@ -297,7 +396,8 @@ class App:
         try:
             self.session.play(action)
         except IllegalActionError as exc:       # the controls offer only legal actions; say so if not
-            self.dialog = ("message", _table().message_dialog(_("table.illegal"), str(exc)), [])
+            text = refusal_text(exc, self.session.state)
+            self.dialog = ("message", _table().message_dialog(_("table.illegal"), text), [])
         else:
             self.dialog = None
             self.autosave()
@@ -306,18 +406,64 @@ class App:
     # --- AI seats -----------------------------------------------------------------------------------
 
     def schedule_ai(self) -> None:
-        if self.ai_timer is None and self.session is not None and self.session.ai_to_move():
-            self.ai_timer = js.setTimeout(create_once_callable(self.ai_step), self.ai_delay)
+        """Ask the AI helper at once for the move of the AI seat to act; the move is played once
+        the answer is in, and no sooner than ``ai_delay`` after the previous one (to be followed)."""
+        session = self.session
+        if session is None or not session.ai_to_move() or self.ai_wait is not None:
+            return
+        self.ai_tickets += 1
+        self.ai_wait = AiWait(self.ai_tickets)
+        self.ai_timer = js.setTimeout(create_once_callable(self.ai_due), self.ai_delay)
+        self.ai.ask(session.ai_request(self.ai_tickets))
 
     def stop_ai(self) -> None:
+        """Forget the AI move asked for: its answer, when it comes, is for a position gone."""
         if self.ai_timer is not None:
             js.clearTimeout(self.ai_timer)
             self.ai_timer = None
+        self.ai_wait = None
 
-    def ai_step(self) -> None:
+    def ai_due(self) -> None:
         self.ai_timer = None
-        if self.session is not None and self.session.ai_to_move():
-            self.play(self.session.ai_action())     # one move, then back to the event loop
+        if self.ai_wait is not None:
+            self.ai_wait.due = True
+            self.play_ai() if self.ai_wait.answer is not None else self.show_ai_status()
+
+    def on_ai_answer(self, answer: AiAnswer) -> None:
+        wait = self.ai_wait
+        if wait is None or answer.ticket != wait.ticket:
+            return                          # stale: asked about a position no longer on the table
+        wait.answer = answer
+        if wait.due:
+            self.play_ai()
+
+    def on_ai_failure(self, reason: str) -> None:
+        self.ai_failure = _("ai.helper_failed", reason=reason)
+        self.show_ai_status()
+
+    def play_ai(self) -> None:
+        """Play the answered move if it is legal; otherwise say so and play a safe move."""
+        answer, self.ai_wait = self.ai_wait.answer, None
+        session = self.session
+        action = ai_turn.answered_action(answer, session.legal())
+        self.ai_notice = ""
+        if action is None:
+            self.ai_notice = _("ai.bad_answer", name=session.state["players"][session.current]["name"],
+                               problem=answer.error or answer.action)
+            action = session.ai_safe_action()
+        self.play(action)
+
+    def show_ai_status(self) -> None:
+        """The AI line under the status: the helper's failure, a bad answer, "… is thinking"."""
+        node = present(js.document.getElementById("ai-status"))
+        self.root.setAttribute("data-ai-helper", self.ai.where)
+        if node is None or self.session is None:
+            return
+        parts = [self.ai_failure, self.ai_notice]
+        wait = self.ai_wait
+        if wait is not None and wait.due and wait.answer is None:
+            parts.append(_("ai.thinking", name=_table().player_label(self.session, self.session.current)))
+        node.textContent = " ".join(p for p in parts if p)
 
     # --- events -------------------------------------------------------------------------------------
 
@@ -338,9 +484,11 @@ class App:
             self.board_click(spot)
 
     def on_key(self, event) -> None:
-        if event.key == "Escape" and self.dialog is not None:
-            self.dialog = None
-            self.show_dialog()
+        if event.key == "Escape":
+            self.cancel_dialog()
+            return
+        if event.key == "Tab" and self.session is not None:
+            self.trap_focus(event)
             return
         if event.key in ("Enter", " ") and self.session is not None:
             spot = closest(event.target, "[data-route], [data-city]")
@@ -352,6 +500,10 @@ class App:
         target = event.target
         if target.id == "import-file":
             return js.Promise.resolve(self.import_file(target))   # the import runs on its own
+        if target.id == "opt-language":
+            choose_language(target.value)
+            self.home(self.read_options())
+            return None
         if target.getAttribute("data-refresh"):
             options = self.read_options()
             if target.id == "opt-map":
@@ -362,6 +514,8 @@ class App:
         return None
 
     def on_focus(self, event) -> None:
+        if event.type == "focusin" and present(js.document.querySelector("#dialogs .dialog")) is None:
+            self.focus_home = focus_selector(event.target) or self.focus_home
         disabled = closest(event.target, "[aria-disabled=true]")
         if disabled is not None and event.type == "focusin":      # keyboard users read why it is disabled
             self.say(disabled.getAttribute("title"))
@@ -389,6 +543,7 @@ class App:
             return
         route_id = spot.getAttribute("data-route")
         game_map = session.map
+        self.dialog_spot = spot.id
         if route_id:
             payments, reason = session.route_payments(route_id)
             r = game_map.route(route_id)
@@ -424,6 +579,11 @@ class App:
             self.home(self.read_options())
         elif cmd == "export":
             self.export(arg)
+        elif cmd == "export-game":
+            self.export_game()
+        elif cmd == "last-round":
+            session.acknowledge_last_round()
+            self.show_dialog()
         elif cmd == "home":
             self.home()
         elif cmd == "rematch":
@@ -436,6 +596,7 @@ class App:
         elif cmd == "close":
             self.dialog = None
             self.show_dialog()
+            self.restore_focus(closed=True)
         elif cmd == "draw":
             self.play(next(c.action for c in session.draw_choices() if c.action.source == arg))
         elif cmd == "tickets":
@@ -458,6 +619,36 @@ class App:
         action = next(a for a in self.session.legal() if isinstance(a, KeepTickets)
                       and a.tickets == tuple(sorted(kept)))
         self.play(action)
+
+
+def language_picker() -> object:
+    """The language of the game: each catalog named in its own language."""
+    picker = el("select", None, id="opt-language")
+    for code in i18n.available_languages():
+        picker.append(el("option", i18n.language_name(code), value=code,
+                         selected=code == i18n.language()))
+    return el("label", _("start.language"), picker, cls="language")
+
+
+def choose_language(code: str) -> None:
+    """Use ``code`` from now on, and at the next visit (``static/boot.js`` reads the choice)."""
+    chosen = i18n.set_language(code)
+    js.document.documentElement.lang = chosen
+    try:
+        js.localStorage.setItem(LANGUAGE_KEY, chosen)
+    except JsException:
+        pass           # storage refused: the choice lasts for this visit
+
+
+def download(text: str, save_id: str) -> None:
+    """Offer ``text`` as the file ``ticket-to-ride-<save_id>.json``."""
+    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
+    url = js.URL.createObjectURL(blob)
+    link = el("a", None, href=url, download=f"ticket-to-ride-{save_id}.json")
+    js.document.body.append(link)
+    link.click()
+    link.remove()
+    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
 def status_line_with_notice(session: Session, notice: str) -> str:

@@ -1,4 +1,4 @@
-"""Build page elements from Python: text always goes in as text (``textContent``), never markup."""
+"""Build page elements from Python (text always as ``textContent``, never markup) and find them after a redraw."""
 
 from __future__ import annotations
 
@@ -56,3 +56,26 @@ def keep_alive(fn) -> object:
     proxy = create_proxy(fn)
     _proxies.append(proxy)
     return proxy
+
+
+# what Tab may reach inside a dialog
+FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]:not([tabindex='-1'])"
+
+
+def focus_selector(node) -> str | None:
+    """A selector that finds ``node`` again after a redraw: by id, by the ticket it shows, or
+    by its command and argument (and market slot); None for an element with none of them."""
+    escape = js.CSS.escape
+    if not hasattr(node, "getAttribute"):
+        return None
+    if node.id:
+        return f"#{escape(node.id)}"
+    ticket = node.getAttribute("data-ticket")
+    if ticket:
+        return f'[data-ticket="{escape(ticket)}"]'
+    cmd = node.getAttribute("data-cmd")
+    if not cmd:
+        return None
+    selector = f'[data-cmd="{escape(cmd)}"][data-arg="{escape(node.getAttribute("data-arg") or "")}"]'
+    slot = node.getAttribute("data-slot")
+    return selector + (f'[data-slot="{escape(slot)}"]' if slot else "")

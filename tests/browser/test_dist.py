@@ -8,6 +8,7 @@ import urllib.request
 
 import pytest
 from harness import build
+from ui_driver import human_step, new_game
 
 
 def free_port() -> int:
@@ -48,3 +49,15 @@ def test_dist_boots_from_a_sub_folder_of_a_plain_static_server(browser_session, 
     page.click("button[data-cmd=start]")
     assert page.locator("#board svg .city").count() == 36
     assert page.locator(".dialog[data-dialog=tickets]").is_visible()
+
+
+def test_dist_plays_ai_moves_in_the_worker(browser_session, dist_url):
+    """The worker needs no SharedArrayBuffer: plain http.server sends no COOP/COEP headers."""
+    page = browser_session.open("?ai-delay=0", base_url=dist_url)
+    assert page.evaluate("window.crossOriginIsolated") is False
+    new_game(page, ["Ann", "Bot"], ["human", "ai:hard"])
+    human_step(page)                                    # Ann keeps her tickets; the hard seat chooses
+    page.wait_for_function("() => Number(document.getElementById('app').dataset.actions) >= 2", timeout=120_000)
+    assert page.get_attribute("#app", "data-ai-helper") == "worker"
+    assert page.text_content("#ai-status") == ""
+

@@ -69,8 +69,7 @@ def test_two_player_usa_pass_and_play_to_the_end_screen(browser_session):
         raise AssertionError("the game did not end")
     assert reloaded == {"handoff", "draw"}
     assert "Last round!" in page.text_content(".log")
-    state, _ = play_scenario(saved_scenario(page))
-    end_screen_matches(page, state)
+    end_screen_matches(page, saved_scenario(page))
     assert page.locator("#board .route.highlight.trail").count() >= 1
     # hostile names are text: shown as written, nothing ran, no element made of them
     assert page.evaluate("window.__pwned") is None and page.locator("#app img, #app script").count() == 0
@@ -133,20 +132,19 @@ def test_three_player_europe_against_ai_tunnel_ferry_station_and_reload(browser_
     for text in ("Ann withdrew from the tunnel", "Ann claimed Bucureşti–Sofia", "Ann claimed Athína–Smyrna",
                  "Ann built a station in Wien", "Bot ", "Cy "):
         assert text in log
-    assert page.locator(".opponent strong").first.text_content() == "Bot (basic AI)"
+    assert page.locator(".opponent strong").first.text_content() == "Bot (AI, medium)"   # no level: medium
     state, _ = play_scenario(saved_scenario(page))
     assert state["players"][0]["routes"] == ["bucuresti--sofia", "athina--smyrna"]
     assert state["players"][0]["stations"] == ["wien"]
     play_to_the_end(page)
-    state, _ = play_scenario(saved_scenario(page))
-    end_screen_matches(page, state)
+    end_screen_matches(page, saved_scenario(page))
     assert page.locator("#board .route.highlight.trail").count() >= 1
 
 
 def test_damaged_save_is_reported_kept_exportable_and_others_still_open(browser_session):
     context = browser_session.new_context(accept_downloads=True)
     page = browser_session.open(AI_FAST, context=context)
-    new_game(page, ["Ann", "Bob"], ["human", "ai"])
+    new_game(page, ["Ann", "Bob"], ["human", "ai:easy"])
     page.click("button[data-cmd=home]")
     good = page.locator(".save").first.get_attribute("data-save")
     hand_edited = json.dumps({"format": 1, "map": "usa", "players": ["A", "B"], "actions": ["claim x--y 1loco"]})
@@ -177,7 +175,7 @@ def test_damaged_save_is_reported_kept_exportable_and_others_still_open(browser_
 def test_full_storage_says_so_and_play_goes_on(browser_session):
     context = browser_session.new_context()
     page = browser_session.open(AI_FAST, context=context)
-    new_game(page, ["Ann", "Bob"], ["human", "ai"])
+    new_game(page, ["Ann", "Bob"], ["human", "ai:easy"])
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('quota', 'QuotaExceededError'); }; }""")
     before = game_facts(page)["actions"]
@@ -189,7 +187,7 @@ def test_full_storage_says_so_and_play_goes_on(browser_session):
 def test_small_screen_keyboard_and_zoom(browser_session):
     context = browser_session.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = browser_session.open(AI_FAST, context=context)
-    new_game(page, ["Ann", "Bob"], ["human", "ai"])
+    new_game(page, ["Ann", "Bob"], ["human", "ai:easy"])
     box = page.locator("#board svg").bounding_box()
     assert box["width"] <= 390 and box["width"] > 300
     human_step(page)                                        # keep the initial tickets
@@ -210,7 +208,7 @@ def test_small_screen_keyboard_and_zoom(browser_session):
     locos = page.locator("button[data-cmd=draw][data-arg=locomotive]")
     if locos.count():
         locos.first.focus()
-        assert page.text_content("#status") == "a face-up locomotive cannot be the second card"
+        assert page.text_content("#status") == "A face-up locomotive cannot be your second card."
     page.click("button[data-cmd=zoom][data-arg=in]")
     assert "scale(1.25)" in page.get_attribute("#board", "style")
     page.click("button[data-cmd=zoom][data-arg=reset]")

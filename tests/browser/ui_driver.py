@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import json
 
+from game.scenario import play_scenario, player_levels
+
 AI_FAST = "?ai-delay=0"
 HOSTILE_NAMES = ("<img src=x onerror=__pwned=1>", "<script>__pwned=2</script>")   # fit the 30-character limit
 
 
 def new_game(page, names, kinds, *, map_id="usa", seed="7") -> None:
-    """Fill in the new-game form and start."""
+    """Fill in the new-game form and start; ``kinds`` are the form's choices: ``human``,
+    ``ai:easy``, ``ai:medium`` or ``ai:hard``."""
     page.select_option("#opt-map", map_id)
     page.select_option("#opt-count", str(len(names)))
     for i, (name, kind) in enumerate(zip(names, kinds)):
@@ -43,6 +46,9 @@ def human_step(page, facts: dict | None = None) -> str:
     if dialog == "handoff":
         page.click("button[data-cmd=handoff]")
         return "handoff"
+    if dialog == "last-round":
+        page.click("button[data-cmd=last-round]")
+        return "last-round"
     if dialog == "tickets":
         for box in page.locator(".offer input").all():
             box.check()
@@ -87,8 +93,11 @@ def play_to_the_end(page, max_steps: int = 3000) -> None:
     raise AssertionError("the game did not end")
 
 
-def end_screen_matches(page, state: dict) -> None:
-    """The end screen's rows say what the engine's final scoring says, in ranking order."""
+def end_screen_matches(page, scenario: dict) -> None:
+    """The end screen's rows say what the engine's final scoring of the saved game says, in
+    ranking order, each player named with the level of an AI seat."""
+    state, _ = play_scenario(scenario)
+    levels = player_levels(scenario["players"])
     result = state["result"]
     rows = page.locator(".end-screen tbody tr")
     assert rows.count() == len(state["players"])
@@ -97,7 +106,8 @@ def end_screen_matches(page, state: dict) -> None:
         score = result["players"][seat]
         assert int(row.get_attribute("data-seat")) == seat
         name = state["players"][seat]["name"]
-        assert row.locator("th").text_content() in (name, f"{name} (basic AI)")
+        level = levels[seat]
+        assert row.locator("th").text_content() == (name if level is None else f"{name} (AI, {level})")
         assert int(row.locator("[data-part=routes]").text_content()) == score["route_points"]
         assert int(row.locator("[data-part=stations]").text_content()) == score["station_points"]
         assert int(row.locator("[data-part=total]").text_content()) == score["total"]

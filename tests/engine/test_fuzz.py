@@ -21,6 +21,7 @@ from game.actions import (
     Withdraw,
     parse_action,
 )
+from game.i18n import catalog
 from game.mapdata import CARD_KINDS, load_map
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action, legal_actions, sample_action
@@ -73,7 +74,7 @@ def test_random_actions_are_rejected_unchanged_or_legal(data, action):
     except IllegalActionError as exc:
         assert not legal, f"{action} is listed as legal but was rejected: {exc}"
         assert to_json(state) == before
-        assert str(exc)
+        assert str(exc) and exc.key in catalog("en")      # explained in English and by a catalog key
     else:
         assert legal, f"{action} was applied but is not listed as legal"
 

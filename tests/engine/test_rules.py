@@ -13,6 +13,7 @@ from game.actions import (
     Pass,
     parse_action,
 )
+from game.i18n import catalog
 from game.rules import IllegalActionError, apply_action, legal_actions
 from game.state import StateError, new_game, to_json
 
@@ -25,6 +26,7 @@ def rejected(state: dict, text: str, reason: str = "") -> str:
     assert to_json(state) == before
     assert str(info.value).startswith(str(parse_action(text)))
     assert reason in str(info.value)
+    assert info.value.key in catalog("en")          # the reason key the user interface translates
     return str(info.value)
 
 

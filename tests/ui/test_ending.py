@@ -28,8 +28,9 @@ def test_breakdowns_follow_the_ranking_and_add_up():
     else:
         assert params["name"] == state["players"][result["winner"]]["name"]
         assert key == ("end.winner" if result["tie_break"] is None else f"end.tie_break.{result['tie_break']}")
-    layers = ending.end_highlights(state)
-    assert all(set(p["trail"]) <= layers["trail"] for p in result["players"])
+    layers = ending.end_highlights(state)      # the bonus holders' trails only, every borrowed route
+    assert layers["trail"] == {r for p in result["players"] if p["longest_bonus"] for r in p["trail"]}
+    assert layers["trail"] and layers["borrowed"] == {r for p in result["players"] for r in p["borrowed"].values() if r}
 
 
 def test_a_tie_broken_by_tickets_is_explained():

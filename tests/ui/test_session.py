@@ -8,7 +8,7 @@ import pytest
 from game.actions import BuildStation, KeepTickets, PayTunnel, Withdraw
 from game.i18n import set_language
 from game.state import to_json
-from game.ui import basic_ai, log, session
+from game.ui import log, session
 from game.ui.session import Session, open_session
 from game.ui.setup import GameOptions, Seat
 
@@ -20,7 +20,6 @@ def english():
 
 def test_docstring_examples():
     assert doctest.testmod(session).failed == 0
-    assert doctest.testmod(basic_ai).failed == 0
 
 
 def two_humans(seed=3):
@@ -115,9 +114,9 @@ def test_second_card_choices_say_why_a_locomotive_is_disabled():
     game.play("draw red")
     by_source = {c.action.source: c for c in game.draw_choices()}
     assert not by_source["locomotive"].enabled
-    assert by_source["locomotive"].reason == "a face-up locomotive cannot be the second card"
+    assert by_source["locomotive"].reason == "A face-up locomotive cannot be your second card."
     assert by_source["deck"].enabled and not game.tickets_choice().enabled
-    assert game.tickets_choice().reason == "draw your second train card"
+    assert game.tickets_choice().reason == "Draw your second train card first."
 
 
 def test_route_payments_and_reasons():
@@ -125,9 +124,9 @@ def test_route_payments_and_reasons():
     payments, reason = game.route_payments("bucuresti--sofia")       # gray tunnel of length 2
     assert reason is None and {str(p) for p in payments} == {
         "claim bucuresti--sofia 2red", "claim bucuresti--sofia 1red+1loco"}
-    assert game.route_payments("berlin--wien") == ([], "the route is already claimed")
+    assert game.route_payments("berlin--wien") == ([], "This route is already claimed.")
     payments, reason = game.route_payments("budapest--kyiv")           # length 6
-    assert payments == [] and reason == "not enough cards of that kind in hand"
+    assert payments == [] and reason == "You do not have enough cards to pay for this."
 
 
 def test_tunnel_pay_or_withdraw():
@@ -148,7 +147,7 @@ def test_station_payments():
     game = europe({"players": [{"hand": {"red": 1}}, {"stations": ["wien"]}, {}]})
     payments, reason = game.station_payments("paris")
     assert payments == [BuildStation("paris", "red", 1, 0)] and reason is None
-    assert game.station_payments("wien") == ([], "that city already has a station")
+    assert game.station_payments("wien") == ([], "This city already has a station.")
 
 
 def test_ticket_choice_follows_the_keep_rules():

@@ -1,0 +1,172 @@
+"""An AI seat's move as messages: the request the page sends its AI helper (the seat's view,
+the legal actions in text notation, the level, a seed), the answer (one action's text), and
+the decision itself, made the same way in the helper and under CPython (``Session.ai_action``).
+
+Both messages are JSON text, so they cross into a Web Worker as plain strings:
+
+>>> request = AiRequest(7, "easy", "0123456789abcdef:12", {"viewer": 1}, ("draw deck", "tickets"))
+>>> AiRequest.from_text(request.to_text()) == request
+True
+>>> AiAnswer.from_text(AiAnswer(7, action="draw deck").to_text())
+AiAnswer(ticket=7, action='draw deck', error=None, ms=0.0)
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.actions import Action, parse_action
+from game.ai import make_agent
+from game.ai.agent import Agent
+from game.ai.strategist import Strategist
+from game.rng import Rng
+from game.scenario import AI_LEVELS
+
+# Seconds of search per hard move in the browser: a move then takes about the cap plus one
+# sample (docs/ai.md); CPython callers (tests, the CLI) play without a cap, reproducibly.
+BROWSER_TIME_CAP = 0.25
+# the i18n key naming each level (new-game form, next to an AI seat's name)
+LEVEL_KEYS = {"easy": "ai.level.easy", "medium": "ai.level.medium", "hard": "ai.level.hard"}
+
+
+class AiMessageError(ValueError):
+    """A request or an answer that does not follow this protocol; the message says how."""
+
+
+@dataclass(frozen=True)
+class AiRequest:
+    """Ask for one move: ``ticket`` names the position asked about (an answer carrying another
+    ticket is stale), ``seed`` seeds the agent's RNG, ``legal`` is the legal actions' text."""
+
+    ticket: int
+    level: str
+    seed: str
+    view: dict
+    legal: tuple[str, ...]
+
+    def to_text(self) -> str:
+        return json.dumps({"ticket": self.ticket, "level": self.level, "seed": self.seed, "view": self.view,
+                           "legal": list(self.legal)}, separators=(",", ":"))
+
+    @staticmethod
+    def from_text(text: str) -> AiRequest:
+        data = _object(text, "request")
+        _need(isinstance(data.get("ticket"), int), "request.ticket: expected an integer")
+        _need(data.get("level") in AI_LEVELS, f"request.level: expected one of {', '.join(AI_LEVELS)}")
+        _need(isinstance(data.get("seed"), str), "request.seed: expected a string")
+        _need(isinstance(data.get("view"), dict), "request.view: expected a player's view (an object)")
+        legal = data.get("legal")
+        _need(isinstance(legal, list) and legal != [] and all(isinstance(a, str) for a in legal),
+              "request.legal: expected a non-empty list of actions in text notation")
+        return AiRequest(data["ticket"], data["level"], data["seed"], data["view"], tuple(legal))
+
+
+@dataclass(frozen=True)
+class AiAnswer:
+    """The move chosen (its text), or why none was; ``ms`` is the time the decision took."""
+
+    ticket: int
+    action: str | None = None
+    error: str | None = None
+    ms: float = 0.0
+
+    def to_text(self) -> str:
+        return json.dumps({"ticket": self.ticket, "action": self.action, "error": self.error,
+                           "ms": round(self.ms, 3)}, separators=(",", ":"))
+
+    @staticmethod
+    def from_text(text: str) -> AiAnswer:
+        data = _object(text, "answer")
+        _need(isinstance(data.get("ticket"), int), "answer.ticket: expected an integer")
+        action, error, ms = data.get("action"), data.get("error"), data.get("ms", 0.0)
+        _need(isinstance(action, str) != isinstance(error, str), "answer: expected an action or an error")
+        _need(isinstance(ms, (int, float)), "answer.ms: expected a number")
+        return AiAnswer(data["ticket"], action, error, float(ms))
+
+
+def _object(text: str, what: str) -> dict:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        raise AiMessageError(f"{what}: not JSON text") from None
+    _need(isinstance(data, dict), f"{what}: expected a JSON object")
+    return data
+
+
+def _need(condition: bool, why: str) -> None:
+    if not condition:
+        raise AiMessageError(why)
+
+
+class Pausing:
+    """An agent that calls ``pause()`` before each of its moves (see :func:`agent_for`)."""
+
+    def __init__(self, agent: Agent, pause: Callable[[], None]) -> None:
+        self.agent, self.pause = agent, pause
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+        self.pause()
+        return self.agent.choose(view, legal, rng)
+
+
+def agent_for(level: str, time_cap: float | None = None, pause: Callable[[], None] | None = None,
+              search: bool = True) -> Agent:
+    """The agent that plays ``level``.  For a level that searches (hard): ``time_cap`` bounds the
+    search (seconds per move); ``pause()`` runs before every move of its play-outs, so a caller
+    on the page's main thread can yield there; ``search=False`` keeps only its planner, for a
+    caller that could only run the search in one piece."""
+    agent = make_agent(level, time_cap=time_cap)
+    if hasattr(agent, "rollout_policy"):
+        if not search:
+            return Strategist(agent.style)
+        if pause is not None:
+            agent.rollout_policy = Pausing(agent.rollout_policy, pause)
+    return agent
+
+
+def decide(level: str, view: dict[str, Any], legal: list[Action], seed: str, **options: Any) -> Action:
+    """The move of an AI seat at ``level`` from its view: the agent's own choice among ``legal``
+    (``options`` as for :func:`agent_for`)."""
+    return agent_for(level, **options).choose(view, legal, Rng.from_seed(seed))
+
+
+def safe_action(view: dict[str, Any], legal: list[Action], seed: str) -> Action:
+    """A sensible legal move when an AI's own answer cannot be used: the medium planner's, or
+    the first legal action should even that fail."""
+    try:
+        action = decide("medium", view, legal, seed)
+    except Exception:       # noqa: BLE001 - the last resort must not fail
+        return legal[0]
+    return action if action in legal else legal[0]
+
+
+def answered_action(answer: AiAnswer, legal: list[Action]) -> Action | None:
+    """The answer's action if it is one of ``legal`` (the main thread's check), else None."""
+    if answer.action is None:
+        return None
+    try:
+        action = parse_action(answer.action)
+    except ValueError:
+        return None
+    return action if action in legal else None
+
+
+def answer(text: str, time_cap: float | None = BROWSER_TIME_CAP, **options: Any) -> str:
+    """The AI helper's whole job: a request's text in, its answer's text out (``options`` as for
+    :func:`agent_for`).  It never raises: whatever goes wrong becomes the answer's ``error``, so
+    the page can say so and go on."""
+    ticket = -1
+    start = time.perf_counter()
+    try:
+        request = AiRequest.from_text(text)
+        ticket = request.ticket
+        legal = [parse_action(a) for a in request.legal]
+        action = decide(request.level, request.view, legal, request.seed, time_cap=time_cap, **options)
+        return AiAnswer(ticket, action=str(action), ms=(time.perf_counter() - start) * 1000).to_text()
+    except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker
+        return AiAnswer(ticket, error=f"{type(exc).__name__}: {exc}",
+                        ms=(time.perf_counter() - start) * 1000).to_text()

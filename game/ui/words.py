@@ -1,0 +1,40 @@
+"""Ids and seats in the players' words: the parameters of a log event or of a refusal, named as
+the board and the cards name them, in the language of the moment.
+
+>>> from game.i18n import set_language
+>>> from game.state import new_game
+>>> _ = set_language("en")
+>>> state = new_game("usa", players=["Ann", "Bob"], seed=1)
+>>> named({"player": 1, "route": "denver--omaha", "card": "locomotive", "count": 2}, state)
+{'player': 'Bob', 'route': 'Denver–Omaha', 'card': 'locomotive', 'count': 2}
+>>> named({"card": "pink", "city": "atlantis"}, state)      # not the game's: shown as given
+{'card': 'pink', 'city': 'atlantis'}
+"""
+
+from __future__ import annotations
+
+from game.i18n import CARD_KEYS, _
+from game.mapdata import load_map
+from game.state import State
+
+
+def named(params: dict, state: State) -> dict:
+    """``params`` with seats (``player``), ``route``, ``city``, ``card`` and ``cards`` (comma-separated
+    card kinds) replaced by their names; anything else, or an id the game does not know, as is."""
+    game_map = load_map(state["map"])
+    result: dict[str, object] = {}
+    for name, value in params.items():
+        if name == "player" and isinstance(value, int) and 0 <= value < len(state["players"]):
+            value = state["players"][value]["name"]
+        elif name == "route" and isinstance(value, str) and game_map.has_route(value):
+            r = game_map.route(value)
+            value = _("log.route_name", a=game_map.city(r.a).name, b=game_map.city(r.b).name)
+        elif name == "city" and isinstance(value, str) and game_map.has_city(value):
+            value = game_map.city(value).name
+        elif name == "card" and value in CARD_KEYS:
+            value = _(CARD_KEYS[value])
+        elif name == "cards" and isinstance(value, str):
+            value = ", ".join(_(CARD_KEYS.get(c, c)) if c in CARD_KEYS else c for c in value.split(",") if c) \
+                or _("log.nothing")
+        result[name] = value
+    return result

@@ -1,0 +1,32 @@
+// The AI seats' helper: a module Web Worker that chooses AI moves off the page's main thread.
+//
+// It only computes and talks by messages (no DOM, no SharedArrayBuffer), so it runs on any
+// static host.  It starts the vendored Pyodide, unpacks the game's archive and hands every
+// message to Python: `game.ui.ai_turn.answer(request_text) -> answer_text` (docs/ui.md).
+// Messages out: {"ready": true} once Python is up, {"failed": reason} if it cannot start,
+// then one answer per request, in order.
+
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+
+async function start() {
+  const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/") });
+  const response = await fetch(here("./build/game.zip"));
+  if (!response.ok) throw new Error(`static/build/game.zip (HTTP ${response.status})`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "/ai-helper" });
+  pyodide.runPython("import sys; sys.path.insert(0, '/ai-helper')");
+  return pyodide.pyimport("game.ui.ai_turn").answer;
+}
+
+const answer = start();
+answer.then(
+  () => postMessage(JSON.stringify({ ready: true })),
+  (error) => postMessage(JSON.stringify({ failed: String(error?.message ?? error) })),
+);
+
+self.onmessage = ({ data }) => {
+  // after a failed start the page has been told and asks no more; a request already on its
+  // way gets no answer
+  answer.then((decide) => postMessage(decide(data)), () => {});
+};

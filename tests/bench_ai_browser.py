@@ -1,0 +1,142 @@
+"""AI seats in the browser: does the page stay responsive, and how long does hard take in Pyodide?
+
+    python3 tests/bench_ai_browser.py [--games N] [--helper worker|page]
+
+Plays 4-player games of AI seats only (hard, medium, easy, hard) through the page in
+Chromium, on USA and Europe in turn, with ``?ai-delay=0`` so AI moves follow each other as
+fast as they can (the worst case for the page), and measures
+
+(a) the page's main thread while AI seats play: every task it ran (Chromium's trace,
+    ``RunTask`` events of the page's renderer thread) and the ``longtask`` entries of a
+    PerformanceObserver (tasks over 50 ms): count, p50, p95, max (target: none over 100 ms);
+(b) the time each AI move took to choose in Pyodide, per level: the worker's own measure
+    (``ms`` in its answer) and the round trip from the request to the answer on the page
+    (target for hard: p95 <= 1 s).
+
+``--helper page`` makes the worker's script fail to load (as on a host that cannot serve it),
+so the page's own fallback (time-sliced on the main thread) is measured instead.  The figures
+are printed; nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+from harness import BrowserSession, build, launch_chromium, static_server
+from ui_driver import new_game
+
+GAMES = [("usa", "31"), ("europe", "32")]
+SEATS = (["Hard", "Mid", "Easy", "Hard2"], ["ai:hard", "ai:medium", "ai:easy", "ai:hard"])
+TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
+FIRST_REQUEST = "first-ai-request"       # a performance mark: AI turns run from here to the end screen
+# Before the game starts: record every request to the AI worker and every answer, with times.
+SPY = """(() => {
+    const Real = window.Worker;
+    window.aiMoves = {};
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.longTasks.push({start: e.startTime, duration: e.duration}); })
+        .observe({type: 'longtask'});
+    window.Worker = function (url, options) {
+        const worker = new Real(url, options);
+        const post = worker.postMessage.bind(worker);
+        worker.postMessage = (text) => {
+            const request = JSON.parse(text);
+            if (performance.getEntriesByName('first-ai-request').length === 0) performance.mark('first-ai-request');
+            window.aiMoves[request.ticket] = {level: request.level, phase: request.view.phase,
+                                              sent: performance.now()};
+            post(text);
+        };
+        worker.addEventListener('message', ({data}) => {
+            const answer = JSON.parse(data);
+            const move = window.aiMoves[answer.ticket];
+            if (move) Object.assign(move, {ms: answer.ms, trip: performance.now() - move.sent});
+        });
+        return worker;
+    };
+})();"""
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] if ordered else float("nan")
+
+
+def summary(values: list[float]) -> str:
+    return (f"n={len(values):5d}  p50 {pct(values, 50):7.1f}  p95 {pct(values, 95):7.1f}  "
+            f"max {max(values, default=float('nan')):7.1f} ms")
+
+
+def main_thread_tasks(trace: bytes) -> list[float]:
+    """Durations (ms) of the tasks run on the page's main thread (renderer ``CrRendererMain``)
+    from the first AI request on (before it: the page's boot and the click starting the game)."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    start = min(e["ts"] for e in events if e.get("name") == FIRST_REQUEST)
+    return [e["dur"] / 1000 for e in events if e.get("name") == "RunTask" and e.get("ph") == "X"
+            and (e["pid"], e["tid"]) in main and "dur" in e and e["ts"] >= start]
+
+
+def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str) -> tuple[list, list, list]:
+    context = session.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(SPY)
+    if helper == "page":
+        context.route("**/static/ai-worker.mjs", lambda route: route.fulfill(status=404, body="benchmark"))
+    page = session.open("?ai-delay=0", context=context, expect_errors=helper == "page")
+    browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+    new_game(page, *SEATS, map_id=map_id, seed=seed)
+    page.wait_for_selector(".end-screen", timeout=1_800_000)
+    tasks = main_thread_tasks(browser.stop_tracing())
+    moves = list(page.evaluate("window.aiMoves").values())
+    where = page.get_attribute("#app", "data-ai-helper")
+    long_tasks = page.evaluate(f"""window.longTasks.filter((task) => task.start >=
+        performance.getEntriesByName('{FIRST_REQUEST}')[0].startTime).map((task) => task.duration)""")
+    print(f"  {map_id}: {page.get_attribute('#app', 'data-actions')} actions, computed in the {where}")
+    context.close()
+    return tasks, long_tasks, moves
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2, help="games to play, alternating USA and Europe")
+    parser.add_argument("--helper", choices=("worker", "page"), default="worker")
+    args = parser.parse_args()
+    build.prepare(update_config=False)
+    from playwright.sync_api import sync_playwright
+    tasks, long_tasks, moves = [], [], []
+    with static_server(build.ROOT) as url, sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        session = BrowserSession(browser, url)
+        print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}")
+        for g in range(args.games):
+            map_id, seed = GAMES[g % len(GAMES)]
+            t, lt, m = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper)
+            tasks += t
+            long_tasks += lt
+            moves += m
+        session.close()
+        browser.close()
+    print("(a) the page's main thread while AI seats play")
+    print(f"  every task (trace)        {summary(tasks)}  over 50 ms: {sum(t > 50 for t in tasks)}, "
+          f"over 100 ms: {sum(t > 100 for t in tasks)}")
+    print(f"  long tasks (observer)     count {len(long_tasks)}, max {max(long_tasks, default=0):.0f} ms")
+    print("(b) time to choose a move in Pyodide (worker's own measure | request -> answer on the page)")
+    for level in ("hard", "medium", "easy"):
+        own = [m["ms"] for m in moves if m["level"] == level and "ms" in m]
+        trip = [m["trip"] for m in moves if m["level"] == level and "trip" in m]
+        print(f"  {level:7s} {summary(own)}  | {summary(trip)}")
+    searched = [m["ms"] for m in moves if m["level"] == "hard" and "ms" in m
+                and m["phase"] in ("setup-tickets", "tickets")]
+    print(f"  hard's ticket choices (searched) {summary(searched)}")
+    if session.errors or session.external_requests:
+        sys.exit(f"errors: {session.errors} external requests: {session.external_requests}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+"""Screenshots of the game's screens for docs/: laptop (1280×800) and phone (390×844).
+
+    python3 tests/browser/screenshots_ui.py [--out docs] [--only NAME]
+
+Drives Debian's Chromium with Playwright through the real page (the same guards as the
+browser tests: no request leaves the machine, no console error).  The games shown are real:
+seeded games played by the ``medium`` AI in every seat up to the moment wanted, stored as a
+save and opened by the page as a player would find them.  Writes ``ui-<screen>-1280x800.png``
+and ``ui-<screen>-390x844.png`` for each screen:
+
+- ``start``: the new-game form and the saved games;
+- ``tickets``: the first turn, Ann choosing her destination tickets, one of them pointed at
+  (its cities lit on the board);
+- ``play``: mid-game on the Europe map, Ann's turn, the payment chooser of a route open;
+- ``handoff``: pass-and-play, the device handed to the next player;
+- ``last-round``: the last round announced to the player about to play their last turn;
+- ``end``: the end screen with the breakdown, the longest trail drawn on the board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from harness import (
+    ROOT,
+    BrowserSession,
+    build,
+    launch_chromium,
+    static_server,
+    wait_for_boot,
+)
+from ui_driver import AI_FAST
+
+from game.ai import make_agent
+from game.ai.agent import decide
+from game.rng import Rng
+from game.rules import apply_action
+from game.scenario import load_scenario
+
+SIZES = {"1280x800": (1280, 800), "390x844": (390, 844)}
+PLAYERS = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "ai", "colour": "blue"},
+           {"name": "Chloé", "kind": "ai", "colour": "green"}]
+PASS_AND_PLAY = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "human", "colour": "blue"}]
+
+
+def scenario(players: list, seed: int, stop, map_id: str = "usa") -> dict:
+    """A seeded game played by the medium AI in every seat until ``stop(state)`` holds."""
+    start = {"format": 1, "map": map_id, "players": players, "seed": seed}
+    state, _ = load_scenario(start)
+    agent, actions = make_agent("medium"), []
+    while not stop(state):
+        action = decide(agent, state, Rng.from_seed(f"shots:{seed}:{len(actions)}"))
+        apply_action(state, action)
+        actions.append(str(action))
+    return {**start, "actions": actions}
+
+
+def at_ann(turn: int):
+    return lambda s: s["phase"] == "over" or s["turn"] >= turn and s["current"] == 0 and s["phase"] == "start"
+
+
+def last_round_for_ann(s: dict) -> bool:
+    return s["phase"] == "over" or s["last_round"] is not None and s["current"] == 0 and s["phase"] == "start"
+
+
+def over(s: dict) -> bool:
+    return s["phase"] == "over"
+
+
+def store(page, saves: dict, current: str | None) -> None:
+    """Replace the page's saved games by ``saves`` (id -> scenario) and reload."""
+    page.evaluate("""([saves, current]) => { localStorage.clear();
+        for (const [id, text] of Object.entries(saves)) localStorage.setItem('ttr.v1.save.' + id, text);
+        if (current) localStorage.setItem('ttr.v1.current', current); }""",
+                  [{k: json.dumps(v) for k, v in saves.items()}, current])
+    page.reload()
+    wait_for_boot(page)
+
+
+def shoot(session: BrowserSession, out: Path, only: str | None) -> list[Path]:
+    first = scenario(PLAYERS, 21, lambda s: True)
+    mid = scenario(PLAYERS, 21, at_ann(40), "europe")
+    handoff = scenario(PASS_AND_PLAY, 8, at_ann(24))
+    last = scenario(PLAYERS, 5, last_round_for_ann)
+    end = scenario(PLAYERS, 5, over)
+    written = []
+    for size, (width, height) in SIZES.items():
+        context = session.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
+                                      has_touch=width < 500)
+        page = session.open(AI_FAST, context=context)
+        page.add_style_tag(content="*{transition:none!important;caret-color:transparent!important}")
+
+        def snap(name: str, page=page, size=size) -> None:
+            if only in (None, name):
+                path = out / f"ui-{name}-{size}.png"
+                page.screenshot(path=str(path))
+                written.append(path)
+
+        saves = {"g1700000000001": end, "g1700000000002": handoff, "g1700000000003": mid}
+        store(page, saves, None)
+        for save_id in saves:          # opened once each, as a player would: the list shows turns and dates
+            page.click(f".save[data-save={save_id}] button[data-cmd=open]")
+            page.click("header button[data-cmd=home]")
+        snap("start")
+        store(page, {"g1": first}, "g1")
+        page.hover(".offer-ticket >> nth=1")
+        snap("tickets")
+        store(page, {"g1": mid}, "g1")
+        route = page.evaluate("document.querySelector('#board .route.claimable')?.id")
+        if route:
+            page.locator(f"#{route}").dispatch_event("click")
+        snap("play")
+        store(page, {"g1": handoff}, "g1")
+        snap("handoff")
+        store(page, {"g1": last}, "g1")
+        snap("last-round")
+        store(page, {"g1": end}, "g1")
+        snap("end")
+    return written
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs")
+    parser.add_argument("--only", help="one screen: start, tickets, play, handoff, last-round or end")
+    args = parser.parse_args()
+    build.prepare(update_config=False)
+    from playwright.sync_api import sync_playwright
+    with static_server(build.ROOT) as url, sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        session = BrowserSession(browser, url)
+        for path in shoot(session, args.out, args.only):
+            print(path)
+        session.close()
+        browser.close()
+        if session.errors or session.external_requests:
+            sys.exit(f"errors: {session.errors} external requests: {session.external_requests}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""AI seats in the page: every level plays through the worker to the end, levels shown and kept
+over a reload, the pacing, stale answers ignored, and the worker failing or answering badly."""
+
+from __future__ import annotations
+
+from harness import wait_for_boot
+from ui_driver import (
+    AI_FAST,
+    end_screen_matches,
+    game_facts,
+    human_step,
+    new_game,
+    saved_scenario,
+    wait_for_human,
+)
+
+from game.scenario import play_scenario
+
+LEVEL_LABELS = ["Easy (AI, easy)", "Mid (AI, medium)", "Hard (AI, hard)"]
+WORKER = "**/static/ai-worker.mjs"
+# a worker that starts at once and always answers "pass", which is never legal while cards remain
+PASSING_WORKER = """postMessage(JSON.stringify({ready: true}));
+onmessage = ({data}) => postMessage(JSON.stringify({ticket: JSON.parse(data).ticket, action: "pass", error: null}));
+"""
+
+
+def labels(page) -> list[str]:
+    return page.locator(".opponent strong").all_text_contents()
+
+
+def wait_for_actions(page, count: int, timeout_ms: int = 120_000) -> None:
+    page.wait_for_function(f"() => Number(document.getElementById('app').dataset.actions) >= {count}"
+                           " || !!document.querySelector('.end-screen')", timeout=timeout_ms)
+
+
+def test_ai_seats_of_every_level_play_through_the_worker_to_the_end_with_a_reload(browser_session):
+    page = browser_session.open(AI_FAST)
+    new_game(page, ["Easy", "Mid", "Hard"], ["ai:easy", "ai:medium", "ai:hard"], seed="21")
+    assert labels(page) == LEVEL_LABELS                 # nobody's hand is shown: every seat is listed
+    wait_for_actions(page, 60)
+    assert page.get_attribute("#app", "data-ai-helper") == "worker"
+    page.reload()                                       # mid-game: the levels come back with the game
+    wait_for_boot(page)
+    assert labels(page) == LEVEL_LABELS
+    assert [p["level"] for p in saved_scenario(page)["players"]] == ["easy", "medium", "hard"]
+    page.wait_for_selector(".end-screen", timeout=300_000)
+    assert page.get_attribute("#app", "data-ai-helper") == "worker"
+    assert page.text_content("#ai-status") == ""        # no failure, no bad answer
+    end_screen_matches(page, saved_scenario(page))      # the saved game replays to this end, levels named
+
+
+def test_moves_are_paced_and_an_answer_for_a_game_left_is_ignored(browser_session):
+    page = browser_session.open("?ai-delay=1500")
+    new_game(page, ["Bot", "Ann"], ["ai:easy", "human"], seed="4")   # the AI seat chooses tickets first
+    page.click("button[data-cmd=home]")                 # before its move is due; its answer comes anyway
+    page.wait_for_timeout(2500)
+    assert saved_scenario(page)["actions"] == []        # ... and was not played into the game left
+    started = page.evaluate("performance.now()")
+    page.locator(".save button[data-cmd=open]").first.click()
+    page.wait_for_function("() => document.getElementById('app').dataset.actions === '1'", timeout=60_000)
+    assert page.evaluate("performance.now()") - started >= 1500      # not sooner than the delay
+    assert page.text_content("#ai-status") == ""
+    facts = wait_for_human(page)
+    assert facts["actions"] == 1 and facts["dialog"] == "tickets"
+
+
+def console_errors(page) -> list[str]:
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def test_a_worker_that_cannot_load_is_reported_and_hard_plays_on_the_page(browser_session):
+    context = browser_session.new_context()
+    context.route(WORKER, lambda route: route.fulfill(status=404, body="not here"))
+    page = browser_session.open(AI_FAST, context=context, expect_errors=True)   # the 404 itself is logged
+    errors = console_errors(page)
+    new_game(page, ["Ann", "Bot"], ["human", "ai:hard"], seed="9")
+    for _ in range(40):
+        facts = wait_for_human(page)
+        if facts["over"]:
+            break
+        human_step(page, facts)
+    assert page.get_attribute("#app", "data-ai-helper") == "page"
+    assert "The AI helper could not run" in page.text_content("#ai-status")
+    scenario = saved_scenario(page)
+    assert len(scenario["actions"]) >= 40 and scenario["players"][1]["level"] == "hard"
+    play_scenario(scenario)                             # every move played is legal
+    assert all("404" in e or "ai-worker" in e for e in errors), errors
+
+
+def test_an_answer_that_is_not_legal_is_reported_and_a_safe_move_played(browser_session):
+    context = browser_session.new_context()
+    context.route(WORKER, lambda route: route.fulfill(status=200, body=PASSING_WORKER,
+                                                      content_type="text/javascript"))
+    page = browser_session.open(AI_FAST, context=context)
+    new_game(page, ["Ann", "Bot"], ["human", "ai:medium"], seed="3")
+    for _ in range(6):
+        human_step(page, wait_for_human(page))
+    assert page.get_attribute("#app", "data-ai-helper") == "worker"
+    assert "could not be used (pass)" in page.text_content("#ai-status")
+    scenario = saved_scenario(page)
+    assert "pass" not in scenario["actions"] and game_facts(page)["actions"] >= 6
+    play_scenario(scenario)
