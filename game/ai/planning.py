@@ -58,7 +58,7 @@ class Knowledge:
             for r in p["routes"]:
                 owner[r] = seat
         self.owner = owner
-        closing = len(view["players"]) <= CLOSING_TWINS_MAX_PLAYERS
+        self.closing = closing = len(view["players"]) <= CLOSING_TWINS_MAX_PLAYERS
         blocked = set()
         for r, seat in owner.items():
             for twin in self.map.twins(r):
@@ -89,7 +89,9 @@ class Plan:
     paths: dict                    # ticket -> route ids of its path (own, planned and borrowed)
 
 
-def _edge_cost(k: Knowledge, r, planned: set) -> float | None:
+def _edge_cost(k: Knowledge, r, planned: set, banned: frozenset = frozenset()) -> float | None:
+    if r.id in banned:
+        return None
     if r.id in k.mine or r.id in planned:
         return 0.0
     if r.id in k.owner:
@@ -110,8 +112,10 @@ def cards_missing(k: Knowledge, r) -> int:
     return max(0, r.length - ferry - best - (locos - ferry)) + (r.ferry - ferry)
 
 
-def shortest_path(k: Knowledge, a: str, b: str, planned: set = frozenset()) -> tuple[float, list[str]] | None:
-    """The cheapest path from city ``a`` to ``b`` as (cost, route ids), or None."""
+def shortest_path(k: Knowledge, a: str, b: str, planned: set = frozenset(),
+                  banned: frozenset = frozenset()) -> tuple[float, list[str]] | None:
+    """The cheapest path from city ``a`` to ``b`` as (cost, route ids), or None; ``banned``
+    routes are left out (as if an opponent had just claimed them)."""
     adj = _adjacency(k.map.id)
     dist = {a: 0.0}
     back: dict[str, tuple[str, str]] = {}
@@ -127,7 +131,7 @@ def shortest_path(k: Knowledge, a: str, b: str, planned: set = frozenset()) -> t
         if d > dist[city]:
             continue
         for r in adj[city]:
-            cost = _edge_cost(k, r, planned)
+            cost = _edge_cost(k, r, planned, banned)
             if cost is None:
                 continue
             other = r.b if r.a == city else r.a

@@ -36,6 +36,7 @@ from game.ai.planning import (
     cards_missing,
     claims_by_route,
     make_plan,
+    shortest_path,
     stations_by_city,
 )
 from game.mapdata import LOCOMOTIVE
@@ -57,6 +58,9 @@ class Style:
     point_weight: float = 0.0          # prefer paths over long routes (more points per train)
     hand_weight: float = 0.0           # prefer paths over routes the hand can already pay
     loco_missing: int | None = 4       # take a face-up locomotive when this many cards are missing (None: never)
+    endgame_hope: int | None = None    # near the end, keep the plan's trains while it lacks at most this many cards
+    risk_first: bool = False           # claim first the planned routes whose loss would hurt most
+    draw_first: int | None = None      # collect cards for only this many planned routes, the first in order
     draw_focus: int | None = None      # collect cards for only this many planned routes, the nearest to payable
     route_value: float = 0.0           # points a planned route's own points count for when choosing tickets
     grab_length: int | None = None     # claim a free route this long with cards the plan does not need
@@ -106,9 +110,12 @@ def choose_draw(k: Knowledge, legal: list[Action], targets, loco_missing: int | 
     return draws[min(draws)]
 
 
-def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for=()) -> Action | None:
-    """The claim scoring the most route points now (longest route), cheapest payment."""
+def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for=(), spare: int | None = None) -> Action | None:
+    """The claim scoring the most route points now (longest route, at most ``spare`` trains),
+    cheapest payment."""
     claims = claims_by_route(legal)
+    if spare is not None:
+        claims = {r: a for r, a in claims.items() if k.map.route(r).length <= spare}
     if not claims:
         return None
     route = max(claims, key=lambda r: (k.map.route(r).length, -k.map.route(r).tunnel, r))
@@ -122,6 +129,29 @@ def focused(k: Knowledge, plan: Plan) -> Plan:
     order: dict[str, None] = {}
     for t in sorted(plan.paths, key=lambda t: (missing(t), t)):
         order.update(dict.fromkeys(r for r in plan.paths[t] if r in plan.routes and r not in order))
+    return replace(plan, routes=tuple(order))
+
+
+LOST_PATH = 100.0     # the risk of a planned route without which its ticket cannot be joined
+
+
+def by_risk(k: Knowledge, plan: Plan) -> Plan:
+    """The plan with its routes reordered: first those whose loss to an opponent would cost the
+    most (the extra path cost of its ticket without it; a ticket left unjoinable costs most)."""
+    risk: dict[str, float] = {}
+    for t, path in plan.paths.items():
+        ticket = k.map.ticket(t)
+        todo = [r for r in path if r in plan.routes]
+        if not todo:
+            continue
+        others = set(plan.routes)
+        base = shortest_path(k, ticket.a, ticket.b, others)
+        for r in todo:
+            lost = frozenset((r, *(x.id for x in k.map.twins(r)))) if k.closing else frozenset((r,))
+            alt = shortest_path(k, ticket.a, ticket.b, others - {r}, lost)
+            extra = LOST_PATH if alt is None or base is None else max(0.0, alt[0] - base[0])
+            risk[r] = risk.get(r, 0.0) + extra
+    order = sorted(plan.routes, key=lambda r: (-risk.get(r, 0.0), plan.routes.index(r)))
     return replace(plan, routes=tuple(order))
 
 
@@ -173,6 +203,8 @@ class Strategist:
         plan = make_plan(k, k.incomplete())
         if self.style.focus:
             plan = focused(k, plan)
+        if self.style.risk_first:
+            plan = by_risk(k, plan)
         if phase == "tunnel":
             return tunnel_choice(k, legal, plan)
         if phase == "second-draw":
@@ -183,6 +215,8 @@ class Strategist:
         """The routes to collect cards for: the plan's (or its few nearest to payable), else spare ones."""
         if not plan.routes:
             return self.spare_targets(k)
+        if self.style.draw_first is not None:
+            return plan.routes[:self.style.draw_first]
         if self.style.draw_focus is None:
             return plan.routes
         nearest = sorted(plan.routes, key=lambda r: (cards_missing(k, k.map.route(r)), plan.routes.index(r)))
@@ -201,7 +235,11 @@ class Strategist:
         style = self.style
         endgame = style.endgame and min(k.min_opponent_trains, k.trains) <= style.endgame_trains
         if endgame:
-            claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes)
+            spare = None
+            if style.endgame_hope is not None and plan.routes \
+                    and sum(card_needs(k, plan.routes).values()) <= style.endgame_hope:
+                spare = k.trains - plan.trains          # the plan can still be finished: keep its trains
+            claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes, spare)
             if claim:
                 return claim
         if style.stations:
