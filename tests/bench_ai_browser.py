@@ -7,8 +7,11 @@ Chromium, on USA and Europe in turn, with ``?ai-delay=0`` so AI moves follow eac
 fast as they can (the worst case for the page), and measures
 
 (a) the page's main thread while AI seats play: every task it ran (Chromium's trace,
-    ``RunTask`` events of the page's renderer thread) and the ``longtask`` entries of a
-    PerformanceObserver (tasks over 50 ms): count, p50, p95, max (target: none over 100 ms);
+    ``RunTask`` events of the page's renderer thread; the longest ones of each game listed
+    with what they were made of), the ``longtask`` entries of a PerformanceObserver (tasks
+    over 50 ms), and the page's own handler of each answer from the worker (it plays the move
+    and redraws the screen, the end screen included): count, p50, p95, max (target: no task
+    over 100 ms);
 (b) the time each AI move took to choose in Pyodide, per level: the worker's own measure
     (``ms`` in its answer) and the round trip from the request to the answer on the page
     (target for hard: p95 <= 1 s).
@@ -33,10 +36,15 @@ GAMES = [("usa", "31"), ("europe", "32")]
 SEATS = (["Hard", "Mid", "Easy", "Hard2"], ["ai:hard", "ai:medium", "ai:easy", "ai:hard"])
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
 FIRST_REQUEST = "first-ai-request"       # a performance mark: AI turns run from here to the end screen
+LONGEST_SHOWN = 3                        # per game, the longest tasks listed with what they did
+TASK_PARTS = {"FunctionCall": "script", "EventDispatch": "events", "UpdateLayoutTree": "style", "Layout": "layout",
+              "HitTest": "hit test", "ParseHTML": "HTML parsing", "Paint": "paint", "PrePaint": "pre-paint",
+              "Layerize": "layerize", "MajorGC": "major GC", "MinorGC": "minor GC"}
 # Before the game starts: record every request to the AI worker and every answer, with times.
 SPY = """(() => {
     const Real = window.Worker;
     window.aiMoves = {};
+    window.aiPlayed = [];
     window.longTasks = [];
     new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.longTasks.push({start: e.startTime, duration: e.duration}); })
@@ -56,6 +64,12 @@ SPY = """(() => {
             const move = window.aiMoves[answer.ticket];
             if (move) Object.assign(move, {ms: answer.ms, trip: performance.now() - move.sent});
         });
+        // the page's own handler of each answer: it plays the move and redraws the screen
+        const listen = worker.addEventListener.bind(worker);
+        worker.addEventListener = (type, listener, options) => listen(type, type !== 'message' ? listener : (event) => {
+            const start = performance.now();
+            try { return listener(event); } finally { window.aiPlayed.push(performance.now() - start); }
+        }, options);
         return worker;
     };
 })();"""
@@ -71,19 +85,32 @@ def summary(values: list[float]) -> str:
             f"max {max(values, default=float('nan')):7.1f} ms")
 
 
-def main_thread_tasks(trace: bytes) -> list[float]:
+def main_thread_tasks(trace: bytes) -> tuple[list[float], list[str]]:
     """Durations (ms) of the tasks run on the page's main thread (renderer ``CrRendererMain``)
-    from the first AI request on (before it: the page's boot and the click starting the game)."""
+    from the first AI request on (before it: the page's boot and the click starting the game),
+    and what the longest ones were made of."""
     events = json.loads(trace)
     events = events["traceEvents"] if isinstance(events, dict) else events
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
     start = min(e["ts"] for e in events if e.get("name") == FIRST_REQUEST)
-    return [e["dur"] / 1000 for e in events if e.get("name") == "RunTask" and e.get("ph") == "X"
-            and (e["pid"], e["tid"]) in main and "dur" in e and e["ts"] >= start]
+    timed = [e for e in events if e.get("ph") == "X" and "dur" in e and (e["pid"], e["tid"]) in main and e["ts"] >= start]
+    tasks = [e for e in timed if e["name"] == "RunTask"]
+    longest = sorted(tasks, key=lambda e: -e["dur"])[:LONGEST_SHOWN]
+    return [e["dur"] / 1000 for e in tasks], [f"{task['dur'] / 1000:.1f} ms: {task_parts(task, timed)}" for task in longest]
 
 
-def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str) -> tuple[list, list, list]:
+def task_parts(task: dict, timed: list[dict]) -> str:
+    """The biggest kinds of work inside one task (script, style, layout, paint, garbage collection ...)."""
+    parts: dict[str, float] = {}
+    for e in timed:
+        if e["name"] in TASK_PARTS and task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= task["ts"] + task["dur"]:
+            kind = TASK_PARTS[e["name"]]
+            parts[kind] = parts.get(kind, 0) + e["dur"] / 1000
+    return ", ".join(f"{kind} {ms:.1f}" for kind, ms in sorted(parts.items(), key=lambda kv: -kv[1]) if ms >= 1) or "-"
+
+
+def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str) -> tuple[list, list, list, list]:
     context = session.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SPY)
     if helper == "page":
@@ -92,14 +119,17 @@ def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str) 
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     new_game(page, *SEATS, map_id=map_id, seed=seed)
     page.wait_for_selector(".end-screen", timeout=1_800_000)
-    tasks = main_thread_tasks(browser.stop_tracing())
+    tasks, longest = main_thread_tasks(browser.stop_tracing())
     moves = list(page.evaluate("window.aiMoves").values())
+    played = page.evaluate("window.aiPlayed")
     where = page.get_attribute("#app", "data-ai-helper")
     long_tasks = page.evaluate(f"""window.longTasks.filter((task) => task.start >=
         performance.getEntriesByName('{FIRST_REQUEST}')[0].startTime).map((task) => task.duration)""")
-    print(f"  {map_id}: {page.get_attribute('#app', 'data-actions')} actions, computed in the {where}")
+    print(f"  {map_id}: {page.get_attribute('#app', 'data-actions')} actions, computed in the {where}; longest tasks:")
+    for line in longest:
+        print(f"    {line}")
     context.close()
-    return tasks, long_tasks, moves
+    return tasks, long_tasks, moves, played
 
 
 def main() -> None:
@@ -109,23 +139,26 @@ def main() -> None:
     args = parser.parse_args()
     build.prepare(update_config=False)
     from playwright.sync_api import sync_playwright
-    tasks, long_tasks, moves = [], [], []
+    tasks, long_tasks, moves, played = [], [], [], []
     with static_server(build.ROOT) as url, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         session = BrowserSession(browser, url)
         print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}")
         for g in range(args.games):
             map_id, seed = GAMES[g % len(GAMES)]
-            t, lt, m = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper)
+            t, lt, m, p = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper)
             tasks += t
             long_tasks += lt
             moves += m
+            played += p
         session.close()
         browser.close()
     print("(a) the page's main thread while AI seats play")
     print(f"  every task (trace)        {summary(tasks)}  over 50 ms: {sum(t > 50 for t in tasks)}, "
           f"over 100 ms: {sum(t > 100 for t in tasks)}")
     print(f"  long tasks (observer)     count {len(long_tasks)}, max {max(long_tasks, default=0):.0f} ms")
+    if played:
+        print(f"  an answer played (page)   {summary(played)}")
     print("(b) time to choose a move in Pyodide (worker's own measure | request -> answer on the page)")
     for level in ("hard", "medium", "easy"):
         own = [m["ms"] for m in moves if m["level"] == level and "ms" in m]

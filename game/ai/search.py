@@ -8,7 +8,8 @@ the same samples (common random numbers) and plays the game out to the end with 
 in every seat.  The candidate with the best total of (own final score − best opponent's) is
 chosen; the planner's choice wins ties (a small bonus per sample).  Every other decision is
 the planner's.  The budget is a number of rollouts per decision, so a game replays exactly;
-``time_cap`` (seconds, for the browser) stops sampling early, always after a whole sample.
+``time_cap`` (seconds, for the browser) drops the sample it interrupts and stops there, so a
+move takes about the cap at most.
 
 >>> from game.state import new_game
 >>> from game.rng import Rng
@@ -75,25 +76,34 @@ class Searcher(Strategist):
         return list(dict.fromkeys(out))[:MAX_CANDIDATES]
 
     def search(self, view: dict[str, Any], candidates: list[Action], rng: Rng) -> Action:
+        """The candidate with the best total margin over whole samples (one play-out of every
+        candidate in the same hidden world).  With ``time_cap``, a sample the cap interrupts is
+        dropped, so the answer comes about ``time_cap`` after the start at the latest; with no
+        whole sample, the planner's own choice stands."""
         seat = view["viewer"]
         totals = [0.0] * len(candidates)
-        totals[0] = PLANNER_BONUS
-        start = time.perf_counter()
+        deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
         for _ in range(max(1, self.iterations // len(candidates))):
             world = determinize(view, rng)
             roll_seed = rng.next64()
-            for i, action in enumerate(candidates):
+            sample = []
+            for action in candidates:
                 state = copy_state(world)
                 apply_action(state, action)
-                self.rollout(state, Rng(roll_seed))
-                totals[i] += margin(state, seat) + (PLANNER_BONUS if i == 0 else 0.0)
-            if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
+                if not self.rollout(state, Rng(roll_seed), deadline):
+                    break
+                sample.append(margin(state, seat))
+            if len(sample) < len(candidates):
                 break
+            totals = [t + m + (PLANNER_BONUS if i == 0 else 0.0) for i, (t, m) in enumerate(zip(totals, sample))]
         return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
 
-    def rollout(self, state: State, rng: Rng) -> None:
-        """Play the game out with the planner in every seat."""
+    def rollout(self, state: State, rng: Rng, deadline: float | None = None) -> bool:
+        """Play the game out with the planner in every seat; False if ``deadline`` passed first."""
         policy = self.rollout_policy
         while state["phase"] != "over":
+            if deadline is not None and time.perf_counter() > deadline:
+                return False
             legal = legal_actions(state)
             apply_action(state, policy.choose(player_view(state, state["current"]), legal, rng))
+        return True

@@ -59,6 +59,7 @@ class Style:
     hand_weight: float = 0.0           # prefer paths over routes the hand can already pay
     loco_missing: int | None = 4       # take a face-up locomotive when this many cards are missing (None: never)
     endgame_hope: int | None = None    # near the end, keep the plan's trains while it lacks at most this many cards
+    threat_weight: float = 0.0         # how much opponents next to a planned route raise its risk
     risk_first: bool = False           # claim first the planned routes whose loss would hurt most
     draw_first: int | None = None      # collect cards for only this many planned routes, the first in order
     draw_focus: int | None = None      # collect cards for only this many planned routes, the nearest to payable
@@ -135,9 +136,15 @@ def focused(k: Knowledge, plan: Plan) -> Plan:
 LOST_PATH = 100.0     # the risk of a planned route without which its ticket cannot be joined
 
 
-def by_risk(k: Knowledge, plan: Plan) -> Plan:
+def by_risk(k: Knowledge, plan: Plan, threat_weight: float = 0.0) -> Plan:
     """The plan with its routes reordered: first those whose loss to an opponent would cost the
-    most (the extra path cost of its ticket without it; a ticket left unjoinable costs most)."""
+    most (the extra path cost of its ticket without it; a ticket left unjoinable costs most),
+    weighted up by ``threat_weight`` per opponent whose network reaches one of its ends."""
+    reach: dict[str, set[int]] = {}
+    for route, seat in k.owner.items():
+        if seat != k.seat:
+            for city in k.map.route(route).cities:
+                reach.setdefault(city, set()).add(seat)
     risk: dict[str, float] = {}
     for t, path in plan.paths.items():
         ticket = k.map.ticket(t)
@@ -150,7 +157,9 @@ def by_risk(k: Knowledge, plan: Plan) -> Plan:
             lost = frozenset((r, *(x.id for x in k.map.twins(r)))) if k.closing else frozenset((r,))
             alt = shortest_path(k, ticket.a, ticket.b, others - {r}, lost)
             extra = LOST_PATH if alt is None or base is None else max(0.0, alt[0] - base[0])
-            risk[r] = risk.get(r, 0.0) + extra
+            a, b = k.map.route(r).cities
+            threat = len(reach.get(a, set()) | reach.get(b, set()))
+            risk[r] = risk.get(r, 0.0) + extra * (1.0 + threat_weight * threat)
     order = sorted(plan.routes, key=lambda r: (-risk.get(r, 0.0), plan.routes.index(r)))
     return replace(plan, routes=tuple(order))
 
@@ -204,7 +213,7 @@ class Strategist:
         if self.style.focus:
             plan = focused(k, plan)
         if self.style.risk_first:
-            plan = by_risk(k, plan)
+            plan = by_risk(k, plan, self.style.threat_weight)
         if phase == "tunnel":
             return tunnel_choice(k, legal, plan)
         if phase == "second-draw":

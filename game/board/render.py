@@ -58,6 +58,8 @@ LOCOMOTIVE = ("M-9.5 2.2h19v2.2h-19zM-7.5-1.8h9.5v4h-9.5zM-6.5-4.6h2v2.8h-2z"
 LOCOMOTIVE_WHEELS = ((-5.5, 4.3, 1.9), (-1, 4.3, 1.9), (5.2, 4.3, 1.9))
 STATION = "M-7 8v-9l7-7 7 7v9z"
 
+# Shapes are made see-through with fill-opacity / stroke-opacity, never opacity: an opacity
+# below 1 makes a shape its own paint layer, and a board late in a game has hundreds of them.
 CSS = """
 .ttr-board{font-family:Arial,"Liberation Sans",Helvetica,sans-serif}
 .ttr-board .sea{fill:#a7cfe0}
@@ -69,16 +71,16 @@ CSS = """
 .ttr-board .mark.light{fill:#fff}
 .ttr-board .loco{fill:#1d1d1d}
 .ttr-board .train{stroke:#0b0b0b;stroke-width:1.3}
-.ttr-board .train-shadow{fill:#000;opacity:.35}
-.ttr-board .train-shine{fill:#fff;opacity:.4}
-.ttr-board .halo{fill:none;stroke:none;stroke-width:26;stroke-linecap:round;stroke-linejoin:round;opacity:.85}
+.ttr-board .train-shadow{fill:#000;fill-opacity:.35}
+.ttr-board .train-shine{fill:#fff;fill-opacity:.4}
+.ttr-board .halo{fill:none;stroke:none;stroke-width:26;stroke-linecap:round;stroke-linejoin:round;stroke-opacity:.85}
 .ttr-board .route{cursor:pointer}
 .ttr-board .route.claimed{cursor:default}
 .ttr-board .claimable .halo{stroke:#27c8ff}
 .ttr-board .highlight.network .halo{stroke:#ffd33d}
 .ttr-board .highlight.trail .halo{stroke:#ff4f9a}
 .ttr-board .highlight.borrowed .halo{stroke:#8f5bff;stroke-dasharray:14 7}
-.ttr-board .route:focus-visible .halo,.ttr-board .route:hover .halo{stroke:#222;opacity:.35}
+.ttr-board .route:focus-visible .halo,.ttr-board .route:hover .halo{stroke:#222;stroke-opacity:.35}
 .ttr-board .city .dot{fill:#fff8e8;stroke:#b1271f;stroke-width:3.6}
 .ttr-board .city .ring{fill:none;stroke:none;stroke-width:5}
 .ttr-board .city.highlight .ring{stroke:#ffd33d}

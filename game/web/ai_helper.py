@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 import js
-from pyodide.ffi import JsException, can_run_sync, create_once_callable, run_sync, to_js
+from pyodide.ffi import JsException, can_run_sync, run_sync, to_js
 
 from game.ui import ai_turn
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
@@ -35,6 +35,7 @@ class AiHelper:
         self.failure: str | None = None        # why the worker is not used (None: it is)
         self.owed: dict[int, str] = {}         # ticket -> request text sent to the worker, not answered
         self.watchdog = None
+        self.too_slow_call = None              # the watchdog's callback, made once (it is restarted often)
 
     @property
     def where(self) -> str:
@@ -102,7 +103,8 @@ class AiHelper:
             js.clearTimeout(self.watchdog)
             self.watchdog = None
         if self.owed and self.failure is None:
-            self.watchdog = js.setTimeout(create_once_callable(self.too_slow), PATIENCE_MS)
+            self.too_slow_call = self.too_slow_call or keep_alive(self.too_slow)
+            self.watchdog = js.setTimeout(self.too_slow_call, PATIENCE_MS)
 
     def too_slow(self) -> None:
         self.watchdog = None

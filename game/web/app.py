@@ -8,6 +8,7 @@ their ``data-route`` / ``data-city``.
 
 from __future__ import annotations
 
+import gc
 import importlib
 import time
 from dataclasses import dataclass
@@ -57,7 +58,11 @@ def _table():
 
 
 def _warm_up() -> None:
+    """Load the game screen, then set what the page keeps all its life (modules, maps, catalogs)
+    aside from the garbage collector, whose passes over it would otherwise pause play now and then."""
     _table()
+    gc.collect()
+    gc.freeze()
 
 
 AI_DELAY_MS = 700          # pause before each AI move, so it can be followed
@@ -95,12 +100,16 @@ class App:
         self.session: Session | None = None
         self.game_id: str | None = None
         self.board: table.Board | None = None
+        self.side: table.SideColumn | None = None
+        self.log_scroll_due = False
+        self.log_scroller = keep_alive(self.scroll_log)
         self.dialog = None                  # what the open dialog is about: ("route", payments) …
         self.focus_ticket: str | None = None
         self.focus_home: str | None = None    # the control or route last focused outside the dialogs
         self.dialog_spot: str | None = None   # the id of the route or city the open dialog is about
         self.notice = ""
         self.ai_timer = None
+        self.ai_due_call = keep_alive(self.ai_due)      # made once: a timer stopped early never calls it
         self.ai_delay = _ai_delay()
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.ai_wait: AiWait | None = None
@@ -120,7 +129,7 @@ class App:
 
     def home(self, options: GameOptions | None = None, problems: list | None = None) -> None:
         self.stop_ai()
-        self.session, self.game_id, self.board, self.dialog = None, None, None, None
+        self.session, self.game_id, self.board, self.side, self.dialog = None, None, None, None, None
         for name in GAME_ATTRIBUTES:
             self.root.removeAttribute(name)
         options = options or setup.default_options("usa", 2)
@@ -210,7 +219,7 @@ class App:
 
     def enter(self, session: Session) -> None:
         self.stop_ai()
-        self.session, self.board, self.dialog, self.focus_ticket = session, None, None, None
+        self.session, self.board, self.side, self.dialog, self.focus_ticket = session, None, None, None, None
         if any(level is not None for level in session.levels):
             self.ai.start()                 # loads in the background while the game is drawn
         self.autosave()
@@ -272,18 +281,20 @@ class App:
         view = session.view()
         if self.board is None:
             board_box = el("div", None, cls="board", id="board")
+            side = el("div", None, cls="side", id="side")
             self.root.replaceChildren(
                 el("header", None, el("p", "", cls="status", id="status", aria_live="polite"),
-                   el("p", "", cls="ai-status", id="ai-status", role="status"),
                    el("div", None, button("+", "zoom", "in", aria_label=_("table.zoom_in")),
                       button("−", "zoom", "out", aria_label=_("table.zoom_out")),
                       button(_("table.zoom_reset"), "zoom", "reset"),
                       button(_("table.export"), "export-game", cls="tool-export"),
                       button(_("table.menu"), "home"), cls="tools")),
-                el("div", None, board_box, cls="board-frame", id="board-frame"),
-                el("div", None, cls="side", id="side"), el("div", None, id="dialogs"))
+                el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
+                   cls="board-frame", id="board-frame"),
+                side, el("div", None, id="dialogs"))
             self.root.className = "table"
             self.board = _table().Board(board_box, session)
+            self.side = _table().SideColumn(side)
             self.zoom.attach(board_box)
         mine = session.viewer is not None and session.viewer == session.current and not session.over
         facts = (session.state["phase"], session.current, session.state["turn"], len(session.actions),
@@ -295,17 +306,19 @@ class App:
         status.textContent = status_line_with_notice(session, self.notice)
         status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
-        if session.over:
-            parts = [_table().end_screen(session), _table().log_list(session)]
-        else:
-            parts = [_table().market(session, mine), _table().own_panel(session, view), _table().opponents(session, view),
-                     _table().log_list(session)]
-        js.document.getElementById("side").replaceChildren(*[p for p in parts if p is not None])
-        log = js.document.querySelector("#side .log")
-        log.scrollTop = log.scrollHeight          # the newest events in sight
+        if self.side.update(session, view, mine) and not self.log_scroll_due:
+            self.log_scroll_due = True            # the newest events in sight, once laid out for the frame
+            js.requestAnimationFrame(self.log_scroller)
         self.show_dialog()
         self.schedule_ai()
         self.show_ai_status()
+
+    def scroll_log(self, _time=None) -> None:
+        """Scroll the log to its newest event (in the frame's animation callback: reading the
+        log's height there lays out the page once, for the frame, not again mid-update)."""
+        self.log_scroll_due = False
+        if self.side is not None:
+            self.side.log.scroll_to_newest()
 
     def show_dialog(self) -> None:
         session = self.session
@@ -413,7 +426,7 @@ class App:
             return
         self.ai_tickets += 1
         self.ai_wait = AiWait(self.ai_tickets)
-        self.ai_timer = js.setTimeout(create_once_callable(self.ai_due), self.ai_delay)
+        self.ai_timer = js.setTimeout(self.ai_due_call, self.ai_delay)
         self.ai.ask(session.ai_request(self.ai_tickets))
 
     def stop_ai(self) -> None:
@@ -454,7 +467,7 @@ class App:
         self.play(action)
 
     def show_ai_status(self) -> None:
-        """The AI line under the status: the helper's failure, a bad answer, "… is thinking"."""
+        """The AI line at the top of the board: the helper's failure, a bad answer, "… is thinking"."""
         node = present(js.document.getElementById("ai-status"))
         self.root.setAttribute("data-ai-helper", self.ai.where)
         if node is None or self.session is None:

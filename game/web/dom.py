@@ -32,10 +32,68 @@ def button(text: str, cmd: str, arg: str = "", *, disabled_reason: str | None = 
     as its title and accessible description, and stays focusable so the reason can be read."""
     node = el("button", text, cls=cls, type="button", data_cmd=cmd, data_arg=arg, **attrs)
     if disabled_reason is not None:
-        node.setAttribute("aria-disabled", "true")
-        node.setAttribute("title", disabled_reason)
-        node.classList.add("disabled")
+        disable(node, disabled_reason)
     return node
+
+
+def disable(node, reason: str | None) -> None:
+    """Mark a control disabled with ``reason`` (its title), or enabled when ``reason`` is None."""
+    if reason is None:
+        node.removeAttribute("aria-disabled")
+        node.removeAttribute("title")
+        node.classList.remove("disabled")
+    else:
+        node.setAttribute("aria-disabled", "true")
+        node.setAttribute("title", reason)
+        node.classList.add("disabled")
+
+
+class KeyedList:
+    """The children of one element (it holds nothing else), each shown from a key and a look
+    (the facts it shows): a child is built again only when its look changes, new ones are put
+    in place and gone ones removed, so a redraw touches only what changed, and what did not
+    keeps the focus."""
+
+    def __init__(self, parent) -> None:
+        self.parent = parent
+        self.shown: dict = {}          # key -> (look, node), in the order shown
+
+    def update(self, items, build, refresh=None) -> None:
+        """Show ``items``, (key, look) pairs in order; ``build(look)`` makes a child, and
+        ``refresh(node, before, look)``, if given, changes a shown child in place instead."""
+        old = self.shown
+        fresh = {}
+        for key, look in items:
+            was = old.get(key)
+            if was is None or was[0] == look:
+                fresh[key] = was or (look, build(look))
+            elif refresh is not None:
+                refresh(was[1], was[0], look)
+                fresh[key] = old[key] = (look, was[1])      # the same child, kept
+            else:
+                fresh[key] = (look, build(look))
+        self.shown = fresh
+        kept = [key for key in old if fresh.get(key) is old[key]]
+        if not kept or kept != [key for key in fresh if fresh[key] is old.get(key)]:   # all new, or moved
+            self.parent.replaceChildren(*[node for _look, node in fresh.values()])
+            return
+        for key, (_look, node) in old.items():
+            if fresh.get(key) is not old[key]:
+                node.remove()
+        before, run = None, []         # new children go in runs, each after the kept child before it
+        for key, (_look, node) in fresh.items():
+            if fresh[key] is old.get(key):
+                self._place(run, before)
+                before, run = node, []
+            else:
+                run.append(node)
+        self._place(run, before)
+
+    def _place(self, run: list, before) -> None:
+        if run and before is not None:
+            before.after(*run)
+        elif run:
+            self.parent.prepend(*run)
 
 
 def closest(node, selector: str) -> object | None:

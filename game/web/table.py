@@ -3,8 +3,10 @@ handoff and end screens, drawn from a ``game.ui.session.Session``.
 
 Only what ``Session.view()`` holds reaches the page, so while the handoff screen shows no
 player's hand, tickets or offer is in the DOM.  The board is drawn once per game with
-``render_board``; after that only the routes and cities whose look changed are replaced
-(``render_route`` / ``render_city``).
+``render_board``; after that a route or city is drawn again (``render_route`` /
+``render_city``) only when its owner or stations change, and a highlight only switches
+classes.  The side column keeps its parts from one redraw to the next and builds again only
+the cards, lines and events whose facts changed, so a move costs the page little.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from game.ui import ending
 from game.ui.ai_turn import LEVEL_KEYS
 from game.ui.log import event_text
 from game.ui.session import Session
-from game.web.dom import button, el
+from game.web.dom import KeyedList, button, disable, el
 
 
 def player_label(session: Session, seat: int) -> str:
@@ -28,44 +30,69 @@ def player_label(session: Session, seat: int) -> str:
     return name if level is None else _("table.ai_name", name=name, ai=_(LEVEL_KEYS[level]))
 
 
+ROUTE_LAYERS = ("claimable", "network", "trail", "borrowed")     # the board's highlight classes of a route
+
+
+def _route_owners(view: dict) -> dict[str, str]:
+    return {r: p["colour"] for p in view["players"] for r in p["routes"]}
+
+
+def _station_owners(view: dict) -> dict[str, tuple]:
+    stations: dict[str, tuple] = {}
+    for p in view["players"]:
+        for c in p["stations"]:
+            stations[c] = (*stations.get(c, ()), p["colour"])
+    return stations
+
+
+def _changed(before: dict, after: dict) -> set:
+    """The keys whose values differ between two dicts (missing counts as None)."""
+    return {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
+
+
 class Board:
-    """The SVG board in the page, updated route by route."""
+    """The SVG board in the page, updated piece by piece: a route or city is drawn again only
+    when its owner or stations change; a highlight only switches classes (``docs/board.md``)."""
 
     def __init__(self, container, session: Session) -> None:
         self.container = container
         self.map = session.map
-        self.routes: dict[str, tuple] = {}
-        self.cities: dict[str, tuple] = {}
-        self.drawn_for = None
+        self.owners: dict[str, str] = {}        # as drawn: route -> owner's colour
+        self.stations: dict[str, tuple] = {}    # city -> the colours of its stations
+        self.hl: Highlights | None = None       # None: not drawn yet
 
     def update(self, view: dict, hl: Highlights) -> int:
-        """Bring the board up to date; the number of routes and cities redrawn."""
-        route_owner = {r: p["colour"] for p in view["players"] for r in p["routes"]}
-        stations: dict[str, list] = {}
-        for p in view["players"]:
-            for c in p["stations"]:
-                stations.setdefault(c, []).append(p["colour"])
-        routes = {r.id: (route_owner.get(r.id), r.id in hl.claimable, r.id in hl.network, r.id in hl.trail,
-                         r.id in hl.borrowed) for r in self.map.routes}
-        cities = {c.id: (tuple(stations.get(c.id, ())), c.id in hl.cities) for c in self.map.cities}
-        if self.drawn_for is None:
+        """Bring the board up to date; the number of routes and cities redrawn or restyled."""
+        owners, stations = _route_owners(view), _station_owners(view)
+        if self.hl is None:
             self.container.innerHTML = render_board(self.map, view, highlights=hl)
-            self.drawn_for, self.routes, self.cities = True, routes, cities
-            return len(routes) + len(cities)
-        changed = 0
+            self.owners, self.stations, self.hl = owners, stations, hl
+            return len(self.map.routes) + len(self.map.cities)
         document = js.document
-        for route_id, look in routes.items():
-            if self.routes[route_id] != look:
-                document.getElementById(f"route-{route_id}").outerHTML = render_route(
-                    self.map, route_id, view, highlights=hl)
-                changed += 1
-        for city_id, look in cities.items():
-            if self.cities[city_id] != look:
-                document.getElementById(f"city-{city_id}").outerHTML = render_city(
-                    self.map, city_id, view, highlights=hl)
-                changed += 1
-        self.routes, self.cities = routes, cities
-        return changed
+        redrawn = _changed(self.owners, owners)
+        for route_id in redrawn:
+            document.getElementById(f"route-{route_id}").outerHTML = render_route(
+                self.map, route_id, view, highlights=hl)
+        restyled: dict[str, list] = {}          # route -> its classes to switch: (name, on)
+        old = self.hl
+        for name in ROUTE_LAYERS:
+            for route_id in getattr(old, name) ^ getattr(hl, name):
+                restyled.setdefault(route_id, []).append((name, route_id in getattr(hl, name)))
+        lit_before, lit = old.network | old.trail | old.borrowed, hl.network | hl.trail | hl.borrowed
+        for route_id in lit_before ^ lit:
+            restyled.setdefault(route_id, []).append(("highlight", route_id in lit))
+        for route_id in restyled.keys() - redrawn:
+            classes = document.getElementById(f"route-{route_id}").classList
+            for name, on in restyled[route_id]:
+                classes.toggle(name, on)
+        cities = _changed(self.stations, stations)
+        for city_id in cities:
+            document.getElementById(f"city-{city_id}").outerHTML = render_city(
+                self.map, city_id, view, highlights=hl)
+        for city_id in (old.cities ^ hl.cities) - cities:
+            document.getElementById(f"city-{city_id}").classList.toggle("highlight", city_id in hl.cities)
+        self.owners, self.stations, self.hl = owners, stations, hl
+        return len(redrawn | restyled.keys()) + len(cities | (old.cities ^ hl.cities))
 
 
 def highlights(session: Session, view: dict, ticket: str | None) -> Highlights:
@@ -100,24 +127,133 @@ def status_line(session: Session) -> str:
     return text
 
 
-def market(session: Session, mine: bool) -> object:
+class SideColumn:
+    """The side column in the page: the cards, the viewer's panel, every player and the log,
+    or, once the game is over, the end screen and the log.  Its parts are kept from one redraw
+    to the next and only what changed in them is built again (``game.web.dom.KeyedList``)."""
+
+    def __init__(self, container) -> None:
+        self.container = container
+        self.market = Market()
+        self.own: OwnPanel | None = None
+        self.players = Players()
+        self.log = Log()
+        self.end = None
+        self.parts: list = []
+
+    def update(self, session: Session, view: dict, mine: bool) -> bool:
+        """Bring the column up to date (``mine``: the viewer is to act); whether the log grew."""
+        if session.over:
+            self.own = None
+            if self.end is None:
+                self.end = end_screen(session)
+            parts = [self.end]
+        else:
+            if session.viewer is None:
+                self.own = None         # the handoff screen: no hand or ticket stays in the page
+            elif self.own is None or self.own.seat != session.viewer:
+                self.own = OwnPanel(session, view)
+            parts = [self.market.update(session, mine), self.own and self.own.update(session, view),
+                     self.players.update(session, view)]
+        grew = self.log.update(session)
+        parts = [p for p in parts if p is not None] + [self.log.node]
+        if len(parts) != len(self.parts) or any(a is not b for a, b in zip(parts, self.parts)):
+            self.container.replaceChildren(*parts)
+            self.parts = parts
+        return grew
+
+
+class Market:
     """The deck and the face-up cards as buttons, disabled (with the reason) when not allowed."""
-    section = el("section", None, el("h2", _("table.market")), cls="market", aria_label=_("table.market"))
-    cards = []
-    for i, choice in enumerate(session.draw_choices()):
-        source = choice.action.source
-        label = _("table.deck", count=len(session.state["deck"])) if i == 0 else _(CARD_KEYS[source])
-        reason = None if choice.enabled else choice.reason
-        if not mine:
-            reason = _("table.not_your_turn")
-        cards.append(button(label, "draw", source, disabled_reason=reason,
-                            cls=f"card card-{'deck' if i == 0 else source}", data_slot=str(i)))
-    tickets = session.tickets_choice()
-    reason = None if tickets.enabled and mine else (tickets.reason if mine else _("table.not_your_turn"))
-    draw_tickets = button(_("table.draw_tickets", count=len(session.state["ticket_deck"])), "tickets",
-                          disabled_reason=reason, cls="card card-tickets")
-    section.append(el("div", None, cards[0], draw_tickets, *cards[1:], cls="cards"))     # the two piles, then face up
-    return section
+
+    def __init__(self) -> None:
+        cards = el("div", None, cls="cards")
+        self.node = el("section", None, el("h2", _("table.market")), cards, cls="market", aria_label=_("table.market"))
+        self.cards = KeyedList(cards)
+
+    def update(self, session: Session, mine: bool) -> object:
+        """``mine``: the viewer is to act, and a forbidden pick says why (else: not your turn)."""
+        if mine:
+            tickets = session.tickets_choice()
+            cards = [(c.action.source, None if c.enabled else c.reason) for c in session.draw_choices()]
+            ticket_reason = None if tickets.enabled else tickets.reason
+        else:       # no need to ask the engine why each pick is refused
+            ticket_reason = _("table.not_your_turn")
+            cards = [(source, ticket_reason) for source in ("deck", *session.state["market"])]
+        looks = []       # a card: (label, command, source, why disabled, classes, slot)
+        for i, (source, reason) in enumerate(cards):
+            label = _("table.deck", count=len(session.state["deck"])) if i == 0 else _(CARD_KEYS[source])
+            looks.append((i, (label, "draw", source, reason, f"card card-{'deck' if i == 0 else source}", str(i))))
+        label = _("table.draw_tickets", count=len(session.state["ticket_deck"]))
+        looks.insert(1, ("tickets", (label, "tickets", "", ticket_reason, "card card-tickets", None)))   # the piles, then face up
+        self.cards.update(looks, _card_button, _refresh_card)
+        return self.node
+
+
+def _card_button(look: tuple) -> object:
+    label, cmd, source, reason, cls, slot = look
+    return button(label, cmd, source, disabled_reason=reason, cls=cls, data_slot=slot)
+
+
+def _refresh_card(node, before: tuple, look: tuple) -> None:
+    """A card's button changed in place (it keeps the focus): its label, card, reason."""
+    label, _cmd, source, reason, cls, _slot = look
+    if label != before[0]:
+        node.textContent = label
+    if source != before[2]:
+        node.setAttribute("data-arg", source)
+    if cls != before[4]:
+        node.className = cls
+    if reason != before[3] or cls != before[4]:
+        disable(node, reason)
+
+
+class OwnPanel:
+    """The viewer's private panel: hand by colour, tickets (done or not), trains, stations, score."""
+
+    def __init__(self, session: Session, view: dict) -> None:
+        self.seat = session.viewer
+        me = view["players"][self.seat]
+        self.facts = el("p", "", cls="facts")
+        self.facts_text = ""
+        hand = el("ul", None, cls="hand", aria_label=_("table.hand"))
+        tickets = el("ul", None, cls="tickets", aria_label=_("table.tickets"))
+        title = el("h2", None, swatch(me["colour"]), el("span", _("table.you", name=me["name"])))
+        self.node = el("section", None, title, self.facts, hand, el("h3", _("table.tickets")), tickets,
+                       cls="own-panel", data_seat=str(self.seat))
+        self.hand, self.tickets = KeyedList(hand), KeyedList(tickets)
+        self.done: tuple = ((), (), {})     # routes, tickets, and which tickets they complete
+
+    def update(self, session: Session, view: dict) -> object:
+        me = view["players"][self.seat]
+        facts = _("table.stat.score", count=me["score"]) + " · " + _stats(session, me, cards=False)
+        if facts != self.facts_text:
+            self.facts.textContent = self.facts_text = facts
+        cards = [(kind, (kind, me["hand"][kind])) for kind in CARD_KINDS if me["hand"][kind]]
+        self.hand.update(cards or [("", None)], _hand_card)
+        routes, tickets = tuple(me["routes"]), tuple(me["tickets"])
+        if self.done[:2] != (routes, tickets):
+            self.done = (routes, tickets, tickets_completed(session.map, routes, tickets))
+        done = self.done[2]
+        self.tickets.update([(t, (t, done[t])) for t in tickets] or [("", None)],
+                            lambda look: _own_ticket(session, look))
+        return self.node
+
+
+def _hand_card(look: tuple | None) -> object:
+    if look is None:
+        return el("li", _("table.no_cards"), cls="no-cards")
+    kind, count = look
+    return el("li", None, el("span", _(CARD_KEYS[kind]), cls="card-name"),
+              el("span", _("table.hand_count", count=count), cls="card-count"),
+              cls=f"card card-{kind}", data_card=kind, data_count=str(count))
+
+
+def _own_ticket(session: Session, look: tuple | None) -> object:
+    if look is None:
+        return el("li", _("table.no_tickets"), cls="no-cards")
+    ticket, done = look
+    return ticket_line(session, ticket, done, tabindex="0", data_ticket=ticket)
 
 
 def card_chips(kinds: list[str]) -> object:
@@ -142,34 +278,6 @@ def _stats(session: Session, player: dict, *, cards: bool = True) -> str:
     return " · ".join(parts)
 
 
-def own_panel(session: Session, view: dict) -> object | None:
-    """The viewer's private panel: hand by colour, tickets (done or not), trains, stations, score."""
-    seat = session.viewer
-    if seat is None:
-        return None
-    me = view["players"][seat]
-    game_map = session.map
-    hand = el("ul", None, cls="hand", aria_label=_("table.hand"))
-    for kind in CARD_KINDS:
-        count = me["hand"][kind]
-        if count:
-            hand.append(el("li", None, el("span", _(CARD_KEYS[kind]), cls="card-name"),
-                           el("span", _("table.hand_count", count=count), cls="card-count"),
-                           cls=f"card card-{kind}", data_card=kind, data_count=str(count)))
-    if not hand.childElementCount:
-        hand.append(el("li", _("table.no_cards"), cls="no-cards"))
-    done = tickets_completed(game_map, me["routes"], me["tickets"])
-    tickets = el("ul", None, cls="tickets", aria_label=_("table.tickets"))
-    for t in me["tickets"]:
-        tickets.append(ticket_line(session, t, done[t], tabindex="0", data_ticket=t))
-    if not me["tickets"]:
-        tickets.append(el("li", _("table.no_tickets"), cls="no-cards"))
-    title = el("h2", None, swatch(me["colour"]), el("span", _("table.you", name=me["name"])))
-    facts = _("table.stat.score", count=me["score"]) + " · " + _stats(session, me, cards=False)
-    return el("section", None, title, el("p", facts, cls="facts"),
-              hand, el("h3", _("table.tickets")), tickets, cls="own-panel", data_seat=str(seat))
-
-
 def ticket_line(session: Session, ticket_id: str, done: bool | None, **attrs) -> object:
     """A destination ticket: its cities, its points, and (in a hand) whether it is completed."""
     game_map = session.map
@@ -188,33 +296,67 @@ def _stations_left(session: Session, player: dict) -> int:
     return session.map.rules["stations"] - len(player["stations"])
 
 
-def opponents(session: Session, view: dict) -> object:
+class Players:
     """Every player in turn order with their public facts and score, the player to act marked;
     the viewer's own line is ``.me``, the others' ``.opponent``."""
-    section = el("section", None, el("h2", _("table.players")), cls="players")
-    items = el("ol", None, cls="player-list")
-    for seat, p in enumerate(view["players"]):
-        current = seat == session.current and not session.over
-        classes = ["player", "me" if seat == session.viewer else "opponent"] + (["current"] if current else [])
-        name = player_label(session, seat) if seat != session.viewer else _("table.you", name=p["name"])
-        items.append(el("li", None, swatch(p["colour"]), el("strong", name, cls="player-name"),
-                        el("span", _("table.stat.score", count=p["score"]), cls="player-score"),
-                        el("span", _stats(session, p), cls="player-facts"),
-                        cls=" ".join(classes), data_seat=str(seat), aria_current="true" if current else None))
-    section.append(items)
-    return section
+
+    def __init__(self) -> None:
+        items = el("ol", None, cls="player-list")
+        self.node = el("section", None, el("h2", _("table.players")), items, cls="players")
+        self.items = KeyedList(items)
+
+    def update(self, session: Session, view: dict) -> object:
+        looks = []      # a player: (seat, colour, name, score, facts, classes, to act)
+        for seat, p in enumerate(view["players"]):
+            current = seat == session.current and not session.over
+            classes = ["player", "me" if seat == session.viewer else "opponent"] + (["current"] if current else [])
+            name = player_label(session, seat) if seat != session.viewer else _("table.you", name=p["name"])
+            looks.append((seat, (seat, p["colour"], name, _("table.stat.score", count=p["score"]),
+                                 _stats(session, p), " ".join(classes), current)))
+        self.items.update(looks, _player_line)
+        return self.node
+
+
+def _player_line(look: tuple) -> object:
+    seat, colour, name, score, facts, classes, current = look
+    return el("li", None, swatch(colour), el("strong", name, cls="player-name"),
+              el("span", score, cls="player-score"), el("span", facts, cls="player-facts"),
+              cls=classes, data_seat=str(seat), aria_current="true" if current else None)
 
 
 LOG_SHOWN = 60      # the most recent events listed
 
 
-def log_list(session: Session) -> object:
-    first = max(0, len(session.log) - LOG_SHOWN)
-    items = el("ol", None, cls="log", aria_live="polite", aria_label=_("table.log"), start=str(first + 1))
-    for event in session.log[first:]:
-        items.append(el("li", event_text(event, session.state)))
-    empty = el("p", _("table.log_empty"), cls="log-empty") if not session.log else None
-    return el("section", None, el("h2", _("table.log")), empty, items, cls="log-panel")
+class Log:
+    """The public log: the last ``LOG_SHOWN`` events, newest at the bottom.  Each event carries
+    its number and stripe, so the events that stay when the oldest goes are not touched."""
+
+    def __init__(self) -> None:
+        self.items = el("ol", None, cls="log", aria_live="polite", aria_label=_("table.log"))
+        self.empty = el("p", _("table.log_empty"), cls="log-empty")
+        self.node = el("section", None, el("h2", _("table.log")), self.empty, self.items, cls="log-panel")
+        self.list = KeyedList(self.items)
+        self.count = 0          # the events listed so far
+
+    def update(self, session: Session) -> bool:
+        """List the newest events; whether there are new ones."""
+        log, state = session.log, session.state
+        if log and self.count == 0:
+            self.empty.remove()
+        self.list.update([(i, (i, log[i])) for i in range(max(0, len(log) - LOG_SHOWN), len(log))],
+                         lambda look: _log_line(state, *look))
+        grew = len(log) != self.count
+        self.count = len(log)
+        return grew
+
+    def scroll_to_newest(self) -> None:
+        self.items.scrollTop = self.items.scrollHeight
+
+
+def _log_line(state: dict, index: int, event) -> object:
+    return el("li", None, el("span", _("table.log_number", number=index + 1), cls="log-number"),
+              el("span", event_text(event, state)),
+              cls="alt" if index % 2 else None)
 
 
 def dialog(title: str, *body, label: str | None = None, role: str = "dialog", colour: str | None = None) -> object:

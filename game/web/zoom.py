@@ -24,16 +24,20 @@ class Zoom:
         self.pointers: dict[int, tuple[float, float]] = {}
         self.dragged = False
         self.box = None
+        self.handlers = None        # made once, for every board attached
 
     def attach(self, box) -> None:
         self.box = box
         self.scale, self.x, self.y = 1.0, 0.0, 0.0
-        box.addEventListener("wheel", keep_alive(self.on_wheel), to_js({"passive": False},
-                                                                dict_converter=js.Object.fromEntries))
-        box.addEventListener("pointerdown", keep_alive(self.on_down))
-        box.addEventListener("pointermove", keep_alive(self.on_move))
+        if self.handlers is None:
+            self.handlers = (keep_alive(self.on_wheel), keep_alive(self.on_down), keep_alive(self.on_move),
+                             keep_alive(self.on_up), to_js({"passive": False}, dict_converter=js.Object.fromEntries))
+        wheel, down, move, up, active = self.handlers
+        box.addEventListener("wheel", wheel, active)
+        box.addEventListener("pointerdown", down)
+        box.addEventListener("pointermove", move)
         for name in ("pointerup", "pointercancel", "pointerleave"):
-            box.addEventListener(name, keep_alive(self.on_up))
+            box.addEventListener(name, up)
 
     def apply(self) -> None:
         self.scale = max(1.0, min(MAX_SCALE, self.scale))

@@ -1,0 +1,72 @@
+"""A move redraws only what it changed: routes restyled in place (drawn again only when claimed),
+the side column's cards, players and log events kept when their facts did not change, and the
+focus left where it was.  (How fast this is, is measured by ``tests/bench_ui.py``.)"""
+
+from __future__ import annotations
+
+from ui_driver import AI_FAST, game_facts, human_step, new_game, wait_for_human
+
+LOG_SHOWN = 60
+# Mark every element a move may keep: one still marked afterwards was not built again.
+MARK = """() => { for (const node of document.querySelectorAll(
+    '#board .route, #board .city, #side .cards button, #side .player-list li, #side .log li')) node.keptMark = true; }"""
+KEPT = "(selector) => [...document.querySelectorAll(selector)].map((node) => node.keptMark === true)"
+LOG_NUMBERS = "[...document.querySelectorAll('#side .log li .log-number')].map((n) => n.textContent)"
+
+
+def ann_to_play(page) -> dict:
+    """Play Ann's dialogs (the first ticket choice) until she is to start a turn (or the end)."""
+    while True:
+        facts = wait_for_human(page)
+        if facts["over"] or facts["dialog"] is None and facts["phase"] == "start":
+            return facts
+        human_step(page, facts)
+
+
+def test_a_card_drawn_touches_only_what_changed(browser_session):
+    page = browser_session.open(AI_FAST)
+    new_game(page, ["Ann", "Bot"], ["human", "ai:easy"], seed="5")
+    before = ann_to_play(page)["actions"]
+    assert page.locator("#board .route.claimable").count() > 0
+    deck = "button[data-cmd=draw][data-slot='0']"
+    label = page.text_content(deck)
+    page.evaluate(MARK)
+    page.click(deck)
+    page.wait_for_function(f"document.getElementById('app').dataset.actions !== '{before}'")
+    assert game_facts(page)["phase"] == "second-draw"
+    # the routes lost their highlight by a class switch, not by being drawn again
+    assert page.locator("#board .route.claimable").count() == 0
+    assert all(page.evaluate(KEPT, "#board .route, #board .city"))
+    # the deck's button was changed in place (its count): the same element, still focused
+    assert page.text_content(deck) != label
+    assert page.evaluate(f"document.querySelector(\"{deck}\").keptMark === true")
+    assert page.evaluate(f"document.activeElement === document.querySelector(\"{deck}\")")
+    # Bot's line did not change; the log kept its events and added Ann's draw, numbered
+    assert page.evaluate(KEPT, "#side .player-list li.opponent") == [True]
+    kept = page.evaluate(KEPT, "#side .log li")
+    assert kept[-1] is False and all(kept[:-1])
+    assert page.evaluate(LOG_NUMBERS) == [f"{i}." for i in range(1, len(kept) + 1)]
+
+
+def test_routes_are_drawn_again_only_when_claimed_and_the_log_keeps_its_last_events(browser_session):
+    page = browser_session.open(AI_FAST)
+    new_game(page, ["Ann", "Bot"], ["human", "ai:easy"], seed="5")
+    events = 0
+    while events <= LOG_SHOWN + 5:
+        ann_to_play(page)
+        page.evaluate(MARK)
+        claimed = set(page.evaluate("[...document.querySelectorAll('#board .route.claimed')].map((r) => r.id)"))
+        human_step(page)            # a route's payments or a card drawn ...
+        facts = ann_to_play(page)   # ... and the rest of Ann's turn, then Bot's
+        if facts["over"]:
+            break
+        routes = page.evaluate("""[...document.querySelectorAll('#board .route')].map((r) =>
+            [r.id, r.classList.contains('claimed'), r.keptMark === true])""")
+        for route, is_claimed, kept in routes:
+            assert kept == (not is_claimed or route in claimed), route     # drawn again: newly claimed
+        numbers = page.evaluate(LOG_NUMBERS)
+        events = int(numbers[-1].rstrip("."))
+        first = max(1, events - LOG_SHOWN + 1)
+        assert numbers == [f"{i}." for i in range(first, events + 1)]
+        assert page.evaluate(KEPT, "#side .log li")[0]      # the oldest listed was listed before
+    assert events > LOG_SHOWN
