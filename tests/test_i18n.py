@@ -32,6 +32,12 @@ def test_catalogs_only_translate_english_keys_with_the_same_placeholders(languag
         assert i18n.placeholders(text) == i18n.placeholders(ENGLISH[key]), (language, key)
 
 
+@pytest.mark.parametrize("language", i18n.available_languages())
+def test_shipped_catalogs_translate_every_key(language):
+    missing = sorted(set(ENGLISH) - set(i18n.catalog(language)))
+    assert not missing, f"{language}.json lacks {missing}"
+
+
 def test_every_key_used_in_code_and_pages_is_in_english():
     used = set()
     for path in (ROOT / "game").rglob("*.py"):

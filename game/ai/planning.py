@@ -41,10 +41,9 @@ def _adjacency(map_id: str) -> dict[str, tuple]:
 class Knowledge:
     """What the viewer knows about the board, precomputed once per decision."""
 
-    def __init__(self, view: dict[str, Any], point_weight: float = 0.0, hand_weight: float = 0.0) -> None:
+    def __init__(self, view: dict[str, Any], point_weight: float = 0.0) -> None:
         self.view = view
         self.point_weight = point_weight      # how much a route's points lower its path cost
-        self.hand_weight = hand_weight        # how much each card the hand lacks for a route raises it
         self.map: GameMap = load_map(view["map"])
         self.seat: int = view["viewer"]
         me = view["players"][self.seat]
@@ -99,8 +98,6 @@ def _edge_cost(k: Knowledge, r, planned: set, banned: frozenset = frozenset()) -
     if r.id in k.blocked or r.length > k.trains:
         return None
     cost = max(MIN_COST, r.length - k.point_weight * (k.map.route_points(r.length) - r.length))
-    if k.hand_weight:
-        cost += k.hand_weight * cards_missing(k, r)
     return cost + (TUNNEL_PENALTY if r.tunnel else 0.0) + FERRY_PENALTY * r.ferry
 
 

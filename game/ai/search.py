@@ -33,9 +33,9 @@ from game.rules import apply_action, legal_actions
 from game.state import State, copy_state
 from game.view import player_view
 
-MAX_CANDIDATES = 4
-TICKETS_MIN_TRAINS = 6         # fewer trains than this: never consider drawing more tickets
-PLANNER_BONUS = 0.5            # points per sample in favour of the planner's own choice
+MAX_CANDIDATES = 2
+TICKETS_MIN_TRAINS = 12        # fewer trains than this: never consider drawing more tickets
+PLANNER_BONUS = 4.0            # points per sample in favour of the planner's own choice
 
 
 def margin(state: State, seat: int) -> int:
@@ -56,7 +56,7 @@ class Searcher(Strategist):
     def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
-        candidates = self.candidates(Knowledge(view, self.style.point_weight, self.style.hand_weight), legal, rng)
+        candidates = self.candidates(Knowledge(view, self.style.point_weight), legal, rng)
         if len(candidates) == 1:
             return candidates[0]
         return self.search(view, candidates, rng)
@@ -68,9 +68,12 @@ class Searcher(Strategist):
         phase = k.view["phase"]
         if phase in ("setup-tickets", "tickets"):
             base = list(k.me["tickets"])
-            ranked = sorted((a for a in legal if isinstance(a, KeepTickets)),
-                            key=lambda a: (-keep_value(k, base, a.tickets, self.style), str(a)))
-            out += ranked[:MAX_CANDIDATES - 1]
+            keeps = [a for a in legal if isinstance(a, KeepTickets)]
+            if self.style.keep_fewest:
+                fewest = min(len(a.tickets) for a in keeps)
+                keeps = [a for a in keeps if len(a.tickets) == fewest]
+            ranked = sorted(keeps, key=lambda a: (-keep_value(k, base, a.tickets, self.style), str(a)))
+            out += [a for a in ranked if a != first][:MAX_CANDIDATES - 1]
         elif phase == "start" and DrawTickets() in legal and k.trains >= TICKETS_MIN_TRAINS and not k.incomplete():
             out.append(DrawTickets())
         return list(dict.fromkeys(out))[:MAX_CANDIDATES]

@@ -56,18 +56,12 @@ class Style:
     stations: bool = True              # build stations to borrow routes (Europe)
     focus: bool = False                # finish the ticket closest to completion first
     point_weight: float = 0.0          # prefer paths over long routes (more points per train)
-    hand_weight: float = 0.0           # prefer paths over routes the hand can already pay
     loco_missing: int | None = 4       # take a face-up locomotive when this many cards are missing (None: never)
-    endgame_hope: int | None = None    # near the end, keep the plan's trains while it lacks at most this many cards
-    threat_weight: float = 0.0         # how much opponents next to a planned route raise its risk
     risk_first: bool = False           # claim first the planned routes whose loss would hurt most
-    draw_first: int | None = None      # collect cards for only this many planned routes, the first in order
-    draw_focus: int | None = None      # collect cards for only this many planned routes, the nearest to payable
     route_value: float = 0.0           # points a planned route's own points count for when choosing tickets
-    grab_length: int | None = None     # claim a free route this long with cards the plan does not need
-    hoard_limit: int | None = None     # with this many cards in hand, claim any 2+ route with spare cards
     near_targets: bool = False         # with no ticket to work for, collect for the routes closest to payable
     endgame_trains: int = ENDGAME_TRAINS  # trains left (anyone's) at which the end-game play starts
+    tunnel_spare: int = 0              # attempt a tunnel only with this many cards to spare for its extra cost
 
 
 def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Style) -> float:
@@ -111,12 +105,9 @@ def choose_draw(k: Knowledge, legal: list[Action], targets, loco_missing: int | 
     return draws[min(draws)]
 
 
-def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for=(), spare: int | None = None) -> Action | None:
-    """The claim scoring the most route points now (longest route, at most ``spare`` trains),
-    cheapest payment."""
+def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for=()) -> Action | None:
+    """The claim scoring the most route points now (longest route), cheapest payment."""
     claims = claims_by_route(legal)
-    if spare is not None:
-        claims = {r: a for r, a in claims.items() if k.map.route(r).length <= spare}
     if not claims:
         return None
     route = max(claims, key=lambda r: (k.map.route(r).length, -k.map.route(r).tunnel, r))
@@ -136,15 +127,9 @@ def focused(k: Knowledge, plan: Plan) -> Plan:
 LOST_PATH = 100.0     # the risk of a planned route without which its ticket cannot be joined
 
 
-def by_risk(k: Knowledge, plan: Plan, threat_weight: float = 0.0) -> Plan:
+def by_risk(k: Knowledge, plan: Plan) -> Plan:
     """The plan with its routes reordered: first those whose loss to an opponent would cost the
-    most (the extra path cost of its ticket without it; a ticket left unjoinable costs most),
-    weighted up by ``threat_weight`` per opponent whose network reaches one of its ends."""
-    reach: dict[str, set[int]] = {}
-    for route, seat in k.owner.items():
-        if seat != k.seat:
-            for city in k.map.route(route).cities:
-                reach.setdefault(city, set()).add(seat)
+    most (the extra path cost of its ticket without it; a ticket left unjoinable costs most)."""
     risk: dict[str, float] = {}
     for t, path in plan.paths.items():
         ticket = k.map.ticket(t)
@@ -156,10 +141,7 @@ def by_risk(k: Knowledge, plan: Plan, threat_weight: float = 0.0) -> Plan:
         for r in todo:
             lost = frozenset((r, *(x.id for x in k.map.twins(r)))) if k.closing else frozenset((r,))
             alt = shortest_path(k, ticket.a, ticket.b, others - {r}, lost)
-            extra = LOST_PATH if alt is None or base is None else max(0.0, alt[0] - base[0])
-            a, b = k.map.route(r).cities
-            threat = len(reach.get(a, set()) | reach.get(b, set()))
-            risk[r] = risk.get(r, 0.0) + extra * (1.0 + threat_weight * threat)
+            risk[r] = risk.get(r, 0.0) + (LOST_PATH if alt is None or base is None else max(0.0, alt[0] - base[0]))
     order = sorted(plan.routes, key=lambda r: (-risk.get(r, 0.0), plan.routes.index(r)))
     return replace(plan, routes=tuple(order))
 
@@ -203,7 +185,7 @@ class Strategist:
             return legal[0]
         if self.style.noise and rng.below(1000) < self.style.noise * 1000:
             return rng.choice(legal)
-        return self.decide(Knowledge(view, self.style.point_weight, self.style.hand_weight), legal, rng)
+        return self.decide(Knowledge(view, self.style.point_weight), legal, rng)
 
     def decide(self, k: Knowledge, legal: list[Action], rng: Rng) -> Action:
         phase = k.view["phase"]
@@ -213,7 +195,7 @@ class Strategist:
         if self.style.focus:
             plan = focused(k, plan)
         if self.style.risk_first:
-            plan = by_risk(k, plan, self.style.threat_weight)
+            plan = by_risk(k, plan)
         if phase == "tunnel":
             return tunnel_choice(k, legal, plan)
         if phase == "second-draw":
@@ -221,15 +203,8 @@ class Strategist:
         return self.turn(k, legal, plan) or legal[0]
 
     def draw_targets(self, k: Knowledge, plan: Plan) -> tuple[str, ...]:
-        """The routes to collect cards for: the plan's (or its few nearest to payable), else spare ones."""
-        if not plan.routes:
-            return self.spare_targets(k)
-        if self.style.draw_first is not None:
-            return plan.routes[:self.style.draw_first]
-        if self.style.draw_focus is None:
-            return plan.routes
-        nearest = sorted(plan.routes, key=lambda r: (cards_missing(k, k.map.route(r)), plan.routes.index(r)))
-        return tuple(nearest[:self.style.draw_focus])
+        """The routes to collect cards for: the plan's, else spare ones."""
+        return plan.routes or self.spare_targets(k)
 
     def spare_targets(self, k: Knowledge) -> tuple[str, ...]:
         """Routes worth collecting cards for when no ticket needs any: the longest free ones."""
@@ -242,13 +217,11 @@ class Strategist:
 
     def turn(self, k: Knowledge, legal: list[Action], plan: Plan) -> Action | None:
         style = self.style
+        if style.tunnel_spare:
+            legal = [a for a in legal if not isinstance(a, ClaimRoute) or tunnel_spare(k, a) >= style.tunnel_spare]
         endgame = style.endgame and min(k.min_opponent_trains, k.trains) <= style.endgame_trains
         if endgame:
-            spare = None
-            if style.endgame_hope is not None and plan.routes \
-                    and sum(card_needs(k, plan.routes).values()) <= style.endgame_hope:
-                spare = k.trains - plan.trains          # the plan can still be finished: keep its trains
-            claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes, spare)
+            claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes)
             if claim:
                 return claim
         if style.stations:
@@ -258,14 +231,6 @@ class Strategist:
         claim = plan_claim(k, legal, plan)
         if claim:
             return claim
-        if style.grab_length is not None:
-            claim = spare_claim(k, legal, plan, style.grab_length)
-            if claim:
-                return claim
-        if style.hoard_limit is not None and sum(k.hand.values()) >= style.hoard_limit:
-            claim = spare_claim(k, legal, plan, 2)
-            if claim:
-                return claim
         if not plan.routes:
             if (style.ticket_draw_trains is not None and k.trains >= style.ticket_draw_trains
                     and k.min_opponent_trains >= style.ticket_draw_trains and DrawTickets() in legal):
@@ -280,32 +245,12 @@ class Strategist:
             (a for a in legal if isinstance(a, (DrawTickets, BuildStation, ClaimRoute))), None)
 
 
-def spare_claim(k: Knowledge, legal: list[Action], plan: Plan, min_length: int) -> Action | None:
-    """A claim of a free route of ``min_length``+ paid without locomotives from cards the plan
-    does not need, leaving enough trains for the plan: points for spare cards."""
-    best = None
-    for a in legal:
-        if not isinstance(a, ClaimRoute) or a.locomotives or a.route in plan.routes:
-            continue
-        length = k.map.route(a.route).length
-        if length < min_length or k.trains - length < plan.trains + 2:
-            continue
-        if k.hand[a.colour] - a.cards < _committed(k, plan, a.colour):
-            continue
-        key = (length, -a.cards, a.route)
-        if best is None or key > best[0]:
-            best = (key, a)
-    return best[1] if best else None
-
-
-def _committed(k: Knowledge, plan: Plan, colour: str) -> int:
-    """Cards of ``colour`` in hand that the plan's routes will use."""
-    need = 0
-    for rid in plan.routes:
-        r = k.map.route(rid)
-        if r.color == colour:
-            need += r.length - r.ferry
-    return min(need, k.hand[colour])
+def tunnel_spare(k: Knowledge, a: ClaimRoute) -> int:
+    """Cards left after claim ``a`` that could pay a tunnel's extra cost (any number for a plain route)."""
+    if not k.map.route(a.route).tunnel:
+        return 99
+    locos = k.hand[LOCOMOTIVE] - a.locomotives
+    return locos if a.colour == LOCOMOTIVE else locos + k.hand[a.colour] - a.cards
 
 
 def _worth_claiming(k: Knowledge, legal: list[Action]) -> bool:

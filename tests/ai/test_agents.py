@@ -20,11 +20,14 @@ from game.actions import (
 )
 from game.ai import AGENT_IDS, LEVELS, make_agent
 from game.ai.agent import AgentError, FirstLegal, decide
+from game.ai.planning import Knowledge
 from game.ai.search import Searcher
+from game.ai.strategist import Strategist, tunnel_spare
 from game.mapdata import LOCOMOTIVE, load_map
 from game.rng import Rng
-from game.rules import apply_action
+from game.rules import apply_action, legal_actions
 from game.state import new_game, to_json
+from game.view import player_view
 
 FAST = {aid: (lambda aid=aid: Searcher(iterations=2, style=make_agent("hard").style) if aid == "hard"
               else make_agent(aid)) for aid in AGENT_IDS}
@@ -100,3 +103,33 @@ def test_an_illegal_answer_is_refused():
             return DrawTickets()
     with pytest.raises(AgentError, match="not a legal action"):
         decide(Cheat(), new_game("usa", players=2, seed=1), Rng.from_seed(0))
+
+
+def test_hard_attempts_a_tunnel_only_with_cards_to_spare():
+    """Hard's planner keeps two cards for a tunnel's extra cost: a withdrawn tunnel wastes a turn."""
+    style = make_agent("hard").style
+    planner = Strategist(style)
+    europe = load_map("europe")
+    tunnels = 0
+    for seed in (3, 4):
+        state = new_game("europe", None, 3, seed=seed)
+        rng = Rng.from_seed(seed)
+        while state["phase"] != "over":
+            action = decide(planner, state, rng)
+            if isinstance(action, ClaimRoute) and europe.route(action.route).tunnel:
+                tunnels += 1
+                k = Knowledge(player_view(state, state["current"]), style.point_weight)
+                assert tunnel_spare(k, action) >= style.tunnel_spare, (seed, action)
+            apply_action(state, action)
+    assert tunnels >= 2
+
+
+def test_search_without_time_keeps_the_planners_choice():
+    """A cap of zero seconds leaves no whole sample: the planner's own choice stands."""
+    state = new_game("europe", None, 3, seed=8)
+    hard = make_agent("hard", time_cap=0.0)
+    view = player_view(state, state["current"])
+    legal = legal_actions(state)
+    k = Knowledge(view, hard.style.point_weight)
+    assert len(hard.candidates(k, legal, Rng.from_seed(1))) == 2
+    assert hard.choose(view, legal, Rng.from_seed(1)) == Strategist(hard.style).choose(view, legal, Rng.from_seed(1))
