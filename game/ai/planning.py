@@ -29,7 +29,7 @@ from game.scoring import tickets_completed
 TUNNEL_PENALTY = 0.7          # expected extra cards of a tunnel, as train-cost units
 FERRY_PENALTY = 0.5           # per locomotive symbol
 BORROW_COST = 9.0             # borrowing an opponent's route with a station
-MIN_COST = 0.2                # the least a free route may cost, however many points it scores
+MIN_COST = 1.0                # the least a free route may cost, however many points it scores (as a 1-train route)
 
 
 @functools.cache
