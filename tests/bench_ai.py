@@ -1,6 +1,6 @@
 """Benchmark: how long AI decisions take in CPython, per level, over whole 4-player games.
 
-    python3 tests/bench_ai.py [--map europe] [--games N] [--seed S] [--agents hard,medium,easy,route-focus]
+    python3 tests/bench_ai.py [--map usa] [--games N] [--seed S] [--agents hard,medium,easy,route-focus]
 
 Prints, per agent, the number of decisions and the mean, 95th percentile and worst decision
 time in CPU milliseconds of this process (other load on the machine does not count), and the
