@@ -175,7 +175,7 @@ def report_moves(moves: list[dict]) -> None:
         own = [m["ms"] for m in moves if m["level"] == level and "ms" in m]
         trip = [m["trip"] for m in moves if m["level"] == level and "trip" in m and not m["booting"]]
         print(f"  {level:7s} {summary(own)}  | {summary(trip)}")
-    booting = [m["trip"] for m in moves if m.get("booting") and "trip" in m]
+    booting = [m["trip"] for m in moves if m["booting"] and "trip" in m]
     print(f"  (round trips of the requests sent while the worker was still starting Python, left out "
           f"above: {summary(booting)})")
     searched = [m["ms"] for m in moves if m["level"] == "hard" and "ms" in m

@@ -24,10 +24,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.actions import Action, DrawTickets, KeepTickets
+from game.actions import Action, DrawTickets
 from game.ai.determinize import determinize
 from game.ai.planning import Knowledge
-from game.ai.strategist import Strategist, Style, keep_value
+from game.ai.strategist import Strategist, Style, keep_options, keep_value
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
 from game.state import State, copy_state
@@ -68,11 +68,7 @@ class Searcher(Strategist):
         phase = k.view["phase"]
         if phase in ("setup-tickets", "tickets"):
             base = list(k.me["tickets"])
-            keeps = [a for a in legal if isinstance(a, KeepTickets)]
-            if self.style.keep_fewest:
-                fewest = min(len(a.tickets) for a in keeps)
-                keeps = [a for a in keeps if len(a.tickets) == fewest]
-            ranked = sorted(keeps, key=lambda a: (-keep_value(k, base, a.tickets, self.style), str(a)))
+            ranked = sorted(keep_options(legal, self.style), key=lambda a: (-keep_value(k, base, a.tickets, self.style), str(a)))
             out += [a for a in ranked if a != first][:MAX_CANDIDATES - 1]
         elif phase == "start" and DrawTickets() in legal and k.trains >= TICKETS_MIN_TRAINS and not k.incomplete():
             out.append(DrawTickets())

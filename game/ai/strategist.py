@@ -77,12 +77,18 @@ def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Styl
             - 2.0 * len(plan.borrows))
 
 
-def choose_keep(k: Knowledge, legal: list[Action], style: Style) -> Action:
-    base = list(k.me["tickets"])
+def keep_options(legal: list[Action], style: Style) -> list[KeepTickets]:
+    """The ticket choices ``style`` considers: every legal one, or those of the fewest tickets."""
     options = [a for a in legal if isinstance(a, KeepTickets)]
     if style.keep_fewest:
         fewest = min(len(a.tickets) for a in options)
         options = [a for a in options if len(a.tickets) == fewest]
+    return options
+
+
+def choose_keep(k: Knowledge, legal: list[Action], style: Style) -> Action:
+    base = list(k.me["tickets"])
+    options = keep_options(legal, style)
     return max(options, key=lambda a: (keep_value(k, base, a.tickets, style), -len(a.tickets), str(a)))
 
 
@@ -218,7 +224,8 @@ class Strategist:
     def turn(self, k: Knowledge, legal: list[Action], plan: Plan) -> Action | None:
         style = self.style
         if style.tunnel_spare:
-            legal = [a for a in legal if not isinstance(a, ClaimRoute) or tunnel_spare(k, a) >= style.tunnel_spare]
+            legal = [a for a in legal if not (isinstance(a, ClaimRoute) and k.map.route(a.route).tunnel)
+                     or tunnel_spare(k, a) >= style.tunnel_spare]
         endgame = style.endgame and min(k.min_opponent_trains, k.trains) <= style.endgame_trains
         if endgame:
             claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes)
@@ -246,9 +253,7 @@ class Strategist:
 
 
 def tunnel_spare(k: Knowledge, a: ClaimRoute) -> int:
-    """Cards left after claim ``a`` that could pay a tunnel's extra cost (any number for a plain route)."""
-    if not k.map.route(a.route).tunnel:
-        return 99
+    """Cards left after the tunnel claim ``a`` that could pay its extra cost."""
     locos = k.hand[LOCOMOTIVE] - a.locomotives
     return locos if a.colour == LOCOMOTIVE else locos + k.hand[a.colour] - a.cards
 
