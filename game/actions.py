@@ -13,6 +13,16 @@ ClaimRoute(route='berlin--wien', colour='green', cards=2, locomotives=1)
 
 A payment of locomotives only has the colour ``locomotive`` and no coloured cards
 (``4loco``).  Malformed text raises :class:`ActionSyntaxError` (a ``ValueError``).
+
+An action built in Python may hold fields of any type; ``str`` never fails on them (a field
+that cannot be written shows as ``<its kind>``), and :func:`malformed` says which field is of
+the wrong type, so that the rules refuse it before looking at it:
+
+>>> a = ClaimRoute("berlin--wien", "orange", True, 10 ** 5000)
+>>> str(a), malformed(a)
+('claim berlin--wien <bool>orange+<huge number>loco', ('rule.payment.counts', 'card counts must be whole numbers from 0 to 999'))
+>>> str(KeepTickets((1, "x"))), malformed(KeepTickets((1, "x")))[0]
+('keep 1,x', 'rule.keep.names')
 """
 
 from __future__ import annotations
@@ -23,6 +33,8 @@ from dataclasses import dataclass
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS
 
 LOCO = "loco"                                  # short form of "locomotive" in the notation
+_MAX_SHOWN = 60                                # longer text fields are cut when an action is written
+MAX_COUNT = 999                                # the largest count the notation writes (3 digits)
 _PART = re.compile(r"(\d{1,3})([a-z]+)")
 _ID = re.compile(r"[a-z0-9]+(?:-+[a-z0-9]+)*")
 
@@ -37,7 +49,7 @@ class DrawCard:
     source: str
 
     def __str__(self) -> str:
-        return f"draw {LOCO if self.source == LOCOMOTIVE else self.source}"
+        return f"draw {LOCO if self.source == LOCOMOTIVE else _text(self.source)}"
 
 
 @dataclass(frozen=True)
@@ -57,7 +69,10 @@ class KeepTickets:
             object.__setattr__(self, "tickets", tuple(sorted(self.tickets)))
 
     def __str__(self) -> str:
-        return "keep " + ",".join(self.tickets) if self.tickets else "keep none"
+        tickets = self.tickets
+        if not isinstance(tickets, (tuple, list, str)):
+            return f"keep {_text(tickets)}"
+        return "keep " + ",".join(_text(t) for t in tickets[:20]) if tickets else "keep none"
 
 
 @dataclass(frozen=True)
@@ -69,7 +84,7 @@ class ClaimRoute:
     locomotives: int
 
     def __str__(self) -> str:
-        return f"claim {self.route} {payment_text(self.colour, self.cards, self.locomotives)}"
+        return f"claim {_text(self.route)} {payment_text(self.colour, self.cards, self.locomotives)}"
 
 
 @dataclass(frozen=True)
@@ -80,7 +95,7 @@ class BuildStation:
     locomotives: int
 
     def __str__(self) -> str:
-        return f"station {self.city} {payment_text(self.colour, self.cards, self.locomotives)}"
+        return f"station {_text(self.city)} {payment_text(self.colour, self.cards, self.locomotives)}"
 
 
 @dataclass(frozen=True)
@@ -110,12 +125,44 @@ class Pass:
 Action = DrawCard | DrawTickets | KeepTickets | ClaimRoute | BuildStation | PayTunnel | Withdraw | Pass
 
 
+def _text(value: object) -> str:
+    """A field as written in an action's text: text (cut when very long) and small integers as
+    they are, anything else as ``<its kind>`` (writing never fails, whatever the field holds)."""
+    if isinstance(value, str):
+        return value if len(value) <= _MAX_SHOWN else value[:_MAX_SHOWN] + "…"
+    if _is_count(value):
+        return str(value) if abs(value) < 10 ** 9 else "<huge number>"
+    return f"<{type(value).__name__}>"
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def payment_text(colour: str, cards: int, locomotives: int) -> str:
     """``2red+1loco``, ``3red``, ``4loco``; an empty payment is ``0loco``."""
-    parts = [f"{cards}{colour}"] if cards else []
-    if locomotives or not parts:
-        parts.append(f"{locomotives}{LOCO}")
+    parts = [] if _is_count(cards) and cards == 0 else [f"{_text(cards)}{_text(colour)}"]
+    if not (_is_count(locomotives) and locomotives == 0) or not parts:
+        parts.append(f"{_text(locomotives)}{LOCO}")
     return "+".join(parts)
+
+
+def malformed(action: object) -> tuple[str, str] | None:
+    """Why an action's fields are of the wrong type (a rule's reason key and the English
+    explanation), or None: ids and colours are text, counts are integers (not booleans) from 0
+    to ``MAX_COUNT``, kept tickets a tuple of texts."""
+    if isinstance(action, KeepTickets):
+        tickets = action.tickets
+        if not isinstance(tickets, tuple) or not all(isinstance(t, str) for t in tickets):
+            return "rule.keep.names", "name each kept ticket once"
+        return None
+    texts = [getattr(action, f) for f in ("source", "route", "city", "colour") if hasattr(action, f)]
+    if not all(isinstance(t, str) for t in texts):
+        return "rule.not_an_action", "ids and colours are text"
+    counts = [getattr(action, f) for f in ("cards", "locomotives") if hasattr(action, f)]
+    if not all(_is_count(c) and 0 <= c <= MAX_COUNT for c in counts):
+        return "rule.payment.counts", f"card counts must be whole numbers from 0 to {MAX_COUNT}"
+    return None
 
 
 def parse_payment(text: str) -> tuple[str, int, int]:

@@ -1,58 +1,34 @@
-"""The headless command line: ``python3 -m game <command>`` (replay, simulate, and the commands
-other modules register).
+"""The headless command line: ``python3 -m game <command>`` (replay, simulate, render, tournament).
 
-Each command is registered with :func:`command`; a module that adds commands (the board's
-``render``, the AI's ``tournament``) is named in ``COMMAND_MODULES`` and registers its own on
-import.  Exit status: 0 success, 1 bad input (unreadable or malformed file, bad option value),
-2 an illegal action in a replayed scenario.
+Every command is listed in :func:`commands`; each is a :class:`game.commands.Command` value
+defined next to its code.  Exit status: 0 success, 1 bad input (unreadable or malformed file,
+bad option value), 2 an illegal action in a replayed scenario, 3 a fault of the program; every
+failure is one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 
+from game.ai.tournament import TOURNAMENT
+from game.board.cli import RENDER
+from game.commands import (
+    EXIT_BAD_INPUT,
+    EXIT_ILLEGAL_ACTION,
+    EXIT_INTERNAL,
+    MAX_ACTIONS_PER_GAME,
+    Command,
+    play_scenario_file,
+)
 from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action, sample_action
-from game.scenario import (
-    ScenarioActionError,
-    ScenarioError,
-    play_scenario,
-    read_scenario,
-)
 from game.state import StateError, new_game
 
-EXIT_BAD_INPUT = 1
-EXIT_ILLEGAL_ACTION = 2
-COMMAND_MODULES = ("game.board.cli", "game.ai.tournament")    # modules that register further commands on import
-MAX_ACTIONS_PER_GAME = 100_000            # a safety net for simulate; no real game comes near
-
-
-@dataclass(frozen=True)
-class Command:
-    name: str
-    help: str
-    configure: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
-
-
-COMMANDS: dict[str, Command] = {}
-
-
-def command(name: str, help: str, configure: Callable[[argparse.ArgumentParser], None]):
-    """Register ``run(args) -> exit status`` as the subcommand ``name``."""
-    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-        if name in COMMANDS:
-            raise ValueError(f"command {name!r} is registered twice")
-        COMMANDS[name] = Command(name, help, configure, run)
-        return run
-    return register
+__all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL_ACTION", "EXIT_INTERNAL", "commands", "main", "position_json"]
 
 
 def position_json(state: dict) -> dict:
@@ -83,21 +59,6 @@ def _replay_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="scenario file (docs/scenario.md)")
 
 
-def play_scenario_file(path: str) -> tuple[dict | None, int]:
-    """Play a scenario file for a command: (the state reached, 0), or (None, exit status) after
-    printing why on stderr."""
-    try:
-        state, _ = play_scenario(read_scenario(path))
-    except ScenarioActionError as exc:
-        print(f"error: {path}: {exc}", file=sys.stderr)
-        return None, EXIT_ILLEGAL_ACTION
-    except ScenarioError as exc:
-        print(f"error: {path}: {exc}", file=sys.stderr)
-        return None, EXIT_BAD_INPUT
-    return state, 0
-
-
-@command("replay", "play a scenario file's actions and print the position reached (JSON)", _replay_args)
 def replay(args: argparse.Namespace) -> int:
     state, status = play_scenario_file(args.file)
     if state is None:
@@ -152,7 +113,6 @@ def _simulate_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
 
 
-@command("simulate", "play seeded random legal games and print summary statistics (JSON)", _simulate_args)
 def simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("error: --games must be at least 1", file=sys.stderr)
@@ -166,12 +126,27 @@ def simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+REPLAY = Command("replay", "play a scenario file's actions and print the position reached (JSON)", _replay_args,
+                 replay)
+SIMULATE = Command("simulate", "play seeded random legal games and print summary statistics (JSON)", _simulate_args,
+                   simulate)
+
+
+def commands() -> dict[str, Command]:
+    """Every command of ``python3 -m game``, by name, in the order of the help."""
+    return {c.name: c for c in (REPLAY, SIMULATE, RENDER, TOURNAMENT)}
+
+
 def main(argv: list[str] | None = None) -> int:
-    for module in COMMAND_MODULES:
-        importlib.import_module(module)
+    table = commands()
     parser = argparse.ArgumentParser(prog="python3 -m game", description="Ticket to Ride engine, headless.")
     sub = parser.add_subparsers(dest="command", metavar="command", required=True)
-    for cmd in COMMANDS.values():
+    for cmd in table.values():
         cmd.configure(sub.add_parser(cmd.name, help=cmd.help, description=cmd.help))
     args = parser.parse_args(argv)
-    return COMMANDS[args.command].run(args)
+    try:
+        return table[args.command].run(args)
+    except Exception as exc:        # noqa: BLE001 - the last resort: one line, never a traceback
+        print(f"error: internal error in {args.command} ({type(exc).__name__}: {str(exc)[:200]}); please report it",
+              file=sys.stderr)
+        return EXIT_INTERNAL

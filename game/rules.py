@@ -39,6 +39,7 @@ from game.actions import (
     Pass,
     PayTunnel,
     Withdraw,
+    malformed,
 )
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
 from game.rng import Rng
@@ -358,7 +359,10 @@ def apply_action(state: State, action: Action) -> None:
     """Check ``action`` and apply it to ``state`` in place; raise :class:`IllegalActionError` if illegal."""
     phase = state["phase"]
     if type(action) not in _APPLY:
-        raise IllegalActionError(f"{action!r} is not an action", "rule.not_an_action")
+        raise IllegalActionError(f"not an action: a value of type {type(action).__name__}", "rule.not_an_action")
+    problem = malformed(action)       # fields of the wrong type (booleans as counts, ...) are refused first
+    if problem:
+        raise _fail(action, *problem)
     if type(action) not in _ALLOWED[phase]:
         raise _fail(action, *_PHASE_HINT[phase])
     _APPLY[type(action)](state, action)

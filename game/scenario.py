@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from typing import Any
 
 from game.actions import Action, parse_action
+from game.jsontext import MAX_CHARS, JsonTextError, read_json, shown
 from game.mapdata import CARD_KINDS, load_map
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action, finish_game
+from game.scoring import ScoringError
 from game.state import (
     FORMAT,
     PHASES,
@@ -54,16 +57,20 @@ class ScenarioActionError(ScenarioError):
         self.index, self.text, self.reason = index, text, reason
 
 
-def read_scenario(path: str) -> dict:
-    """Read a scenario file (JSON, UTF-8)."""
+def read_scenario(path: str) -> Any:
+    """Read a scenario file (JSON, UTF-8; a file over ``game.jsontext.MAX_CHARS`` bytes is refused
+    before it is read).  The messages do not repeat the path: callers name the file."""
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+        if os.path.getsize(path) > MAX_CHARS:
+            raise ScenarioError(f"not a scenario file: larger than {MAX_CHARS:,} bytes")
+        with open(path, "rb") as f:
+            data = f.read(MAX_CHARS + 1)
     except OSError as exc:
-        raise ScenarioError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path} is not valid JSON: {exc}") from None
-    return data
+        raise ScenarioError(f"cannot read the file ({exc.strerror or exc})") from None
+    try:
+        return read_json(data)
+    except JsonTextError as exc:
+        raise ScenarioError(f"not a scenario file: {exc}") from None
 
 
 def load_scenario(data: Any) -> tuple[State, list[Action]]:
@@ -73,8 +80,9 @@ def load_scenario(data: Any) -> tuple[State, list[Action]]:
     unknown = set(data) - SCENARIO_KEYS
     if unknown:
         raise ScenarioError(f"unknown field(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(SCENARIO_KEYS))})")
-    if data.get("format", FORMAT) != FORMAT:
-        raise ScenarioError(f"format: this program reads format {FORMAT}, not {data.get('format')!r}")
+    form = data.get("format", FORMAT)
+    if not isinstance(form, int) or isinstance(form, bool) or form != FORMAT:
+        raise ScenarioError(f"format: this program reads format {FORMAT}, not {shown(form)}")
     if "map" not in data:
         raise ScenarioError("map: missing (usa or europe)")
     if "players" not in data:
@@ -118,7 +126,7 @@ def player_levels(players: Any) -> list[str | None]:
         if ai and level is None:
             level = DEFAULT_AI_LEVEL
         if ai and level not in AI_LEVELS:
-            raise ScenarioError(f"players[{i}].level: {level!r} is not one of {', '.join(AI_LEVELS)}")
+            raise ScenarioError(f"players[{i}].level: {shown(level)} is not one of {', '.join(AI_LEVELS)}")
         levels.append(level)
     return levels
 
@@ -200,19 +208,20 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
                  for p in state["players"]]:
             _need(isinstance(pile, list), "cards", "expected lists of card kinds")
             for card in pile:
-                _need(card in rest, "cards", f"more {card!r} cards placed than the game has"
-                      if card in CARD_KINDS else f"{card!r} is not a card kind")
+                _need(card in rest, "cards", f"more {shown(card)} cards placed than the game has"
+                      if card in CARD_KINDS else f"{shown(card)} is not a card kind")
                 rest.remove(card)
         rng.shuffle(rest)
         top = position.get("deck_top", [])
         _need(isinstance(top, list), "deck_top", "expected a list of card kinds")
         for card in top:
-            _need(card in rest, "deck_top", f"no {card!r} card left for the top of the deck"
-                  if card in CARD_KINDS else f"{card!r} is not a card kind")
+            _need(card in rest, "deck_top", f"no {shown(card)} card left for the top of the deck"
+                  if card in CARD_KINDS else f"{shown(card)} is not a card kind")
             rest.remove(card)
         state["deck"] = list(top) + rest
     # tickets: the deck, unless given, holds the variant's regular tickets placed nowhere else
-    placed = [t for p in state["players"] for key in ("tickets", "offer") if isinstance(p[key], list) for t in p[key]]
+    placed = [t for p in state["players"] for key in ("tickets", "offer") if isinstance(p[key], list)
+              for t in p[key] if isinstance(t, str)]
     tickets = game_map.variant_tickets(variant.id)
     if "ticket_deck" in position:
         state["ticket_deck"] = position["ticket_deck"]
@@ -220,7 +229,7 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
         state["box"] = position.get("box", [t.id for t in tickets if t.id not in placed and t.id not in in_deck])
     else:
         state["box"] = position.get("box", [])
-        out = set(placed) | set(state["box"] if isinstance(state["box"], list) else [])
+        out = set(placed) | {t for t in (state["box"] if isinstance(state["box"], list) else []) if isinstance(t, str)}
         deck = [t.id for t in tickets if not t.long and t.id not in out]
         rng.shuffle(deck)
         state["ticket_deck"] = deck
@@ -234,15 +243,24 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
         state[key] = position.get(key, default)
     state["rng"] = position.get("rng", rng.to_json())
     if not market_given:
-        _need(isinstance(state["deck"], list) and all(c in CARD_KINDS for c in state["deck"]), "deck",
-              f"expected a list of card kinds ({', '.join(CARD_KINDS)})")
+        for key in ("deck", "discard"):
+            _need(isinstance(state[key], list) and all(isinstance(c, str) and c in CARD_KINDS for c in state[key]), key,
+                  f"expected a list of card kinds ({', '.join(CARD_KINDS)})")
         try:
             Rng.from_json(state["rng"])
         except ValueError as exc:
             raise StateError(f"position.rng: {exc}") from None
         settle_market(state)
-    if phase == "over":
-        _need(state["last_round"] is None and state["tunnel"] is None, "phase",
-              "a finished game has no last round or tunnel in progress")
-        finish_game(state)      # the result is recomputed, never read from the file
+    if phase != "over":
+        validate(state)
+        return
+    _need(state["last_round"] is None and state["tunnel"] is None, "phase",
+          "a finished game has no last round or tunnel in progress")
+    # validated as a position in play first, so that final scoring only meets known ids; then
+    # scored (the result is recomputed, never read from the file) and validated whole
+    validate({**state, "phase": "start"})
+    try:
+        finish_game(state)
+    except ScoringError as exc:
+        raise StateError(f"position: the finished game cannot be scored: {exc}") from None
     validate(state)

@@ -15,20 +15,26 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Sequence
 from typing import Any
 
+from game.jsontext import JsonTextError, kind_of, read_json, shown
 from game.mapdata import (
     CARD_KINDS,
     CARDS_PER_COLOUR,
     LOCOMOTIVE,
     LOCOMOTIVES,
+    MAP_IDS,
     TRAIN_COLOURS,
     GameMap,
     MapDataError,
+    Variant,
     load_map,
 )
+from game.names import MAX_NAME, lookalike, name_problem, normal_name
 from game.rng import Rng
+from game.scoring import PlayerPosition, final_scoring
 
 FORMAT = 1
 PHASES = ("setup-tickets", "start", "second-draw", "tunnel", "tickets", "over")
@@ -38,6 +44,9 @@ MARKET_SIZE = 5
 MARKET_LOCOMOTIVE_LIMIT = 3          # this many face-up locomotives reset the market
 HAND_SIZE = 4
 TOTAL_CARDS = CARDS_PER_COLOUR * len(TRAIN_COLOURS) + LOCOMOTIVES
+MAX_COUNT = 1_000_000                # bound of turn, passes and |score| (a real game stays under 1,000)
+_NAME_PROBLEMS = {"long": f"longer than {MAX_NAME} characters", "invisible": "holds control or invisible characters",
+                  "empty": "has no visible character"}
 
 
 class StateError(ValueError):
@@ -64,8 +73,9 @@ def new_player(name: str, kind: str, colour: str, trains: int) -> dict[str, Any]
 def player_specs(players: int | Sequence[Any]) -> list[dict[str, str]]:
     """Normalise ``3`` or ``["Ann", {"name": "Bot", "kind": "ai", "colour": "black"}, ...]`` to
     name/kind/colour dicts (players without a colour take the free ones in the order red, blue,
-    green, yellow, black)."""
-    if isinstance(players, int) and not isinstance(players, bool):
+    green, yellow, black).  Names are stored in their normal form (``game.names``); a name that
+    is unusable or looks like another player's is refused."""
+    if _is_int(players) and 2 <= players <= 5:
         players = [f"Player {i + 1}" for i in range(players)]
     if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 5:
         raise StateError("players: a game has 2 to 5 players")
@@ -73,18 +83,21 @@ def player_specs(players: int | Sequence[Any]) -> list[dict[str, str]]:
     for i, p in enumerate(players):
         if isinstance(p, str):
             p = {"name": p}
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip():
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
             raise StateError(f"players[{i}]: expected a name or an object with a non-empty \"name\"")
+        name = normal_name(p["name"])
+        _check_name(f"players[{i}].name", name)
         kind = p.get("kind", "human")
         if kind not in PLAYER_KINDS:
-            raise StateError(f"players[{i}].kind: {kind!r} is not one of {', '.join(PLAYER_KINDS)}")
+            raise StateError(f"players[{i}].kind: {shown(kind)} is not one of {', '.join(PLAYER_KINDS)}")
         colour = p.get("colour")
         if colour is not None and colour not in PLAYER_COLOURS:
-            raise StateError(f"players[{i}].colour: {colour!r} is not one of {', '.join(PLAYER_COLOURS)}")
+            raise StateError(f"players[{i}].colour: {shown(colour)} is not one of {', '.join(PLAYER_COLOURS)}")
         unknown = set(p) - {"name", "kind", "colour"}
         if unknown:
             raise StateError(f"players[{i}]: unknown field(s) {', '.join(sorted(unknown))}")
-        specs.append({"name": p["name"], "kind": kind, "colour": colour})
+        specs.append({"name": name, "kind": kind, "colour": colour})
+    _check_lookalikes([s["name"] for s in specs])
     chosen = [s["colour"] for s in specs if s["colour"] is not None]
     if len(set(chosen)) != len(chosen):
         raise StateError("players: two players have the same colour")
@@ -98,14 +111,10 @@ def player_specs(players: int | Sequence[Any]) -> list[dict[str, str]]:
 def new_game(map_id: str, variant: str | None = None, players: int | Sequence[Any] = 2,
              seed: int | str = 0, first: int = 0) -> State:
     """A fresh game: shuffled deck, 4 cards dealt each, market settled, first ticket offers dealt."""
-    try:
-        game_map = load_map(map_id)
-        var = game_map.variant(variant)
-    except (KeyError, MapDataError) as exc:
-        raise StateError(str(exc).strip("'\"")) from None
+    game_map, var = _map_and_variant(map_id, variant, nameless=True)
     specs = player_specs(players)
-    if not isinstance(first, int) or not 0 <= first < len(specs):
-        raise StateError(f"first: seat {first!r} is not a player")
+    if not _is_int(first) or not 0 <= first < len(specs):
+        raise StateError(f"first: seat {shown(first)} is not a player")
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise StateError("seed: expected an integer or a string")
     deck = full_deck()
@@ -214,9 +223,9 @@ def to_json(state: State) -> str:
 def from_json(text: str) -> State:
     """Load and validate a saved state; a broken save raises :class:`StateError`, never half-loads."""
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise StateError(f"not valid JSON: {exc}") from None
+        data = read_json(text)
+    except JsonTextError as exc:
+        raise StateError(str(exc)) from None
     validate(data)
     for p in data["players"]:     # JSON text has sorted keys; the engine lists hands in CARD_KINDS order
         p["hand"] = {kind: p["hand"][kind] for kind in CARD_KINDS}
@@ -232,7 +241,38 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _map_and_variant(map_id: Any, variant: Any, nameless: bool) -> tuple[GameMap, Variant]:
+    """The map and variant named by outside data (ids checked for type and known before any
+    lookup); ``nameless``: the variant may be None (the map's first)."""
+    _expect(isinstance(map_id, str), "map", f"expected a map id (text), not {kind_of(map_id)}")
+    _expect(map_id in MAP_IDS, "map", f"unknown map {shown(map_id)} (known: {', '.join(MAP_IDS)})")
+    _expect(isinstance(variant, str) or nameless and variant is None, "variant",
+            f"expected a variant id (text), not {kind_of(variant)}")
+    try:
+        game_map = load_map(map_id)
+    except MapDataError as exc:
+        raise StateError(f"map: {exc}") from None
+    known = [v.id for v in game_map.variants]
+    _expect(variant is None or variant in known, "variant",
+            f"no variant {shown(variant)} on the {map_id} map (known: {', '.join(known)})")
+    return game_map, game_map.variant(variant)
+
+
+def _check_name(where: str, name: str) -> None:
+    problem = name_problem(name)
+    if problem:
+        raise StateError(f"{where}: the name {shown(name)} {_NAME_PROBLEMS[problem]}")
+
+
+def _check_lookalikes(names: list[str]) -> None:
+    twins = lookalike(names)
+    if twins:
+        i, j = twins
+        raise StateError(f"players[{j}].name: {shown(names[j])} looks the same as players[{i}]'s name {shown(names[i])}")
+
+
 _CARD_SET = frozenset(CARD_KINDS)
+_RNG_TEXT = re.compile(r"[0-9a-f]{16}")
 
 
 @functools.cache
@@ -252,21 +292,15 @@ def _card_list(state: State, key: str) -> list:
 def validate(state: Any) -> None:
     """Check every field of a state and the conservation of cards, tickets, routes and stations."""
     _expect(isinstance(state, dict), "state", "expected a JSON object")
-    _expect(state.get("format") == FORMAT, "format", f"expected {FORMAT}, got {state.get('format')!r}")
+    _expect(_is_int(state.get("format")) and state["format"] == FORMAT, "format", f"expected {FORMAT}, got {shown(state.get('format'))}")
     required = {"map", "variant", "rng", "players", "deck", "discard", "market", "revealed", "ticket_deck", "box", "first", "current", "phase", "stage", "tunnel", "last_round",
                 "passes", "turn", "result", "format"}
     missing, unknown = required - set(state), set(state) - required
     _expect(not missing, "state", f"missing field(s) {', '.join(sorted(missing))}")
     _expect(not unknown, "state", f"unknown field(s) {', '.join(sorted(unknown))}")
-    try:
-        game_map = load_map(state["map"])
-        var = game_map.variant(state["variant"])
-    except (KeyError, MapDataError, TypeError) as exc:
-        raise StateError(f"map/variant: {str(exc).strip(chr(34) + chr(39))}") from None
-    try:
-        Rng.from_json(state["rng"])
-    except ValueError as exc:
-        raise StateError(f"rng: {exc}") from None
+    game_map, var = _map_and_variant(state["map"], state["variant"], nameless=False)
+    _expect(isinstance(state["rng"], str) and _RNG_TEXT.fullmatch(state["rng"]) is not None, "rng",
+            "expected 16 hexadecimal digits (0-9, a-f)")
     players = state["players"]
     _expect(isinstance(players, list) and 2 <= len(players) <= 5, "players", "expected 2 to 5 players")
     n = len(players)
@@ -284,8 +318,8 @@ def validate(state: Any) -> None:
             seen_tickets.update(dict.fromkeys(ids, where))
             return
         for t in ids:       # find the culprit for the message
-            _expect(t in ticket_ids, where, f"{t!r} is not a ticket of variant {var.id!r}")
-            _expect(t not in seen_tickets, where, f"ticket {t!r} is also in {seen_tickets.get(t)}")
+            _expect(t in ticket_ids, where, f"{shown(t)} is not a ticket of variant {var.id!r}")
+            _expect(t not in seen_tickets, where, f"ticket {shown(t)} is also in {seen_tickets.get(t)}")
             seen_tickets[t] = where
 
     take_tickets("ticket_deck", state["ticket_deck"])
@@ -298,7 +332,9 @@ def validate(state: Any) -> None:
         where = f"players[{seat}]"
         _expect(isinstance(p, dict) and set(p) == player_keys, where,
                 f"expected exactly the fields {', '.join(sorted(player_keys))}")
-        _expect(isinstance(p["name"], str) and p["name"].strip() != "", f"{where}.name", "expected a name")
+        _expect(isinstance(p["name"], str), f"{where}.name", "expected a name")
+        _expect(p["name"] == normal_name(p["name"]), f"{where}.name", "expected a name in Unicode NFC form, trimmed")
+        _check_name(f"{where}.name", p["name"])
         _expect(p["kind"] in PLAYER_KINDS, f"{where}.kind", f"expected one of {', '.join(PLAYER_KINDS)}")
         _expect(p["colour"] in PLAYER_COLOURS, f"{where}.colour", f"expected one of {', '.join(PLAYER_COLOURS)}")
         hand = p["hand"]
@@ -311,18 +347,20 @@ def validate(state: Any) -> None:
         take_tickets(f"{where}.offer", p["offer"])
         _expect(isinstance(p["routes"], list), f"{where}.routes", "expected a list of route ids")
         for r in p["routes"]:
-            _expect(isinstance(r, str) and game_map.has_route(r), f"{where}.routes", f"no route {r!r} on this map")
-            _expect(r not in owners, f"{where}.routes", f"route {r!r} is owned twice")
+            _expect(isinstance(r, str) and game_map.has_route(r), f"{where}.routes", f"no route {shown(r)} on this map")
+            _expect(r not in owners, f"{where}.routes", f"route {shown(r)} is owned twice")
             owners[r] = seat
         _expect(isinstance(p["stations"], list) and len(p["stations"]) <= game_map.rules["stations"],
                 f"{where}.stations", f"at most {game_map.rules['stations']} stations on this map")
         for c in p["stations"]:
-            _expect(isinstance(c, str) and game_map.has_city(c), f"{where}.stations", f"no city {c!r} on this map")
-            _expect(c not in station_cities, f"{where}.stations", f"city {c!r} already has a station")
+            _expect(isinstance(c, str) and game_map.has_city(c), f"{where}.stations", f"no city {shown(c)} on this map")
+            _expect(c not in station_cities, f"{where}.stations", f"city {shown(c)} already has a station")
             station_cities.add(c)
         _expect(_is_int(p["trains"]) and 0 <= p["trains"] <= game_map.rules["trains"], f"{where}.trains",
                 f"expected 0 to {game_map.rules['trains']}")
-        _expect(_is_int(p["score"]), f"{where}.score", "expected an integer")
+        _expect(_is_int(p["score"]) and abs(p["score"]) <= MAX_COUNT, f"{where}.score",
+                f"expected an integer from -{MAX_COUNT:,} to {MAX_COUNT:,}")
+    _check_lookalikes([p["name"] for p in players])
     for c in CARD_KINDS:
         want = LOCOMOTIVES if c == LOCOMOTIVE else CARDS_PER_COLOUR
         _expect(counts[c] == want, "cards", f"{counts[c]} {c} cards in deck, discard, market, revealed and hands; "
@@ -331,11 +369,11 @@ def validate(state: Any) -> None:
             f"{len(ticket_ids - set(seen_tickets))} ticket(s) of the variant are nowhere")
     for r, seat in owners.items():
         for twin in game_map.twins(r):
-            _expect(owners.get(twin.id) != seat, f"players[{seat}].routes", f"owns both tracks of {r!r}")
+            _expect(owners.get(twin.id) != seat, f"players[{seat}].routes", f"owns both tracks of {shown(r)}")
             _expect(n > 3 or twin.id not in owners, f"players[{seat}].routes",
-                    f"with {n} players only one track of {r!r} may be used")
+                    f"with {n} players only one track of {shown(r)} may be used")
     for key in ("first", "current", "stage", "passes", "turn"):
-        _expect(_is_int(state[key]) and state[key] >= 0, key, "expected an integer >= 0")
+        _expect(_is_int(state[key]) and 0 <= state[key] <= MAX_COUNT, key, f"expected an integer from 0 to {MAX_COUNT:,}")
     _expect(state["first"] < n and state["current"] < n, "current", "not a seat of this game")
     phase = state["phase"]
     _expect(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}")
@@ -356,7 +394,19 @@ def validate(state: Any) -> None:
     else:
         _expect(tunnel is None, "tunnel", "only in phase 'tunnel'")
     _expect((phase == "over") == (state["result"] is not None), "result", "present exactly when the game is over")
-    _expect(phase != "over" or isinstance(state["result"], dict), "result", "expected an object")
+    if phase == "over":
+        _validate_result(state, game_map)
+
+
+def _validate_result(state: State, game_map: GameMap) -> None:
+    """A finished game's result and scores are final scoring's, recomputed (ids are known by now)."""
+    players = state["players"]
+    final = final_scoring(game_map, [PlayerPosition(tuple(p["routes"]), tuple(p["stations"]), tuple(p["tickets"]))
+                                     for p in players])
+    _expect(state["result"] == json.loads(json.dumps(final.to_json())), "result",
+            "expected the final scoring of this position")
+    _expect(all(p["score"] == f.total for p, f in zip(players, final.players)), "score",
+            "a finished game's scores are the final totals")
 
 
 def _validate_tunnel(state: State, game_map: GameMap, tunnel: Any, owners: dict) -> None:

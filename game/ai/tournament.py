@@ -1,4 +1,4 @@
-"""Tournaments between agents: ``python3 -m game tournament`` (registered here on import).
+"""Tournaments between agents: ``python3 -m game tournament`` (the command ``TOURNAMENT``, listed in ``game/cli.py``).
 
 Game ``g`` is dealt with seed ``"<seed>:<g>"`` and seats the agents rotated by ``g`` places,
 so every agent plays every seat equally often; each seat's agent gets its own RNG seeded
@@ -21,7 +21,7 @@ import time
 
 from game.ai import AGENT_IDS, make_agent
 from game.ai.agent import decide
-from game.cli import EXIT_BAD_INPUT, MAX_ACTIONS_PER_GAME, command
+from game.commands import EXIT_BAD_INPUT, MAX_ACTIONS_PER_GAME, Command
 from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action
@@ -47,7 +47,8 @@ def wilson(wins: float, n: int, z: float = Z95) -> list[float]:
 def play_game(job: tuple) -> dict:
     """One game: ``(map, variant, seed, game index, agent ids in seat order)`` -> per-seat results."""
     map_id, variant, seed, g, seats = job
-    state = new_game(map_id, variant, [{"name": a, "kind": "ai"} for a in seats], seed=f"{seed}:{g}")
+    state = new_game(map_id, variant, [{"name": f"{i + 1}. {a}", "kind": "ai"} for i, a in enumerate(seats)],
+                     seed=f"{seed}:{g}")
     agents = [make_agent(a) for a in seats]
     rngs = [Rng.from_seed(f"agent:{seed}:{g}:{i}") for i in range(len(seats))]
     times: list[list[float]] = [[] for _ in seats]
@@ -126,8 +127,6 @@ def _tournament_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timing", action="store_true", help="print decision times per agent on stderr")
 
 
-@command("tournament", "play AI agents against each other with seats rotated; per-agent results (JSON)",
-         _tournament_args)
 def tournament(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1:
         print("error: --games and --jobs must be at least 1", file=sys.stderr)
@@ -144,3 +143,7 @@ def tournament(args: argparse.Namespace) -> int:
     if timing is not None:
         print(json.dumps({"seconds": round(time.perf_counter() - start, 1), "decisions": timing}), file=sys.stderr)
     return 0
+
+
+TOURNAMENT = Command("tournament", "play AI agents against each other with seats rotated; per-agent results (JSON)",
+                     _tournament_args, tournament)

@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from game.board.render import render_board
-from game.cli import EXIT_BAD_INPUT, command, play_scenario_file
+from game.commands import EXIT_BAD_INPUT, Command, play_scenario_file
 from game.mapdata import MAP_IDS, load_map
 from game.rules import claimable_routes
 from game.view import player_view
@@ -26,7 +26,6 @@ def _render_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--output", "-o", metavar="FILE", help="write here instead of standard output")
 
 
-@command("render", "draw the board as SVG, empty or at a scenario's position", _render_args)
 def render(args: argparse.Namespace) -> int:
     view, highlights = None, {}
     map_id = args.map
@@ -66,3 +65,6 @@ def render(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(svg + "\n")
     return 0
+
+
+RENDER = Command("render", "draw the board as SVG, empty or at a scenario's position", _render_args, render)

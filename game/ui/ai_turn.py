@@ -1,14 +1,17 @@
 """An AI seat's move as messages: the request the page sends its AI helper (the seat's view,
-the legal actions in text notation, the level, a seed), the answer (one action's text), and
-the decision itself, made the same way in the helper and under CPython (``Session.ai_action``).
+the legal actions in text notation, the level, a seed), the answer (the position of the chosen
+action in the request's legal list), and the decision itself, made the same way in the helper
+and under CPython (``Session.ai_action``).
 
-Both messages are JSON text, so they cross into a Web Worker as plain strings:
+Both messages are JSON text, so they cross into a Web Worker as plain strings.  They carry
+nothing the seat's view hides: the seed is a one-way hash of the game's RNG state (see
+``Session.ai_seed``), and the answer names no ticket, only a position in a list the page holds.
 
->>> request = AiRequest(7, "easy", "0123456789abcdef:12", {"viewer": 1}, ("draw deck", "tickets"))
+>>> request = AiRequest(7, "easy", "5f0e", {"viewer": 1}, ("draw deck", "tickets"))
 >>> AiRequest.from_text(request.to_text()) == request
 True
->>> AiAnswer.from_text(AiAnswer(7, action="draw deck").to_text())
-AiAnswer(ticket=7, action='draw deck', error=None, ms=0.0)
+>>> AiAnswer.from_text(AiAnswer(7, choice=1).to_text())
+AiAnswer(ticket=7, choice=1, error=None, ms=0.0)
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from game.actions import Action, parse_action
 from game.ai import make_agent
 from game.ai.agent import Agent
 from game.ai.strategist import Strategist
+from game.jsontext import JsonTextError, read_json
 from game.rng import Rng
 from game.scenario import AI_LEVELS
 
@@ -56,7 +60,7 @@ class AiRequest:
     @staticmethod
     def from_text(text: str) -> AiRequest:
         data = _object(text, "request")
-        _need(isinstance(data.get("ticket"), int), "request.ticket: expected an integer")
+        _need(_is_int(data.get("ticket")), "request.ticket: expected an integer")
         _need(data.get("level") in AI_LEVELS, f"request.level: expected one of {', '.join(AI_LEVELS)}")
         _need(isinstance(data.get("seed"), str), "request.seed: expected a string")
         _need(isinstance(data.get("view"), dict), "request.view: expected a player's view (an object)")
@@ -68,32 +72,37 @@ class AiRequest:
 
 @dataclass(frozen=True)
 class AiAnswer:
-    """The move chosen (its text), or why none was; ``ms`` is the time the decision took."""
+    """The move chosen (its position in the request's ``legal`` list), or why none was; ``ms``
+    is the time the decision took."""
 
     ticket: int
-    action: str | None = None
+    choice: int | None = None
     error: str | None = None
     ms: float = 0.0
 
     def to_text(self) -> str:
-        return json.dumps({"ticket": self.ticket, "action": self.action, "error": self.error,
+        return json.dumps({"ticket": self.ticket, "choice": self.choice, "error": self.error,
                            "ms": round(self.ms, 3)}, separators=(",", ":"))
 
     @staticmethod
     def from_text(text: str) -> AiAnswer:
         data = _object(text, "answer")
-        _need(isinstance(data.get("ticket"), int), "answer.ticket: expected an integer")
-        action, error, ms = data.get("action"), data.get("error"), data.get("ms", 0.0)
-        _need(isinstance(action, str) != isinstance(error, str), "answer: expected an action or an error")
-        _need(isinstance(ms, (int, float)), "answer.ms: expected a number")
-        return AiAnswer(data["ticket"], action, error, float(ms))
+        _need(_is_int(data.get("ticket")), "answer.ticket: expected an integer")
+        choice, error, ms = data.get("choice"), data.get("error"), data.get("ms", 0.0)
+        _need(_is_int(choice) != isinstance(error, str), "answer: expected a choice (a number) or an error")
+        _need(isinstance(ms, (int, float)) and not isinstance(ms, bool), "answer.ms: expected a number")
+        return AiAnswer(data["ticket"], choice, error[:300] if isinstance(error, str) else None, float(ms))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _object(text: str, what: str) -> dict:
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
-        raise AiMessageError(f"{what}: not JSON text") from None
+        data = read_json(text)
+    except JsonTextError as exc:
+        raise AiMessageError(f"{what}: {exc}") from None
     _need(isinstance(data, dict), f"{what}: expected a JSON object")
     return data
 
@@ -146,14 +155,10 @@ def safe_action(view: dict[str, Any], legal: list[Action], seed: str) -> Action:
 
 
 def answered_action(answer: AiAnswer, legal: list[Action]) -> Action | None:
-    """The answer's action if it is one of ``legal`` (the main thread's check), else None."""
-    if answer.action is None:
-        return None
-    try:
-        action = parse_action(answer.action)
-    except ValueError:
-        return None
-    return action if action in legal else None
+    """The action the answer chose from ``legal`` (the list the request was made from: the main
+    thread's check), or None when its choice is not a position in that list."""
+    choice = answer.choice
+    return legal[choice] if _is_int(choice) and 0 <= choice < len(legal) else None
 
 
 def answer(text: str, time_cap: float | None = BROWSER_TIME_CAP, **options: Any) -> str:
@@ -167,7 +172,7 @@ def answer(text: str, time_cap: float | None = BROWSER_TIME_CAP, **options: Any)
         ticket = request.ticket
         legal = [parse_action(a) for a in request.legal]
         action = decide(request.level, request.view, legal, request.seed, time_cap=time_cap, **options)
-        return AiAnswer(ticket, action=str(action), ms=(time.perf_counter() - start) * 1000).to_text()
+        return AiAnswer(ticket, choice=legal.index(action), ms=(time.perf_counter() - start) * 1000).to_text()
     except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker
         return AiAnswer(ticket, error=f"{type(exc).__name__}: {exc}",
                         ms=(time.perf_counter() - start) * 1000).to_text()

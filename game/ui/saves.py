@@ -22,16 +22,21 @@ still be exported; the other saves open as usual.  The storage itself is a small
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
+from game.jsontext import JsonTextError, read_json
+from game.names import MAX_NAME
 from game.state import FORMAT as SCENARIO_FORMAT
+from game.state import MAX_COUNT
 
 NAMESPACE = "ttr.v1."
 SAVE_PREFIX = NAMESPACE + "save."
 INDEX_KEY = NAMESPACE + "saves"
 CURRENT_KEY = NAMESPACE + "current"
 Problem = tuple[str, dict]
+MAX_SAFE_INTEGER = 2 ** 53 - 1     # larger numbers lose precision in JavaScript (and may reach it as a BigInt)
 
 
 class StorageFull(Exception):
@@ -94,8 +99,8 @@ def parse_save(text: str) -> dict:
     """The scenario in a save or an imported file (raises :class:`SaveError` saying why not).
     Whether it plays is checked when it is opened (``game.ui.session.open_session``)."""
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
+        data = read_json(text)
+    except JsonTextError as exc:
         raise SaveError("saves.error.not_json", reason=str(exc)) from None
     if not isinstance(data, dict):
         raise SaveError("saves.error.invalid", reason="a scenario is a JSON object")
@@ -104,14 +109,31 @@ def parse_save(text: str) -> dict:
     return data
 
 
+def _count(value: Any) -> int | None:
+    """An index's turn number, or None when it is not a plausible one."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT else None
+
+
+def _time(value: Any) -> float:
+    """An index's ``saved_at`` (ms since the epoch), or 0 (unknown) when it is not a number that
+    JavaScript holds exactly."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return 0
+    if isinstance(value, float) and not math.isfinite(value):
+        return 0
+    return value if -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER else 0
+
+
 class SaveCatalog:
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
 
     def _index(self) -> dict:
+        """The index as stored; unreadable or of the wrong shape, an empty one (the saves
+        themselves describe their lines then)."""
         try:
-            index = json.loads(self.backend.get(INDEX_KEY) or "{}")
-        except ValueError:
+            index = read_json(self.backend.get(INDEX_KEY) or "{}")
+        except JsonTextError:
             return {}
         return index if isinstance(index, dict) else {}
 
@@ -135,11 +157,12 @@ class SaveCatalog:
                 meta = {"map": data.get("map"), "turn": None,
                         "players": [p.get("name") if isinstance(p, dict) else p for p in players]
                         if isinstance(players, list) else []}
-            names = tuple(str(n) for n in meta.get("players", []) if isinstance(n, str))
-            turn = meta.get("turn") if isinstance(meta.get("turn"), int) else None
-            saved_at = meta.get("saved_at") if isinstance(meta.get("saved_at"), (int, float)) else 0
-            map_id = meta.get("map") if isinstance(meta.get("map"), str) else None
-            found.append(SaveEntry(save_id, map_id, names, turn, saved_at, problem, meta.get("over") is True))
+            players = meta.get("players")
+            names = tuple(n[:MAX_NAME] for n in players[:5] if isinstance(n, str)) if isinstance(players, list) else ()
+            turn = _count(meta.get("turn"))
+            map_id = meta.get("map")[:40] if isinstance(meta.get("map"), str) else None
+            found.append(SaveEntry(save_id, map_id, names, turn, _time(meta.get("saved_at")), problem,
+                                   meta.get("over") is True))
         return sorted(found, key=lambda e: (-e.saved_at, e.id))
 
     def raw(self, save_id: str) -> str | None:

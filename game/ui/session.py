@@ -16,6 +16,7 @@ and the reason a forbidden action is disabled is the engine's own refusal of it.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
 from game.actions import (
@@ -51,11 +52,13 @@ class Choice:
 
 
 def open_session(text: str) -> Session:
-    """A game from a save's or a file's text (raises :class:`SaveError` explaining the problem)."""
+    """A game from a save's or a file's text (raises :class:`SaveError` explaining the problem:
+    text that is not JSON, too large or too deep, a malformed or impossible game, an illegal
+    action in it)."""
     data = parse_save(text)
     try:
         return Session(data)
-    except ScenarioError as exc:
+    except ValueError as exc:       # ScenarioError, and the engine's errors it did not rename
         raise SaveError("saves.error.invalid", reason=str(exc)) from None
 
 
@@ -189,8 +192,11 @@ class Session:
         return not self.over and self.state["players"][self.current]["kind"] == "ai"
 
     def ai_seed(self) -> str:
-        """The seed of the AI's RNG for this move: from the game, so a replay chooses the same."""
-        return f"{self.state['rng']}:{len(self.actions)}"
+        """The seed of the AI's RNG for this move: from the game, so a replay chooses the same,
+        but one-way (SHA-256 of the game's RNG state and the move number), so that the seed,
+        which goes to the AI helper, tells nothing about the RNG state, the deal or the deck."""
+        text = f"ttr-ai-seed:{self.state['rng']}:{len(self.actions)}"
+        return hashlib.sha256(text.encode("ascii")).hexdigest()
 
     def ai_level(self) -> str:
         """The level of the seat to act (a human seat, as when tests let the AI move for it: the default)."""

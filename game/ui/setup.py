@@ -20,13 +20,13 @@ from dataclasses import dataclass, replace
 
 from game.i18n import _
 from game.mapdata import MapDataError, load_map
+from game.names import MAX_NAME, name_problem, normal_name, skeleton
 from game.scenario import AI_LEVELS, DEFAULT_AI_LEVEL
 from game.state import FORMAT as SCENARIO_FORMAT
 from game.state import PLAYER_COLOURS, PLAYER_KINDS
 
 MAPS = ("usa", "europe")
 MIN_SEATS, MAX_SEATS = 2, 5
-MAX_NAME = 30
 MAX_SEED = 40
 Problem = tuple[str, dict]
 
@@ -68,14 +68,19 @@ class GameOptions:
             found.append(("setup.error.seats", {"low": MIN_SEATS, "high": MAX_SEATS}))
         names: set[str] = set()
         for i, seat in enumerate(self.seats, start=1):
-            name = seat.name.strip()
-            if not name:
-                found.append(("setup.error.name_empty", {"seat": i}))
-            elif len(name) > MAX_NAME:
+            # names are compared as they look (game.names): "Bob" and "bob " are the same name
+            name = normal_name(seat.name) if len(seat.name) <= 4 * MAX_NAME else seat.name
+            problem = name_problem(name) if name else "empty"
+            if problem == "long":
                 found.append(("setup.error.name_long", {"seat": i, "count": MAX_NAME}))
-            elif name.casefold() in names:
+            elif problem == "invisible":
+                found.append(("setup.error.name_invisible", {"seat": i}))
+            elif problem == "empty":
+                found.append(("setup.error.name_empty", {"seat": i}))
+            elif skeleton(name) in names:
                 found.append(("setup.error.name_twice", {"name": name}))
-            names.add(name.casefold())
+            else:
+                names.add(skeleton(name))
             if seat.kind not in PLAYER_KINDS:
                 found.append(("setup.error.kind", {"seat": i}))
             elif seat.kind == "ai" and seat.level not in AI_LEVELS:
@@ -97,7 +102,7 @@ class GameOptions:
 
 
 def _player(seat: Seat) -> dict:
-    player = {"name": seat.name.strip(), "kind": seat.kind, "colour": seat.colour}
+    player = {"name": normal_name(seat.name), "kind": seat.kind, "colour": seat.colour}
     return {**player, "level": seat.level} if seat.kind == "ai" else player
 
 

@@ -462,7 +462,7 @@ class App:
         self.ai_notice = ""
         if action is None:
             self.ai_notice = _("ai.bad_answer", name=session.state["players"][session.current]["name"],
-                               problem=answer.error or answer.action)
+                               problem=answer.error or f"choice {answer.choice}")
             action = session.ai_safe_action()
         self.play(action)
 

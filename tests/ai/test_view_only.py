@@ -13,7 +13,10 @@ from game.ai.determinize import determinize
 from game.ai.search import Searcher
 from game.rng import Rng
 from game.rules import apply_action, sample_action
+from game.scenario import to_scenario
 from game.state import new_game, validate
+from game.ui.ai_turn import AiAnswer, answer, answered_action
+from game.ui.session import Session
 from game.view import player_view
 
 CASES = [("usa", None, 2), ("usa", None, 4), ("europe", None, 3), ("europe", "mega", 4), ("europe", "big-cities", 5)]
@@ -62,3 +65,37 @@ def test_decisions_do_not_depend_on_hidden_information(agent_id):
                 assert decide(_agent(agent_id), other, Rng.from_seed(i)) == expected, (map_id, state["turn"])
             checked += 1
     assert checked >= (5 if hard else 20)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_the_product_path_decides_from_the_view_only(level):
+    """What the page does: ``Session.ai_request`` -> the helper's ``ai_turn.answer`` -> the
+    choice checked on the page.  The request of a real position and of positions re-dealt by
+    ``determinize`` are the same but for the seed (a one-way hash of the hidden RNG); answered
+    with the same seed, they give the same move, which is the move ``Session.ai_action`` plays."""
+    checked = 0
+    hard = level == "hard"
+    for map_id, variant, players in CASES[1:3] if hard else CASES:
+        for i, state in enumerate(positions(map_id, variant, players, seed=5, every=71 if hard else 31, special=not hard)):
+            if state["phase"] == "over":
+                continue
+            scenario = to_scenario(state)
+            for p in scenario["players"]:
+                p.update(kind="ai", level=level)
+            real = Session(scenario)
+            request = real.ai_request(i)
+            reply = AiAnswer.from_text(answer(request.to_text(), time_cap=None))
+            expected = answered_action(reply, real.legal())
+            assert expected is not None and expected == real.ai_action()
+            view = player_view(state, state["current"])
+            for k in range(2):
+                other_scenario = to_scenario(determinize(view, Rng.from_seed(2000 + 10 * i + k)))
+                other_scenario["players"] = scenario["players"]
+                other = Session(other_scenario)
+                asked = other.ai_request(i)
+                assert (asked.view, asked.legal, asked.level) == (request.view, request.legal, request.level)
+                same_seed = AiAnswer.from_text(answer(type(asked)(i, asked.level, request.seed, asked.view,
+                                                                  asked.legal).to_text(), time_cap=None))
+                assert answered_action(same_seed, other.legal()) == expected, (map_id, state["turn"])
+            checked += 1
+    assert checked >= (4 if hard else 15)

@@ -20,7 +20,7 @@ LEVEL_LABELS = ["Easy (AI, easy)", "Mid (AI, medium)", "Hard (AI, hard)"]
 WORKER = "**/static/ai-worker.mjs"
 # a worker that starts at once and always answers "pass", which is never legal while cards remain
 PASSING_WORKER = """postMessage(JSON.stringify({ready: true}));
-onmessage = ({data}) => postMessage(JSON.stringify({ticket: JSON.parse(data).ticket, action: "pass", error: null}));
+onmessage = ({data}) => postMessage(JSON.stringify({ticket: JSON.parse(data).ticket, choice: 9999, error: null}));
 """
 
 
@@ -99,7 +99,7 @@ def test_an_answer_that_is_not_legal_is_reported_and_a_safe_move_played(browser_
     for _ in range(6):
         human_step(page, wait_for_human(page))
     assert page.get_attribute("#app", "data-ai-helper") == "worker"
-    assert "could not be used (pass)" in page.text_content("#ai-status")
+    assert "could not be used (choice 9999)" in page.text_content("#ai-status")
     scenario = saved_scenario(page)
     assert "pass" not in scenario["actions"] and game_facts(page)["actions"] >= 6
     play_scenario(scenario)

@@ -13,9 +13,11 @@ from game.actions import (
     Pass,
     PayTunnel,
     Withdraw,
+    malformed,
     parse_action,
 )
-from game.rules import legal_actions
+from game.rules import IllegalActionError, apply_action, legal_actions
+from game.state import to_json
 
 
 @pytest.mark.parametrize("text,action", [
@@ -56,3 +58,34 @@ def test_every_legal_action_round_trips():
     assert sum(isinstance(a, BuildStation) for a in actions) == 47 * 3     # 1red, 1green or 1loco anywhere
     for a in actions:
         assert parse_action(str(a)) == a
+
+
+@pytest.mark.parametrize("action, text", [
+    (ClaimRoute("berlin--wien", "orange", True, True), "claim berlin--wien <bool>orange+<bool>loco"),
+    (ClaimRoute("berlin--wien", "green", 10 ** 5000, 0), "claim berlin--wien <huge number>green"),
+    (ClaimRoute(["x"], None, 1.5, -2), "claim <list> <float><NoneType>+-2loco"),
+    (KeepTickets((1,)), "keep 1"),
+    (KeepTickets((["a"], "b--c")), "keep <list>,b--c"),
+    (KeepTickets(None), "keep <NoneType>"),
+    (DrawCard({"a": 1}), "draw <dict>"),
+    (BuildStation("x" * 1000, "red", 1, 0), "station " + "x" * 60 + "… 1red"),
+    (PayTunnel("red", 0, False), "pay <bool>loco"),
+])
+def test_any_field_values_can_be_written(action, text):
+    assert str(action) == text
+    assert (malformed(action) is None) == text.startswith("station")   # the rules refuse that one by its city
+
+
+@pytest.mark.parametrize("action", [
+    ClaimRoute("berlin--wien", "orange", True, True), ClaimRoute("berlin--wien", "green", 2, False),
+    KeepTickets((1,)), KeepTickets(("lisboa--danzig", 1)), BuildStation("wien", "red", True, 0),
+    PayTunnel("locomotive", 0, True), DrawCard(None), ClaimRoute("berlin--wien", "green", 10 ** 5000, 0),
+    "draw deck", None, 7,
+])
+def test_actions_with_fields_of_the_wrong_type_are_refused_unchanged(action):
+    s = position("europe", players=[{"hand": {"green": 4, "orange": 4, "red": 2, "locomotive": 3}}, {}])
+    before = to_json(s)
+    with pytest.raises(IllegalActionError) as refused:
+        apply_action(s, action)
+    assert to_json(s) == before and str(refused.value)
+    assert refused.value.key in ("rule.payment.counts", "rule.keep.names", "rule.not_an_action")

@@ -72,6 +72,26 @@ def test_position_fields():
     (scenario(position={"phase": "tickets"}), "offer"),
     (scenario(position={"rng": "zz"}), "rng"),
     (scenario(actions="draw deck"), "actions"),
+    (scenario(map=["usa"]), "map: expected a map id (text), not a list"),
+    (scenario(variant=["mega"]), "variant: expected a variant id (text), not a list"),
+    (scenario(first=True), "first: seat true is not a player"),
+    (scenario(seed=1.5), "seed"),
+    (scenario(format=True), "format: this program reads format 1, not true"),
+    (scenario(players=["Ann", "ann"]), "looks the same as players[0]'s name 'Ann'"),
+    (scenario(players=["Ann", "B\u200bob"]), "players[1].name: the name 'B\\u200bob' holds control or invisible"),
+    (scenario(players=["Ann", " \u3164 "]), "has no visible character"),
+    (scenario(players=["Ann", "y" * 31]), "longer than 30 characters"),
+    (scenario(position={"passes": 10 ** 7}), "passes: expected an integer from 0 to 1,000,000"),
+    (scenario(position={"turn": -1}), "turn: expected an integer from 0 to 1,000,000"),
+    (scenario(position={"players": [{"score": -(10 ** 7)}, {}]}), "players[0].score"),
+    (scenario(position={"players": [{"hand": {"red": True}}, {}]}), "players[0].hand"),
+    (scenario(position={"players": [{"routes": [["amsterdam--essen"]]}, {}]}), "no route a list"),
+    (scenario(position={"players": [{"tickets": [{"id": "x"}]}, {}]}), "expected a list of ticket ids"),
+    (scenario(position={"players": [{"stations": [7]}, {}]}), "no city 7"),
+    (scenario(position={"phase": "over", "players": [{"routes": ["nowhere"]}, {}]}), "no route 'nowhere'"),
+    (scenario(position={"discard": 5}), "position.cards: expected lists of card kinds"),
+    (scenario(position={"deck": [], "discard": 5}), "position.discard: expected a list of card kinds"),
+    (scenario(position={"rng": "0x00000000000000"}), "rng: expected 16 hexadecimal digits"),
 ])
 def test_malformed_scenarios_say_where_and_why(bad, where):
     with pytest.raises(ScenarioError) as info:
@@ -137,6 +157,17 @@ def test_replay_cli_errors(tmp_path):
     assert out.returncode == 1 and "not valid JSON" in out.stderr
     out = run_cli("replay", str(tmp_path / "missing.json"))
     assert out.returncode == 1 and "cannot read" in out.stderr
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    out = run_cli("replay", str(path))
+    assert out.returncode == 1 and "nested more than 64 levels deep" in out.stderr and "Traceback" not in out.stderr
+    path.write_text(" " * 2_000_001)
+    out = run_cli("replay", str(path))
+    assert out.returncode == 1 and "larger than 2,000,000 bytes" in out.stderr
+
+
+def test_the_commands_are_listed_not_registered_on_import():
+    from game.cli import commands
+    assert list(commands()) == ["replay", "simulate", "render", "tournament"]
 
 
 def test_simulate_cli(capsys):
@@ -158,3 +189,18 @@ def test_example_scenario_files(name, route, hand_left):
     ann = json.loads(out.stdout)["players"][0]
     assert ann["routes"] == [route]
     assert {k: v for k, v in ann["hand"].items() if v} == hand_left
+
+
+def test_a_finished_state_must_hold_its_own_final_scoring():
+    from game.state import StateError, from_json
+    state = new_game("usa", None, 2, seed=4)
+    agent = Rng.from_seed(4)
+    while state["phase"] != "over":
+        apply_action(state, sample_action(state, agent))
+    assert from_json(to_json(state)) == state
+    for edit in (lambda s: s["result"].update(winner=1 - s["result"]["winner"]),
+                 lambda s: s.update(result={}), lambda s: s["players"][0].update(score=999)):
+        bad = json.loads(to_json(state))
+        edit(bad)
+        with pytest.raises(StateError, match="final"):
+            from_json(json.dumps(bad))

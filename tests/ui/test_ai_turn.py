@@ -112,7 +112,8 @@ def test_the_start_of_a_game_is_not_changed_by_playing_it():
 # --- the messages -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, why", [
-    ("{oops", "request: not JSON text"),
+    ("{oops", "request: not valid JSON"),
+    ("[" * 100 + "]" * 100, "request: nested more than 64 levels deep"),
     ("[]", "request: expected a JSON object"),
     ('{"level": "easy", "seed": "s", "view": {}, "legal": ["pass"]}', "request.ticket: expected an integer"),
     ('{"ticket": 1, "level": "expert", "seed": "s", "view": {}, "legal": ["pass"]}', "request.level: expected one of"),
@@ -126,11 +127,13 @@ def test_a_malformed_request_is_refused_with_the_reason(text, why):
 
 
 @pytest.mark.parametrize("text, why", [
-    ("", "answer: not JSON text"),
-    ('{"ticket": "1", "action": "pass"}', "answer.ticket: expected an integer"),
-    ('{"ticket": 1}', "answer: expected an action or an error"),
-    ('{"ticket": 1, "action": "pass", "error": "both"}', "answer: expected an action or an error"),
-    ('{"ticket": 1, "action": "pass", "ms": "fast"}', "answer.ms: expected a number"),
+    ("", "answer: not valid JSON"),
+    ('{"ticket": "1", "choice": 0}', "answer.ticket: expected an integer"),
+    ('{"ticket": 1}', "answer: expected a choice"),
+    ('{"ticket": 1, "action": "pass"}', "answer: expected a choice"),     # answers name no action
+    ('{"ticket": 1, "choice": true}', "answer: expected a choice"),
+    ('{"ticket": 1, "choice": 0, "error": "both"}', "answer: expected a choice"),
+    ('{"ticket": 1, "choice": 0, "ms": "fast"}', "answer.ms: expected a number"),
 ])
 def test_a_malformed_answer_is_refused_with_the_reason(text, why):
     with pytest.raises(AiMessageError, match=why):
@@ -153,10 +156,10 @@ def test_the_helper_answers_what_the_session_would_play_for_every_level(level):
 
 def test_the_helper_never_raises_and_says_what_went_wrong():
     reply = AiAnswer.from_text(answer("{oops"))
-    assert reply.ticket == -1 and reply.action is None and "not JSON text" in reply.error
+    assert reply.ticket == -1 and reply.choice is None and "not valid JSON" in reply.error
     request = AiRequest(4, "medium", "s", {"viewer": 0}, ("draw deck", "tickets"))
     reply = AiAnswer.from_text(answer(request.to_text()))
-    assert reply.ticket == 4 and reply.action is None and reply.error     # a view that is not a view
+    assert reply.ticket == 4 and reply.choice is None and reply.error     # a view that is not a view
     request = AiRequest(5, "easy", "s", game().ai_request(0).view, ("no such action",))
     assert "bad action 'no such action'" in AiAnswer.from_text(answer(request.to_text())).error
 
@@ -164,9 +167,11 @@ def test_the_helper_never_raises_and_says_what_went_wrong():
 def test_the_main_thread_plays_only_a_legal_answer_else_a_safe_move():
     played = game()
     legal = played.legal()
-    assert answered_action(AiAnswer(1, action=str(legal[0])), legal) == legal[0]
-    assert answered_action(AiAnswer(1, action="pass"), legal) is None            # well-formed, not legal
-    assert answered_action(AiAnswer(1, action="claim nowhere"), legal) is None   # not an action
+    assert answered_action(AiAnswer(1, choice=0), legal) == legal[0]
+    assert answered_action(AiAnswer(1, choice=len(legal) - 1), legal) == legal[-1]
+    assert answered_action(AiAnswer(1, choice=len(legal)), legal) is None        # past the list
+    assert answered_action(AiAnswer(1, choice=-1), legal) is None
+    assert answered_action(AiAnswer(1, choice=True), legal) is None              # not a number
     assert answered_action(AiAnswer(1, error="KeyError: 'x'"), legal) is None
     played.play(played.ai_action())                 # Ann keeps tickets; a bot is to move
     assert played.ai_to_move() and played.ai_safe_action() in played.legal()

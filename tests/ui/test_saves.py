@@ -95,3 +95,75 @@ def test_full_storage_raises_and_changes_nothing():
     with pytest.raises(SaveError) as missing:
         catalog.open("zzz")
     assert missing.value.problem == ("saves.error.missing", {"id": "zzz"})
+
+
+@pytest.mark.parametrize("saved_at, shown", [
+    (1000, 1000), (1.7e12, 1.7e12), (2 ** 53 - 1, 2 ** 53 - 1), (-(2 ** 53 - 1), -(2 ** 53 - 1)),
+    (9007199254740993, 0), (-(2 ** 60), 0), (True, 0), ("1000", 0), (None, 0), ([1], 0),
+])
+def test_index_times_javascript_cannot_hold_are_unknown(saved_at, shown):
+    store = {}
+    catalog = SaveCatalog(DictBackend(store))
+    saved_game(catalog, "a", saved_at=saved_at)
+    [entry] = catalog.entries()
+    assert entry.saved_at == shown and type(entry.saved_at) is type(shown)
+
+
+@pytest.mark.parametrize("index", ['{"a": {"saved_at": NaN}}', '{"a": {"saved_at": 1e999}}', "[" * 100_000,
+                                   '{"a": {"turn": true, "players": "AB", "map": ["usa"]}}', '{"a": {"a": 1, "a": 2}}'])
+def test_a_hostile_index_is_ignored_or_read_safely(index):
+    store = {}
+    catalog = SaveCatalog(DictBackend(store))
+    saved_game(catalog, "a")
+    store[INDEX_KEY] = index
+    [entry] = catalog.entries()
+    assert entry.problem is None and entry.saved_at == 0 and entry.turn is None
+    assert entry.map in (None, "usa") and all(isinstance(n, str) for n in entry.players)
+
+
+def _scenario_text(change):
+    game = Session(default_options("usa", 2).scenario(fallback_seed=3))
+    scenario = game.scenario()
+    change(scenario)
+    return json.dumps(scenario)
+
+
+def _finished_with_unknown_route(scenario):
+    scenario["position"] = {"phase": "over", "players": [{"routes": ["nowhere--else"]}, {}]}
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda s: s.update(map=["usa"]), "map: expected a map id (text), not a list"),
+    (lambda s: s.update(variant={"id": "usa"}), "variant: expected a variant id (text), not an object"),
+    (lambda s: s.update(position={"players": [{"tickets": [["denver--el-paso"]]}, {}]}), "expected a list of ticket ids"),
+    (_finished_with_unknown_route, "no route 'nowhere--else' on this map"),
+    (lambda s: s.update(position={"turn": 10 ** 30}), "turn: expected an integer from 0 to 1,000,000"),
+    (lambda s: s.update(position={"passes": -1}), "passes: expected an integer from 0"),
+    (lambda s: s.update(position={"players": [{"score": 10 ** 7}, {}]}), "score: expected an integer from"),
+    (lambda s: s["players"][1].update(name="\u202eboB"), "holds control or invisible characters"),
+    (lambda s: s["players"][1].update(name="player 1 "), "looks the same as players[0]'s name"),
+    (lambda s: s["players"][1].update(name="x" * 100_000), "longer than 30 characters"),
+    (lambda s: s.update(actions=["claim x 99999999999999999999999red"]), "action 0"),
+    (lambda s: s.update(format=True), "format: this program reads format 1, not true"),
+])
+def test_a_save_with_hostile_values_is_refused_with_a_message(change, words):
+    text = _scenario_text(change)
+    with pytest.raises(SaveError) as failure:
+        open_session(text)
+    key, params = failure.value.problem
+    assert key == "saves.error.invalid" and words in params["reason"], params
+    store = {SAVE_PREFIX + "x": text}
+    catalog = SaveCatalog(DictBackend(store))
+    assert [e.id for e in catalog.entries()] == ["x"] and catalog.raw("x") == text
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[" * 100_000 + "]" * 100_000, "nested more than 64 levels deep"),
+    ('{"map": "usa", "map": "europe"}', "given twice"),
+    ('{"format": NaN}', "NaN is not a JSON number"),
+    ("x" * 2_000_001, "longer than 2,000,000 characters"),
+])
+def test_unreadable_text_is_refused_before_or_while_parsing(text, words):
+    with pytest.raises(SaveError) as failure:
+        open_session(text)
+    assert failure.value.problem[0] == "saves.error.not_json" and words in failure.value.problem[1]["reason"]

@@ -87,3 +87,27 @@ def test_chosen_colours_survive_a_save_and_duplicates_are_refused():
         load_scenario({"map": "usa", "players": [{"name": "A", "colour": "red"}, {"name": "B", "colour": "red"}]})
     with pytest.raises(ScenarioError, match="colour"):
         load_scenario({"map": "usa", "players": [{"name": "A", "colour": "pink"}, {"name": "B"}]})
+
+
+@pytest.mark.parametrize("names, key", [
+    (("Ann", "A\u200bnn"), "setup.error.name_invisible"),       # zero-width space
+    (("Ann", "\u202eboB"), "setup.error.name_invisible"),       # right-to-left override
+    (("Ann", "B\tob"), "setup.error.name_invisible"),           # a control character
+    (("Ann", "\u200b"), "setup.error.name_invisible"),
+    (("Ann", "\u3164"), "setup.error.name_empty"),              # a blank filler letter: nothing visible
+    (("Bob", "bob "), "setup.error.name_twice"),
+    (("Bob", "\uff42\uff4f\uff42"), "setup.error.name_twice"),   # full-width letters look the same
+    (("Zoe\u0301", "zo\u00e9"), "setup.error.name_twice"),      # the same name, decomposed or not
+    (("Ann", "x" * 30_000_000), "setup.error.name_long"),
+])
+def test_names_that_are_invisible_or_look_alike_are_refused(names, key):
+    opts = default_options("usa", 2)
+    opts = replace(opts, seats=tuple(replace(seat, name=n) for seat, n in zip(opts.seats, names)))
+    assert keys(opts) == [key]
+
+
+def test_names_are_stored_in_normal_form():
+    opts = default_options("usa", 2)
+    opts = replace(opts, seats=(replace(opts.seats[0], name=" Zoe\u0301 "), opts.seats[1]))
+    assert opts.problems() == []
+    assert opts.scenario(fallback_seed=1)["players"][0]["name"] == "Zo\u00e9"

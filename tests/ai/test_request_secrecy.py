@@ -1,0 +1,171 @@
+"""The request the page sends an AI seat's helper (``Session.ai_request``, exactly as the page
+builds it) carries nothing the seat's view hides, and nothing from which a secret can be
+recovered: not the RNG state (not even by stepping SplitMix64 from anything in the request),
+not the deck, discard pile, ticket deck or box, not the other players' hands, tickets or
+offers.  Two games that differ only in hidden facts give the same request but for the seed,
+which is a one-way hash.  The answer names only a position in the request's legal list."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from game.ai.determinize import determinize
+from game.mapdata import load_map
+from game.rng import _GOLDEN, _MASK, Rng
+from game.scenario import to_scenario
+from game.ui.ai_turn import AiAnswer, AiRequest, answer, answered_action
+from game.ui.session import Session
+from game.view import player_view
+
+# seeds like the page's (a random 31-bit number); a game seeded with a small number such as 2
+# starts from RNG state 2, which any request "contains" (a player count), whatever it sends
+SEED = 1_460_318_211
+CASES = [("usa", None, 2), ("europe", None, 3), ("europe", "mega", 4), ("europe", "big-cities", 5)]
+STEPS = 10_000                      # SplitMix64 steps tried each way from every candidate state
+_GOLDEN_INVERSE = pow(_GOLDEN, -1, 1 << 64)
+
+
+def played(map_id: str, variant: str | None, players: int, seed: int, every: int = 9):
+    """(session, every RNG state the game has had so far) at positions of a seeded game whose
+    seats are all AI, played with random legal actions."""
+    seats = [{"name": f"Bot {i + 1}", "kind": "ai", "level": "easy"} for i in range(players)]
+    session = Session({"map": map_id, "variant": variant, "players": seats, "seed": seed, "actions": []})
+    history = {session.state["rng"]}
+    chooser, count = Rng.from_seed(f"secrecy:{seed}"), 0
+    while not session.over:
+        history.add(session.state["rng"])
+        if count % every == 0 or session.state["phase"] in ("tunnel", "tickets"):
+            yield session, history
+        session.play(chooser.choice(session.legal()))
+        count += 1
+
+
+def hidden_facts(session: Session) -> dict:
+    """Everything of the state the seat to move may not know."""
+    state, seat = session.state, session.current
+    others = [p for i, p in enumerate(state["players"]) if i != seat]
+    return {"rng": state["rng"], "deck": state["deck"], "discard": state["discard"],
+            "ticket_deck": state["ticket_deck"], "box": state["box"],
+            "hands": [p["hand"] for p in others], "tickets": [t for p in others for t in p["tickets"]],
+            "offers": [t for p in others for t in p["offer"]]}
+
+
+def rng_candidates(text: str) -> set[int]:
+    """Every 64-bit value the request could be read as: each run of hex digits taken 16 at a
+    time (at every offset) and every decimal number in it."""
+    values = set()
+    for run in re.findall(r"[0-9a-fA-F]{16,}", text):
+        for i in range(len(run) - 15):
+            values.add(int(run[i:i + 16], 16))
+    for number in re.findall(r"\d+", text):
+        values.add(int(number) & _MASK)
+    return values
+
+
+def steps_apart(start: int, target: int) -> int:
+    """How many SplitMix64 steps lead from ``start`` to ``target`` (negative: backwards), as the
+    shortest signed distance: each step adds the golden constant modulo 2**64."""
+    k = ((target - start) * _GOLDEN_INVERSE) & _MASK
+    return k if k < 1 << 63 else k - (1 << 64)
+
+
+def assert_no_secret_in(request: AiRequest, session: Session, history: set[str]) -> None:
+    text = request.to_text()
+    secrets = hidden_facts(session)
+    data = json.loads(text)
+    assert set(data) == {"ticket", "level", "seed", "view", "legal"}
+    view = data["view"]
+    # the view: the private piles and the RNG are blanked, so are the other seats' secrets
+    for pile in ("deck", "discard", "ticket_deck", "box", "rng"):
+        assert view[pile] is None
+    for i, p in enumerate(view["players"]):
+        if i != session.current:
+            assert p["hand"] is None and p["offer"] is None
+            assert p["tickets"] is None or session.over
+    assert view == json.loads(json.dumps(player_view(session.state, session.current)))
+    # no RNG state of the game, past or present, in any form, nor a ticket it hides
+    for rng in history:
+        assert rng not in text and rng.upper() not in text and str(int(rng, 16)) not in text
+    game_map = load_map(session.state["map"])
+    strings = set(re.findall(r'"([^"\\]*)"', text)) | {w for a in request.legal for w in re.split(r"[ ,]", a)}
+    hidden_tickets = set(secrets["tickets"] + secrets["offers"] + secrets["ticket_deck"] + secrets["box"])
+    leaked = {t for t in hidden_tickets if t in strings and not game_map.has_route(t) and not game_map.has_city(t)}
+    assert not leaked, leaked
+    # stepping SplitMix64 either way from anything in the request never meets a state of the game
+    states = {int(rng, 16) for rng in history}
+    for start in rng_candidates(text):
+        for target in states:
+            assert abs(steps_apart(start, target)) > STEPS, (start, target)
+
+
+@pytest.mark.parametrize("map_id,variant,players", CASES)
+def test_the_request_holds_no_secret(map_id, variant, players):
+    checked = 0
+    for session, history in played(map_id, variant, players, seed=SEED + players):
+        request = session.ai_request(checked)
+        assert request == AiRequest.from_text(request.to_text())
+        assert_no_secret_in(request, session, history)
+        checked += 1
+    assert checked > 20
+
+
+def test_the_check_would_catch_the_old_seed():
+    """The stepping check finds the live RNG state sent as the seed (the old protocol) and a
+    state a few hundred steps away from one the game had."""
+    session, history = next(played("usa", None, 2, seed=SEED))
+    rng = session.state["rng"]
+    old = AiRequest(0, "easy", f"{rng}:{len(session.actions)}", player_view(session.state, session.current),
+                    tuple(str(a) for a in session.legal()))
+    with pytest.raises(AssertionError):
+        assert_no_secret_in(old, session, history)
+    stepped = Rng.from_json(rng)
+    for _ in range(300):
+        stepped.next64()
+    disguised = AiRequest(0, "easy", stepped.to_json(), old.view, old.legal)
+    with pytest.raises(AssertionError, match="300 > 10000"):
+        assert_no_secret_in(disguised, session, history)
+
+
+def test_the_seed_is_one_way_but_deterministic():
+    session, _ = next(played("europe", None, 3, seed=SEED + 1))
+    seed = session.ai_seed()
+    assert re.fullmatch(r"[0-9a-f]{64}", seed)
+    assert Session(session.scenario()).ai_seed() == seed          # a reloaded game asks the same
+    before = len(session.actions)
+    session.play(session.legal()[0])
+    assert len(session.actions) == before + 1 and session.ai_seed() != seed
+
+
+@pytest.mark.parametrize("map_id,variant,players", CASES)
+def test_games_differing_only_in_hidden_facts_give_the_same_request(map_id, variant, players):
+    checked = 0
+    for i, (session, _history) in enumerate(played(map_id, variant, players, seed=SEED + 10 + players, every=23)):
+        if session.over:
+            continue
+        real = Session(to_scenario(session.state))
+        view = player_view(real.state, real.current)
+        for k in range(2):
+            other_state = determinize(view, Rng.from_seed(f"{i}:{k}"))
+            assert hidden_facts(Session(to_scenario(other_state))) != hidden_facts(real)
+            other = Session(to_scenario(other_state))
+            a, b = real.ai_request(i), other.ai_request(i)
+            assert (a.ticket, a.level, a.view, a.legal) == (b.ticket, b.level, b.view, b.legal)
+            assert a.seed != b.seed              # the hidden RNG differs; its hash shows nothing of it
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_answer_names_only_a_position_in_the_legal_list():
+    for session, _history in played("europe", "mega", 4, seed=SEED + 2, every=40):
+        if session.over:
+            break
+        request = session.ai_request(5)
+        text = answer(request.to_text(), time_cap=None)
+        assert set(json.loads(text)) == {"ticket", "choice", "error", "ms"}
+        reply = AiAnswer.from_text(text)
+        assert answered_action(reply, session.legal()) == session.ai_action()
+        offer = session.state["players"][session.current]["offer"]
+        assert not any(t in text for t in offer)
