@@ -3,7 +3,8 @@
 A save is a scenario file (``docs/scenario.md``): the game's starting scenario with every
 action played since, so loading replays it exactly and export/import is the file itself.
 Keys: ``ttr.v1.save.<id>`` for a game, ``ttr.v1.saves`` for the index (id → map, players,
-turn, last played).  A save that cannot be read (not JSON, hand-edited into an impossible
+turn, last played, revision: how many times it was written, so that a second tab on the
+same game sees it moved on and never overwrites it, see :meth:`SaveCatalog.write`).  A save that cannot be read (not JSON, hand-edited into an impossible
 game, written by a newer version) is listed with the reason, kept byte for byte and can
 still be exported; the other saves open as usual.  The storage itself is a small
 :class:`Backend` (``localStorage`` in the browser, a dict in the tests).
@@ -13,6 +14,7 @@ still be exported; the other saves open as usual.  The storage itself is a small
 >>> catalog = SaveCatalog(DictBackend(store))
 >>> game = default_options("usa", 2).scenario(fallback_seed=1)
 >>> catalog.write("g1", game, {"map": "usa", "players": ["A", "B"], "turn": 0}, saved_at=1000)
+1
 >>> sorted(store)
 ['ttr.v1.save.g1', 'ttr.v1.saves']
 >>> [(s.id, s.problem) for s in catalog.entries()]
@@ -41,6 +43,15 @@ MAX_SAFE_INTEGER = 2 ** 53 - 1     # larger numbers lose precision in JavaScript
 
 class StorageFull(Exception):
     """The browser refused to store more (quota exceeded or storage disabled)."""
+
+
+class StaleSave(Exception):
+    """The stored game is newer than the one on this table: another tab has played on (or
+    deleted it).  Nothing was written; ``revision`` is the stored one (0: no such save)."""
+
+    def __init__(self, revision: int) -> None:
+        super().__init__(f"the stored game is at revision {revision}")
+        self.revision = revision
 
 
 class SaveError(ValueError):
@@ -176,12 +187,31 @@ class SaveCatalog:
             raise SaveError("saves.error.missing", id=save_id)
         return parse_save(text)
 
-    def write(self, save_id: str, scenario: dict, meta: dict, saved_at: float) -> None:
-        """Store a game and its index line (raises :class:`StorageFull`; nothing else changes)."""
+    def revision(self, save_id: str) -> int:
+        """How many times the game has been written (its index line's ``revision``; 0 when it
+        has none or is not stored).  A table remembers the revision it loaded or wrote last."""
+        if self.raw(save_id) is None:
+            return 0
+        meta = self._index().get(save_id)
+        return (_count(meta.get("revision")) or 0) if isinstance(meta, dict) else 0
+
+    def write(self, save_id: str, scenario: dict, meta: dict, saved_at: float, base: int | None = None) -> int:
+        """Store a game and its index line; the new revision.  ``base`` is the revision the
+        writer loaded or wrote last: if the stored one differs, another tab has played on and
+        :class:`StaleSave` is raised with nothing written (None: no check, a new game).  Raises
+        :class:`StorageFull` when the browser refuses."""
+        stored = self.revision(save_id)
+        if base is not None and stored != base:
+            raise StaleSave(stored)
         self.backend.set(SAVE_PREFIX + save_id, save_text(scenario))
         index = self._index()
-        index[save_id] = {**meta, "saved_at": saved_at}
+        index[save_id] = {**meta, "saved_at": saved_at, "revision": stored + 1}
         self.backend.set(INDEX_KEY, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
+        return stored + 1
+
+    def finished(self) -> list[SaveEntry]:
+        """The finished games, oldest first: what may go to free space."""
+        return sorted((e for e in self.entries() if e.over and e.problem is None), key=lambda e: e.saved_at)
 
     def delete(self, save_id: str) -> None:
         self.backend.remove(SAVE_PREFIX + save_id)

@@ -9,19 +9,23 @@ Requests and answers are the JSON texts of ``game.ui.ai_turn``.  Answers come ba
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from collections.abc import Callable
 
 import js
 from pyodide.ffi import JsException, can_run_sync, run_sync, to_js
 
+from game.jsontext import JsonTextError, read_json
 from game.ui import ai_turn
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
 from game.web.dom import keep_alive
 
 WORKER_URL = "./static/ai-worker.mjs"
-PATIENCE_MS = 90_000    # no word from the worker for this long while it owes an answer: it has failed
+# No word from the worker for this long while it owes an answer: it has failed, and the page
+# computes the move.  Starting Python in the worker takes a few seconds (longer on a slow
+# device); once it is ready, a move takes at most the search cap (0.8 s) and a little more.
+START_PATIENCE_MS = 30_000
+ANSWER_PATIENCE_MS = 6_000
 SLICE_S = 0.03          # on the main thread, the longest stretch of AI thinking between two yields
 
 
@@ -73,8 +77,8 @@ class AiHelper:
     def on_message(self, event) -> None:
         text = str(event.data)
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = read_json(text)
+        except JsonTextError:
             data = None
         if isinstance(data, dict) and data.get("ready") is True:
             self.ready = True
@@ -104,11 +108,15 @@ class AiHelper:
             self.watchdog = None
         if self.owed and self.failure is None:
             self.too_slow_call = self.too_slow_call or keep_alive(self.too_slow)
-            self.watchdog = js.setTimeout(self.too_slow_call, PATIENCE_MS)
+            self.watchdog = js.setTimeout(self.too_slow_call, self.patience_ms)
+
+    @property
+    def patience_ms(self) -> int:
+        return ANSWER_PATIENCE_MS if self.ready else START_PATIENCE_MS
 
     def too_slow(self) -> None:
         self.watchdog = None
-        self.fail(f"no answer in {PATIENCE_MS // 1000} s")
+        self.fail(f"no answer in {self.patience_ms // 1000} s")
 
     def fail(self, reason: str) -> None:
         """Give up on the worker: say why, and compute every owed answer here instead."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gc
 import importlib
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,13 +19,23 @@ from pyodide.ffi import JsException, create_once_callable, to_js
 from game import i18n
 from game.actions import KeepTickets
 from game.i18n import COLOUR_KEYS, _
+from game.jsontext import MAX_CHARS
 from game.mapdata import load_map
 from game.rules import IllegalActionError
 from game.scenario import AI_LEVELS
 from game.state import PLAYER_COLOURS
 from game.ui import ai_turn, setup
 from game.ui.ai_turn import LEVEL_KEYS, AiAnswer
-from game.ui.saves import CURRENT_KEY, SaveCatalog, SaveError, StorageFull, save_text
+from game.ui.saves import (
+    CURRENT_KEY,
+    INDEX_KEY,
+    SAVE_PREFIX,
+    SaveCatalog,
+    SaveError,
+    StaleSave,
+    StorageFull,
+    save_text,
+)
 from game.ui.session import Session, open_session, refusal_text
 from game.ui.setup import GameOptions
 from game.web.ai_helper import AiHelper
@@ -75,7 +84,19 @@ def _now_ms() -> float:
 
 
 def _fresh_seed() -> int:
-    return int(js.Math.floor(js.Math.random() * 2 ** 31)) ^ int(time.time() * 1000) % 2 ** 31
+    """53 random bits from the browser's cryptographic generator: too many seeds to try them all
+    against the cards a player sees."""
+    words = js.crypto.getRandomValues(js.Uint32Array.new(2))
+    return (int(words[0]) << 21) ^ int(words[1]) & (2 ** 53 - 1)
+
+
+def _ids(entries: list) -> str:
+    return " ".join(e.id for e in entries)
+
+
+def _failure(exc: BaseException) -> str:
+    """An unexpected failure in one line, for a message (the reader's own errors say more)."""
+    return f"{type(exc).__name__}: {str(exc)[:200]}"
 
 
 def _ai_delay() -> int:
@@ -108,6 +129,9 @@ class App:
         self.focus_home: str | None = None    # the control or route last focused outside the dialogs
         self.dialog_spot: str | None = None   # the id of the route or city the open dialog is about
         self.notice = ""
+        self.revision = 0                   # the save's revision this tab loaded or wrote last
+        self.stale = False                  # another tab played on: this one stopped playing
+        self.storage_full = False
         self.ai_timer = None
         self.ai_due_call = keep_alive(self.ai_due)      # made once: a timer stopped early never calls it
         self.ai_delay = _ai_delay()
@@ -124,6 +148,7 @@ class App:
         root.addEventListener("mouseover", keep_alive(self.on_focus))
         root.addEventListener("focusout", keep_alive(self.on_blur))
         root.addEventListener("mouseout", keep_alive(self.on_blur))
+        js.window.addEventListener("storage", keep_alive(self.on_storage))     # another tab wrote
 
     # --- start screen ---------------------------------------------------------------------------
 
@@ -215,11 +240,13 @@ class App:
 
     def start_game(self, scenario: dict) -> None:
         self.game_id = f"g{int(_now_ms())}"
-        self.enter(Session(scenario))
+        self.enter(Session(scenario), 0)
 
-    def enter(self, session: Session) -> None:
+    def enter(self, session: Session, revision: int) -> None:
+        """Put ``session`` on the table; ``revision``: its save's, as read (0: not stored yet)."""
         self.stop_ai()
         self.session, self.board, self.side, self.dialog, self.focus_ticket = session, None, None, None, None
+        self.revision, self.stale = revision, False
         if any(level is not None for level in session.levels):
             self.ai.start()                 # loads in the background while the game is drawn
         self.autosave()
@@ -230,14 +257,23 @@ class App:
         self.show()
 
     def open_saved(self, save_id: str) -> None:
+        """Open a stored game; any failure is said on the saved-games screen, the save untouched."""
         try:
-            session = open_session(self.catalog.raw(save_id) or "")
+            text = self.catalog.raw(save_id)
+            if text is None:
+                raise SaveError("saves.error.missing", id=save_id)
+            revision = self.catalog.revision(save_id)
+            session = open_session(text)
         except SaveError as exc:
             self.notice = _(exc.problem[0], **exc.problem[1])
             self.home()
             return
+        except Exception as exc:        # noqa: BLE001 - one bad save never stops the game
+            self.notice = _("start.open_failed", reason=_failure(exc))
+            self.home()
+            return
         self.game_id = save_id
-        self.enter(session)
+        self.enter(session, revision)
 
     def export(self, save_id: str) -> None:
         text = self.catalog.raw(save_id)
@@ -250,30 +286,82 @@ class App:
         download(save_text(self.session.scenario()), self.game_id)
 
     async def import_file(self, picker) -> None:
+        """Import a game file; whatever is wrong with it is said, and nothing is stored then."""
         files = picker.files
         if not files or files.length == 0:
             return
-        text = await files.item(0).text()
+        file = files.item(0)
         try:
-            session = open_session(text)
+            size = int(file.size)
+            if size > MAX_CHARS:        # said before reading it: a huge file never blocks the page
+                raise SaveError("start.import_failed",
+                                reason=_("start.import_too_large", size=f"{size / 1e6:.1f}"))
+            session = open_session(await file.text())
         except SaveError as exc:
             params = exc.problem[1]      # the file is not stored: say why, without the save wording
             reason = params["reason"] if "reason" in params else _("start.import_newer", version=params["version"])
             self.notice = _("start.import_failed", reason=reason)
             self.home()
             return
+        except Exception as exc:        # noqa: BLE001 - a bad file never stops the game
+            self.notice = _("start.import_failed", reason=_failure(exc))
+            self.home()
+            return
         self.game_id = f"g{int(_now_ms())}"
-        self.enter(session)
+        self.enter(session, 0)
 
     # --- the game screen --------------------------------------------------------------------------
 
     def autosave(self) -> None:
+        """Store the whole game; unless another tab has played on, when this tab stops playing
+        (nothing is overwritten), or the storage is full, when the banner says so."""
+        if self.stale:
+            return
         try:
-            self.catalog.write(self.game_id, self.session.scenario(), self.session.summary(), _now_ms())
+            self.revision = self.catalog.write(self.game_id, self.session.scenario(), self.session.summary(),
+                                               _now_ms(), base=self.revision)
+        except StaleSave:
+            self.go_stale()
         except StorageFull:
+            self.storage_full = True
             self.notice = _("table.storage_full")
         else:
-            self.notice = ""
+            self.notice = _("table.saved_again") if self.storage_full else ""
+            self.storage_full = False
+
+    def go_stale(self) -> None:
+        """Another tab has played this game on (or deleted it): stop playing it here."""
+        self.stale = True
+        self.stop_ai()
+
+    def on_storage(self, event) -> None:
+        """Another tab changed the storage: if it wrote this game, this tab stops playing it."""
+        if self.session is None or self.stale or event.key not in (None, INDEX_KEY, SAVE_PREFIX + self.game_id):
+            return
+        if self.catalog.revision(self.game_id) != self.revision:
+            self.go_stale()
+            self.show()
+
+    def free_space(self, save_id: str) -> None:
+        """Delete a finished game from the storage-full banner, then save this game whole again."""
+        if save_id != self.game_id and any(e.id == save_id for e in self.catalog.finished()):
+            self.catalog.delete(save_id)
+        self.autosave()
+        self.show()
+
+    def show_storage_banner(self) -> None:
+        """At the foot of the board while the storage is full (over the board, like the AI line,
+        so the board's frame keeps its size; a dialog's backdrop covers it until answered)."""
+        finished = [e for e in self.catalog.finished() if e.id != self.game_id] \
+            if self.storage_full and not self.stale else None
+        old = present(js.document.getElementById("storage-banner"))
+        if old is not None and (finished is None or old.getAttribute("data-games") != _ids(finished)):
+            old.remove()
+            old = None
+        if finished is not None and old is None:
+            banner = _table().storage_banner(finished)
+            banner.setAttribute("data-games", _ids(finished))
+            js.document.getElementById("board-frame").append(banner)
 
     def show(self) -> None:
         """Redraw the game screen from the session (the board only where it changed)."""
@@ -309,6 +397,7 @@ class App:
         if self.side.update(session, view, mine) and not self.log_scroll_due:
             self.log_scroll_due = True            # the newest events in sight, once laid out for the frame
             js.requestAnimationFrame(self.log_scroller)
+        self.show_storage_banner()
         self.show_dialog()
         self.schedule_ai()
         self.show_ai_status()
@@ -325,7 +414,9 @@ class App:
         box = js.document.getElementById("dialogs")
         node = None
         phase = session.state["phase"]
-        if session.handoff_to is not None:
+        if self.stale:
+            node = _table().stale_dialog()
+        elif session.handoff_to is not None:
             node = _table().handoff_dialog(session)
         elif session.ai_to_move() or session.over:
             node = None
@@ -406,6 +497,8 @@ class App:
         self.show_dialog()
 
     def play(self, action) -> None:
+        if self.stale:
+            return
         try:
             self.session.play(action)
         except IllegalActionError as exc:       # the controls offer only legal actions; say so if not
@@ -422,7 +515,7 @@ class App:
         """Ask the AI helper at once for the move of the AI seat to act; the move is played once
         the answer is in, and no sooner than ``ai_delay`` after the previous one (to be followed)."""
         session = self.session
-        if session is None or not session.ai_to_move() or self.ai_wait is not None:
+        if session is None or self.stale or not session.ai_to_move() or self.ai_wait is not None:
             return
         self.ai_tickets += 1
         self.ai_wait = AiWait(self.ai_tickets)
@@ -594,6 +687,10 @@ class App:
             self.export(arg)
         elif cmd == "export-game":
             self.export_game()
+        elif cmd == "take-over":
+            self.open_saved(self.game_id)
+        elif cmd == "free":
+            self.free_space(arg)
         elif cmd == "last-round":
             session.acknowledge_last_round()
             self.show_dialog()
@@ -676,16 +773,13 @@ def start() -> None:
     root = document.getElementById("app")
     app = App(root)
     current = app.catalog.backend.get(CURRENT_KEY)
-    if isinstance(current, str) and app.catalog.raw(current) is not None:
-        try:
-            session = open_session(app.catalog.raw(current))
-        except SaveError as exc:
-            app.notice = _(exc.problem[0], **exc.problem[1])
-            app.home()
+    try:
+        if isinstance(current, str) and app.catalog.raw(current) is not None:
+            app.open_saved(current)         # says on the saved-games screen why it cannot open
         else:
-            app.game_id = current
-            app.enter(session)
-    else:
+            app.home()
+    except Exception as exc:       # noqa: BLE001 - boot never fails because of stored data
+        app.notice = _("start.open_failed", reason=_failure(exc))
         app.home()
     root.hidden = False
     document.documentElement.setAttribute("data-game-ready", "")

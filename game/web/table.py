@@ -451,6 +451,28 @@ def tunnel_dialog(session: Session) -> object:
     return dialog(title, *body, buttons, label="tunnel")
 
 
+def stale_dialog() -> object:
+    """This tab stopped playing: the game was played on (or deleted) in another tab."""
+    return dialog(_("table.stale.title"), el("p", _("table.stale.body")),
+                  button(_("table.stale.take_over"), "take-over", cls="primary"),
+                  button(_("table.menu"), "home", cls="secondary"), label="stale", role="alertdialog")
+
+
+def storage_banner(finished: list) -> object:
+    """Storage is full: the game is not being kept.  Export it, or delete finished games
+    (``game.ui.saves.SaveCatalog.finished``) to free space; the game is saved whole again then."""
+    banner = el("div", None, el("p", _("table.storage_banner")), cls="storage-banner", id="storage-banner",
+                role="alert")
+    tools = el("div", None, button(_("table.export"), "export-game", cls="primary"), cls="banner-tools")
+    for entry in finished:
+        tools.append(button(_("table.free_game", players=", ".join(entry.players)), "free", entry.id,
+                            cls="secondary"))
+    if not finished:
+        tools.append(el("span", _("table.storage_no_finished")))
+    banner.append(tools)
+    return banner
+
+
 def message_dialog(title: str, text: str) -> object:
     return dialog(title, el("p", text), button(_("table.ok"), "close", cls="primary"), label="message")
 

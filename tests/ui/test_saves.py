@@ -12,6 +12,7 @@ from game.ui.saves import (
     DictBackend,
     SaveCatalog,
     SaveError,
+    StaleSave,
     StorageFull,
 )
 from game.ui.session import Session, open_session
@@ -167,3 +168,34 @@ def test_unreadable_text_is_refused_before_or_while_parsing(text, words):
     with pytest.raises(SaveError) as failure:
         open_session(text)
     assert failure.value.problem[0] == "saves.error.not_json" and words in failure.value.problem[1]["reason"]
+
+
+def test_a_stale_table_never_overwrites_a_newer_save():
+    """Two tabs on one game: each write names the revision its table loaded or wrote last; once
+    the other tab has written, the stale one is refused with nothing written."""
+    store: dict[str, str] = {}
+    catalog = SaveCatalog(DictBackend(store))
+    game = default_options("usa", 2).scenario(fallback_seed=1)
+    meta = {"map": "usa", "players": ["A", "B"], "turn": 0}
+    assert catalog.revision("g1") == 0
+    first = catalog.write("g1", game, meta, saved_at=1, base=0)
+    tab_a = tab_b = first                                       # both tabs opened revision 1
+    tab_a = catalog.write("g1", {**game, "actions": ["a"]}, meta, saved_at=2, base=tab_a)
+    assert (first, tab_a, catalog.revision("g1")) == (1, 2, 2)
+    before = dict(store)
+    with pytest.raises(StaleSave) as stale:
+        catalog.write("g1", {**game, "actions": ["b"]}, meta, saved_at=3, base=tab_b)
+    assert stale.value.revision == 2 and store == before       # nothing written
+    assert catalog.write("g1", {**game, "actions": ["a", "c"]}, meta, saved_at=4, base=tab_a) == 3
+    catalog.delete("g1")
+    with pytest.raises(StaleSave):                             # deleted in another tab: not brought back
+        catalog.write("g1", game, meta, saved_at=5, base=3)
+
+
+def test_finished_games_are_offered_to_free_space_oldest_first():
+    store: dict[str, str] = {}
+    catalog = SaveCatalog(DictBackend(store))
+    game = default_options("usa", 2).scenario(fallback_seed=1)
+    for save_id, at, over in (("g1", 30, True), ("g2", 10, True), ("g3", 20, False)):
+        catalog.write(save_id, game, {"map": "usa", "players": ["A", "B"], "turn": 0, "over": over}, saved_at=at)
+    assert [e.id for e in catalog.finished()] == ["g2", "g1"]

@@ -1,0 +1,71 @@
+"""The messages the page really sends its AI worker hold no secret: every request captured in
+Chromium during a game is checked, at the position it was sent from, as the CPython test
+``tests/ai/test_request_secrecy.py`` checks the requests it builds (no RNG state, past or
+present, even by stepping SplitMix64; no hidden card or ticket; the view is the seat's own
+view), and every answer names only a position in the request's legal list."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from ui_driver import AI_FAST, human_step, new_game, saved_scenario, wait_for_human
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ai"))
+from test_request_secrecy import assert_no_secret_in
+
+from game.ui.ai_turn import AiRequest
+from game.ui.session import Session
+from game.view import player_view
+
+# Before the page loads: record every text the page posts to a worker and every text it gets back.
+SPY = """(() => {
+    window.aiSent = []; window.aiGot = [];
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+        constructor(url, options) {
+            super(url, options);
+            this.addEventListener('message', (event) => window.aiGot.push(String(event.data)));
+        }
+        postMessage(data, ...rest) { window.aiSent.push(String(data)); return super.postMessage(data, ...rest); }
+    };
+})();"""
+SEED = "1460318251"      # a seed like the page's own: a small one would "appear" in any request
+
+
+def test_the_requests_the_page_sends_hold_no_secret(browser_session):
+    context = browser_session.new_context()
+    context.add_init_script(SPY)
+    page = browser_session.open(AI_FAST, context=context)
+    new_game(page, ["Ann", "Bot", "Cy"], ["human", "ai:hard", "ai:easy"], map_id="europe", seed=SEED)
+    for _ in range(16):
+        facts = wait_for_human(page)
+        if facts["over"]:
+            break
+        human_step(page, facts)
+    wait_for_human(page)
+    sent = [AiRequest.from_text(text) for text in page.evaluate("window.aiSent")]
+    got = [json.loads(text) for text in page.evaluate("window.aiGot")]
+    scenario = saved_scenario(page)
+    assert len(sent) >= 10
+
+    # replay the saved game; check each request at the position it was sent from
+    actions, scenario["actions"] = scenario["actions"], []
+    session = Session(scenario)
+    history = {session.state["rng"]}
+    unchecked = {i: json.dumps(r.view, sort_keys=True) for i, r in enumerate(sent)}
+    for action in [*actions, None]:
+        if session.ai_to_move():
+            here = json.dumps(player_view(session.state, session.current), sort_keys=True)
+            for i in [i for i, view in unchecked.items() if view == here]:
+                assert_no_secret_in(sent[i], session, history)
+                del unchecked[i]
+        if action is not None:
+            session.play(action)
+            history.add(session.state["rng"])
+    assert not unchecked, f"requests whose view is no position of the game: {sorted(unchecked)}"
+
+    answers = [a for a in got if "ready" not in a]
+    assert len(answers) == len(sent)
+    assert all(set(a) == {"ticket", "choice", "error", "ms"} and isinstance(a["choice"], int) for a in answers)
