@@ -140,8 +140,8 @@ def _affordable(best: int, locos: int, size: int, min_locos: int) -> bool:
 
 
 def _best_colour(hand: dict) -> int:
-    """The most cards of one colour in a hand (hands list the eight colours first, see game.state)."""
-    return max(itertools.islice(hand.values(), len(TRAIN_COLOURS)))
+    """The most cards of one colour in a hand (whatever the order of its keys)."""
+    return max(map(hand.__getitem__, TRAIN_COLOURS))
 
 
 def _check_payment(action, colours: tuple[str, ...], size: int, min_locos: int, hand: dict) -> None:

@@ -1,7 +1,7 @@
 """Plane geometry for the board: curves, oriented rectangles and their overlap tests.
 
 >>> a = Rect(0, 0, 10, 4, 0)
->>> a.overlaps(Rect(9, 0, 10, 4, 90)), a.overlaps(Rect(20, 0, 10, 4, 0))
+>>> a.overlaps(Rect(6, 0, 10, 4, 90)), a.overlaps(Rect(20, 0, 10, 4, 0))
 (True, False)
 """
 

@@ -1,6 +1,5 @@
 """The SVG board: stable ids and classes, accessible names, owners, highlights, one-element updates."""
 
-import doctest
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -41,10 +40,6 @@ def late_game_view(game_map):
         for i, c in enumerate(game_map.cities[:8]):
             players[i % 4]["stations"].append(c.id)
     return {"players": players}
-
-
-def test_docstring_examples():
-    assert doctest.testmod(render_module).failed == 0
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)

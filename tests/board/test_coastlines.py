@@ -1,13 +1,12 @@
 """Coastline processing, projections and the map-file writer of ``build.py geography``."""
 
-import doctest
 import math
 
 import pytest
 from board_helpers import land_rings, point_in_rings
 
 from game import mapdata
-from game.board import coastlines, geography, projection
+from game.board import geography
 from game.board.coastlines import (
     clip_ring,
     decode_arcs,
@@ -18,12 +17,6 @@ from game.board.coastlines import (
     simplify_ring,
 )
 from game.board.projection import Projection, fit
-
-
-def test_docstring_examples():
-    for module in (coastlines, projection):
-        assert doctest.testmod(module).failed == 0
-
 
 SQUARE = {   # a quantised topology: one square ring made of two arcs, the second used reversed
     "type": "Topology",

@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 import time
 
 import pytest
 
 from game import jsontext
 from game.jsontext import MAX_DEPTH, JsonTextError, nesting_depth, read_json, shown
-
-
-def test_docstring_examples():
-    assert doctest.testmod(jsontext).failed == 0
 
 
 @pytest.mark.parametrize("text, depth", [

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
 
-from game import names
 from game.names import MAX_NAME, lookalike, name_problem, normal_name, skeleton
-
-
-def test_docstring_examples():
-    assert doctest.testmod(names).failed == 0
 
 
 @pytest.mark.parametrize("name, problem", [

@@ -1,7 +1,6 @@
 """AI seats: levels in the game (form, scenario, old saves), the messages to and from the AI
 helper, the helper's answer against the synchronous path, and the main thread's check."""
 
-import doctest
 import json
 
 import pytest
@@ -27,10 +26,6 @@ from game.ui.setup import GameOptions, Seat
 @pytest.fixture(autouse=True)
 def english():
     i18n.set_language("en")
-
-
-def test_docstring_examples():
-    assert doctest.testmod(ai_turn).failed == 0
 
 
 def test_levels_are_the_agents_offered_to_players_and_are_named_in_every_catalog():

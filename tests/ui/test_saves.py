@@ -1,11 +1,9 @@
 """The saved-games catalog: versioned keys, damaged saves kept and reported, a full quota."""
 
-import doctest
 import json
 
 import pytest
 
-from game.ui import saves
 from game.ui.saves import (
     INDEX_KEY,
     SAVE_PREFIX,
@@ -17,10 +15,6 @@ from game.ui.saves import (
 )
 from game.ui.session import Session, open_session
 from game.ui.setup import default_options
-
-
-def test_docstring_examples():
-    assert doctest.testmod(saves).failed == 0
 
 
 class FullBackend(DictBackend):

@@ -1,6 +1,5 @@
 """A game at the table: replay, handoffs and privacy, enabled controls and reasons, AI turns, log."""
 
-import doctest
 import json
 
 import pytest
@@ -16,10 +15,6 @@ from game.ui.setup import GameOptions, Seat
 @pytest.fixture(autouse=True)
 def english():
     set_language("en")
-
-
-def test_docstring_examples():
-    assert doctest.testmod(session).failed == 0
 
 
 def two_humans(seed=3):

@@ -1,6 +1,5 @@
 """New-game options: validation, defaults, and the scenario they start."""
 
-import doctest
 from dataclasses import replace
 
 import pytest
@@ -8,10 +7,6 @@ import pytest
 from game.scenario import load_scenario
 from game.ui import setup
 from game.ui.setup import GameOptions, Seat, default_options, with_seat_count
-
-
-def test_docstring_examples():
-    assert doctest.testmod(setup).failed == 0
 
 
 def keys(options):
