@@ -5,13 +5,15 @@ comments refer to it).  ``apply_action`` checks the one action it is given witho
 the others, raises :class:`IllegalActionError` (a ``ValueError``) saying what and why, and only
 then changes the state in place; an illegal action leaves the state exactly as it was.  Every
 refusal also carries a stable reason key with parameters, for the translated user interface.
+What an applied action did comes back as an event (``game.events``, ``docs/events.md``).
 
 >>> from game.state import new_game
 >>> s = new_game("usa", players=2, seed=1)
 >>> [str(a) for a in legal_actions(s)][:2]
 ['keep calgary--salt-lake-city,seattle--new-york', 'keep calgary--salt-lake-city,los-angeles--miami']
->>> apply_action(s, legal_actions(s)[0]); s["current"]
-1
+>>> event = apply_action(s, legal_actions(s)[0])
+>>> event["kind"], event["count"], s["current"]
+('keep', 2, 1)
 >>> try:
 ...     apply_action(s, Pass())
 ... except IllegalActionError as exc:
@@ -23,6 +25,7 @@ rule.phase.setup_tickets {}
 from __future__ import annotations
 
 import bisect
+import copy
 import functools
 import itertools
 import operator
@@ -41,6 +44,7 @@ from game.actions import (
     Withdraw,
     malformed,
 )
+from game.events import Event, add_private, new_event
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
 from game.rng import Rng
 from game.scoring import PlayerPosition, final_scoring
@@ -355,8 +359,9 @@ _ALLOWED = {
 }
 
 
-def apply_action(state: State, action: Action) -> None:
-    """Check ``action`` and apply it to ``state`` in place; raise :class:`IllegalActionError` if illegal."""
+def apply_action(state: State, action: Action) -> Event:
+    """Check ``action`` and apply it to ``state`` in place; what happened (``game.events``).
+    Raise :class:`IllegalActionError` if it is illegal."""
     phase = state["phase"]
     if type(action) not in _APPLY:
         raise IllegalActionError(f"not an action: a value of type {type(action).__name__}", "rule.not_an_action")
@@ -365,10 +370,12 @@ def apply_action(state: State, action: Action) -> None:
         raise _fail(action, *problem)
     if type(action) not in _ALLOWED[phase]:
         raise _fail(action, *_PHASE_HINT[phase])
-    _APPLY[type(action)](state, action)
+    event = new_event(_KIND[type(action)], state["current"])
+    _APPLY[type(action)](state, action, event)
+    return event
 
 
-def _apply_draw(state: State, action: DrawCard) -> None:
+def _apply_draw(state: State, action: DrawCard, event: Event) -> None:
     source = action.source
     second = state["phase"] == "second-draw"
     if source == "deck":
@@ -380,7 +387,10 @@ def _apply_draw(state: State, action: DrawCard) -> None:
         raise _fail(action, "rule.draw.second_locomotive", "a face-up locomotive cannot be the second card")
     hand = state["players"][state["current"]]["hand"]
     if source == "deck":
-        hand[draw_card(state)] += 1
+        card = draw_card(state)
+        hand[card] += 1
+        event.update(source="deck", turned_up=[], resets=0)
+        add_private(event, state["current"], card=card)
     else:
         market = state["market"]
         i = market.index(source)
@@ -390,26 +400,30 @@ def _apply_draw(state: State, action: DrawCard) -> None:
             del market[i]
         else:
             market[i] = replacement
-        settle_market(state)
+        turned, resets = settle_market(state)
+        event.update(source="face-up", card=source,
+                     turned_up=[replacement, *turned] if replacement is not None else turned, resets=resets)
     if second or source == LOCOMOTIVE:
-        _end_turn(state)
+        _end_turn(state, event)
     else:
         state["phase"] = "second-draw"
         if not _draw_sources(state):      # nothing left to draw: the draw ends after one card
-            _end_turn(state)
+            _end_turn(state, event)
 
 
-def _apply_draw_tickets(state: State, action: DrawTickets) -> None:
+def _apply_draw_tickets(state: State, action: DrawTickets, event: Event) -> None:
     deck = state["ticket_deck"]
     if not deck:
         raise _fail(action, "rule.tickets.empty", "the ticket deck is empty")
     n = board(state["map"]).game_map.variant(state["variant"]).draw
-    state["players"][state["current"]]["offer"] = deck[:n]
+    offer = state["players"][state["current"]]["offer"] = deck[:n]
     del deck[:n]
     state["phase"] = "tickets"
+    event["count"] = len(offer)
+    add_private(event, state["current"], offer=list(offer))
 
 
-def _apply_keep(state: State, action: KeepTickets) -> None:
+def _apply_keep(state: State, action: KeepTickets, event: Event) -> None:
     player = state["players"][state["current"]]
     offer = player["offer"]
     kept = action.tickets
@@ -428,9 +442,11 @@ def _apply_keep(state: State, action: KeepTickets) -> None:
     returned = [t for t in offer if t not in kept]
     player["tickets"].extend(t for t in offer if t in kept)
     player["offer"] = []
+    event.update(count=len(kept), returned=len(returned), setup=state["phase"] == "setup-tickets")
+    add_private(event, state["current"], kept=[t for t in offer if t in kept])
     if state["phase"] == "tickets":
         state["ticket_deck"].extend(returned)
-        _end_turn(state)
+        _end_turn(state, event)
         return
     stages = board(state["map"]).game_map.variant(state["variant"]).initial
     stage = stages[state["stage"]]
@@ -447,11 +463,14 @@ def _apply_keep(state: State, action: KeepTickets) -> None:
     if state["stage"] + 1 < len(stages):
         state["stage"] += 1
         deal_stage(state, stages[state["stage"]])
+        event["dealt"] = [len(p["offer"]) for p in state["players"]]      # the next stage's offers
+        for seat, p in enumerate(state["players"]):
+            add_private(event, seat, offer=list(p["offer"]))
     else:
         state["phase"] = "start"
 
 
-def _apply_claim(state: State, action: ClaimRoute) -> None:
+def _apply_claim(state: State, action: ClaimRoute, event: Event) -> None:
     b = board(state["map"])
     r = b.by_id.get(action.route) if isinstance(action.route, str) else None
     if r is None:
@@ -462,9 +481,11 @@ def _apply_claim(state: State, action: ClaimRoute) -> None:
         raise _fail(action, key, why, **params)
     hand = state["players"][state["current"]]["hand"]
     _check_payment(action, r.colours, r.length, r.ferry, hand)
+    event.update(route=r.id, colour=action.colour, cards=action.cards, locomotives=action.locomotives)
     if not r.tunnel:
         _take_route(state, r, action.colour, action.cards, action.locomotives)
-        _end_turn(state)
+        event["points"] = r.points
+        _end_turn(state, event)
         return
     revealed = state["revealed"]
     for _ in range(TUNNEL_REVEAL):
@@ -473,10 +494,13 @@ def _apply_claim(state: State, action: ClaimRoute) -> None:
             break
         revealed.append(card)
     extra = sum(1 for c in revealed if c == LOCOMOTIVE or c == action.colour)
+    event.update(revealed=list(revealed), extra=extra)
     if extra == 0:
         _take_route(state, r, action.colour, action.cards, action.locomotives)
-        _end_turn(state)
+        event["points"] = r.points
+        _end_turn(state, event)
         return
+    event["kind"] = "tunnel"        # the extra cost is asked for: pay it or withdraw
     state["tunnel"] = {"route": r.id, "colour": action.colour, "cards": action.cards,
                        "locomotives": action.locomotives, "extra": extra}
     state["phase"] = "tunnel"
@@ -500,7 +524,7 @@ def _pay(state: State, hand: dict, colour: str, cards: int, locos: int) -> None:
         discard.extend([LOCOMOTIVE] * locos)
 
 
-def _apply_pay_tunnel(state: State, action: PayTunnel) -> None:
+def _apply_pay_tunnel(state: State, action: PayTunnel, event: Event) -> None:
     t = state["tunnel"]
     if (action.colour, action.cards, action.locomotives) not in _tunnel_payments(state):
         if t["colour"] == LOCOMOTIVE:
@@ -510,16 +534,21 @@ def _apply_pay_tunnel(state: State, action: PayTunnel) -> None:
                     "or locomotives that you hold besides the cards already played", count=t["extra"],
                     card=t["colour"])
     player = state["players"][state["current"]]
-    _take_route(state, board(state["map"]).by_id[t["route"]], t["colour"], t["cards"], t["locomotives"])
+    r = board(state["map"]).by_id[t["route"]]
+    _take_route(state, r, t["colour"], t["cards"], t["locomotives"])
     _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
-    _end_turn(state)
+    event.update(route=r.id, colour=t["colour"], cards=t["cards"], locomotives=t["locomotives"],
+                 revealed=list(state["revealed"]), extra=t["extra"], points=r.points,
+                 extra_paid={"colour": action.colour, "cards": action.cards, "locomotives": action.locomotives})
+    _end_turn(state, event)
 
 
-def _apply_withdraw(state: State, action: Withdraw) -> None:
-    _end_turn(state)
+def _apply_withdraw(state: State, action: Withdraw, event: Event) -> None:
+    event.update(route=state["tunnel"]["route"], revealed=list(state["revealed"]), extra=state["tunnel"]["extra"])
+    _end_turn(state, event)
 
 
-def _apply_station(state: State, action: BuildStation) -> None:
+def _apply_station(state: State, action: BuildStation, event: Event) -> None:
     cost = _station_cost(state)
     if cost is None:
         if board(state["map"]).max_stations:
@@ -533,16 +562,19 @@ def _apply_station(state: State, action: BuildStation) -> None:
     _check_payment(action, TRAIN_COLOURS, cost, 0, player["hand"])
     _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
     player["stations"].append(action.city)
-    _end_turn(state)
+    event.update(city=action.city, colour=action.colour, cards=action.cards, locomotives=action.locomotives)
+    _end_turn(state, event)
 
 
-def _apply_pass(state: State, action: Pass) -> None:
+def _apply_pass(state: State, action: Pass, event: Event) -> None:
     if _can_act(state):
         raise _fail(action, "rule.pass.not_allowed", "passing is only allowed when no other action is")
     state["passes"] += 1
-    _end_turn(state, passed=True)
+    _end_turn(state, event, passed=True)
 
 
+_KIND = {DrawCard: "draw", DrawTickets: "draw-tickets", KeepTickets: "keep", ClaimRoute: "claim",
+         PayTunnel: "claim", Withdraw: "withdraw", BuildStation: "station", Pass: "pass"}
 _APPLY: dict[type, Callable] = {
     DrawCard: _apply_draw, DrawTickets: _apply_draw_tickets, KeepTickets: _apply_keep,
     ClaimRoute: _apply_claim, PayTunnel: _apply_pay_tunnel, Withdraw: _apply_withdraw,
@@ -552,14 +584,16 @@ _APPLY: dict[type, Callable] = {
 
 # --- end of turn and of the game --------------------------------------------------------------
 
-def _end_turn(state: State, passed: bool = False) -> None:
-    """Discard revealed tunnel cards, run the last-round count, hand over to the next seat."""
+def _end_turn(state: State, event: Event, passed: bool = False) -> None:
+    """Discard revealed tunnel cards, run the last-round count, hand over to the next seat;
+    a refill of the market, the start of the last round and the end of the game go in ``event``."""
     if state["revealed"]:
         state["discard"].extend(state["revealed"])
         state["revealed"] = []
     state["tunnel"] = None
     if len(state["market"]) < MARKET_SIZE and (state["deck"] or state["discard"]):
-        settle_market(state)        # ruling R7: a short market is refilled once cards are back
+        turned, resets = settle_market(state)     # ruling R7: a short market is refilled once cards are back
+        event["refill"] = {"turned_up": turned, "resets": resets}
     if not passed:
         state["passes"] = 0
     n = len(state["players"])
@@ -568,11 +602,14 @@ def _end_turn(state: State, passed: bool = False) -> None:
         state["last_round"] -= 1
         if state["last_round"] == 0:
             finish_game(state)
+            event["over"] = copy.deepcopy(state["result"])
             return
     elif state["players"][seat]["trains"] <= 2:
         state["last_round"] = n
+        event["last_round"] = {"trains": state["players"][seat]["trains"]}
     if state["passes"] >= n:
         finish_game(state)
+        event["over"] = copy.deepcopy(state["result"])
         return
     state["current"] = (seat + 1) % n
     state["phase"] = "start"

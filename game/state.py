@@ -175,29 +175,37 @@ def draw_card(state: State) -> str | None:
     return deck.pop(0)
 
 
-def _fill_market(state: State) -> None:
+def _fill_market(state: State) -> list[str]:
+    """Turn up cards until the market has 5 (or the cards run out); the cards turned up."""
     market = state["market"]
+    turned: list[str] = []
     while len(market) < MARKET_SIZE:
         card = draw_card(state)
         if card is None:
-            return
+            break
         market.append(card)
+        turned.append(card)
+    return turned
 
 
-def settle_market(state: State) -> None:
-    """Fill the market to 5 and apply the three-locomotive reset (see docs/rules.md, ruling R5)."""
+def settle_market(state: State) -> tuple[list[str], int]:
+    """Fill the market to 5 and apply the three-locomotive reset (see docs/rules.md, ruling R5);
+    the cards turned up, in order, and how many resets there were."""
     market = state["market"]
-    _fill_market(state)
+    turned = _fill_market(state)
+    resets = 0
     while market.count(LOCOMOTIVE) >= MARKET_LOCOMOTIVE_LIMIT:
         pool = len(state["deck"]) + len(state["discard"]) + len(market)
         pool_locos = state["deck"].count(LOCOMOTIVE) + state["discard"].count(LOCOMOTIVE) \
             + market.count(LOCOMOTIVE)
         size = min(MARKET_SIZE, pool)
         if pool - pool_locos < size - (MARKET_LOCOMOTIVE_LIMIT - 1):
-            return          # no possible market has fewer than 3 locomotives: leave it
+            break           # no possible market has fewer than 3 locomotives: leave it
         state["discard"].extend(market)
         market.clear()
-        _fill_market(state)
+        turned += _fill_market(state)
+        resets += 1
+    return turned, resets
 
 
 def copy_state(state: State) -> State:

@@ -1,25 +1,17 @@
-"""The public event log: what every player at the table saw happen, one entry per event.
+"""The public log: what every player at the table saw happen, read from the engine's events.
 
-An event is an i18n key with parameters that are ids or numbers (``player`` is a seat); the
-text is made when it is shown (:func:`event_text`), in the language of the moment.  Nothing
-private goes in: a card drawn from the deck is not named, nor are the tickets kept.
+Each engine event (``game.events``) gives one or more log entries: an i18n key with
+parameters that are ids or numbers (``player`` is a seat); the text is made when it is shown
+(:func:`event_text`), in the language of the moment.  Entries are made from the event's
+public part only, so nothing private goes in: a card drawn from the deck is not named, nor
+are the tickets kept.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.actions import (
-    Action,
-    BuildStation,
-    ClaimRoute,
-    DrawCard,
-    DrawTickets,
-    KeepTickets,
-    Pass,
-    PayTunnel,
-    Withdraw,
-)
+from game.events import Event as EngineEvent
 from game.i18n import _
 from game.state import State
 from game.ui.words import named
@@ -35,34 +27,31 @@ class Event:
         return cls(key, tuple(params.items()))
 
 
-def events(before: State, action: Action, after: State) -> list[Event]:
-    """The public events of ``action``, played by ``before["current"]``, that led to ``after``."""
-    seat = before["current"]
+def log_entries(event: EngineEvent) -> list[Event]:
+    """The log entries of one engine event (its public part only)."""
+    seat, kind = event["seat"], event["kind"]
     found: list[Event] = []
-    if isinstance(action, DrawCard):
-        found.append(Event.of("log.draw_deck", player=seat) if action.source == "deck"
-                     else Event.of("log.draw_face_up", player=seat, card=action.source))
-    elif isinstance(action, DrawTickets):
-        found.append(Event.of("log.draw_tickets", player=seat, count=len(after["players"][seat]["offer"])))
-    elif isinstance(action, KeepTickets):
-        found.append(Event.of("log.keep_tickets", player=seat, count=len(action.tickets)))
-    elif isinstance(action, ClaimRoute):
-        if after["phase"] == "tunnel":
-            found.append(Event.of("log.tunnel", player=seat, route=action.route,
-                                  cards=",".join(after["revealed"]), count=after["tunnel"]["extra"]))
-        else:
-            found.append(Event.of("log.claim", player=seat, route=action.route))
-    elif isinstance(action, PayTunnel):
-        found.append(Event.of("log.claim", player=seat, route=before["tunnel"]["route"]))
-    elif isinstance(action, Withdraw):
-        found.append(Event.of("log.withdraw", player=seat, route=before["tunnel"]["route"]))
-    elif isinstance(action, BuildStation):
-        found.append(Event.of("log.station", player=seat, city=action.city))
-    elif isinstance(action, Pass):
+    if kind == "draw":
+        found.append(Event.of("log.draw_deck", player=seat) if event["source"] == "deck"
+                     else Event.of("log.draw_face_up", player=seat, card=event["card"]))
+    elif kind == "draw-tickets":
+        found.append(Event.of("log.draw_tickets", player=seat, count=event["count"]))
+    elif kind == "keep":
+        found.append(Event.of("log.keep_tickets", player=seat, count=event["count"]))
+    elif kind == "tunnel":
+        found.append(Event.of("log.tunnel", player=seat, route=event["route"], cards=",".join(event["revealed"]),
+                              count=event["extra"]))
+    elif kind == "claim":
+        found.append(Event.of("log.claim", player=seat, route=event["route"]))
+    elif kind == "withdraw":
+        found.append(Event.of("log.withdraw", player=seat, route=event["route"]))
+    elif kind == "station":
+        found.append(Event.of("log.station", player=seat, city=event["city"]))
+    elif kind == "pass":
         found.append(Event.of("log.pass", player=seat))
-    if before["last_round"] is None and after["last_round"] is not None:
-        found.append(Event.of("log.last_round", player=seat, count=after["players"][seat]["trains"]))
-    if after["phase"] == "over":
+    if "last_round" in event:
+        found.append(Event.of("log.last_round", player=seat, count=event["last_round"]["trains"]))
+    if "over" in event:
         found.append(Event.of("log.over"))
     return found
 

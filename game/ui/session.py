@@ -30,13 +30,14 @@ from game.actions import (
     Withdraw,
     parse_action,
 )
+from game.events import Event as EngineEvent
 from game.i18n import _
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, load_map
 from game.rules import IllegalActionError, apply_action, legal_actions
 from game.scenario import DEFAULT_AI_LEVEL, ScenarioError, load_scenario, player_levels
 from game.state import State, copy_state
 from game.ui.ai_turn import AiRequest, decide, safe_action
-from game.ui.log import Event, events
+from game.ui.log import Event, log_entries
 from game.ui.saves import SaveError, parse_save
 from game.ui.words import named
 from game.view import player_view
@@ -68,7 +69,8 @@ def refusal_text(error: IllegalActionError, state: State) -> str:
 
 
 class Session:
-    """A game being played: ``state`` (the engine's), ``actions`` played, the public ``log``."""
+    """A game being played: ``state`` (the engine's), ``actions`` played, their ``events`` (``game.events``)
+    and the public ``log`` made from them."""
 
     def __init__(self, scenario: dict) -> None:
         """Start from a scenario (raises ``ScenarioError``); its actions are replayed."""
@@ -77,6 +79,7 @@ class Session:
         self.state: State = state
         self.levels: list[str | None] = player_levels(scenario["players"])    # per seat; None: human
         self.actions: list[Action] = []
+        self.events: list[EngineEvent] = []      # what each action did (game.events), in order
         self.log: list[Event] = []
         self._legal: list[Action] | None = None
         self.shown: int | None = None
@@ -179,11 +182,11 @@ class Session:
         """Apply one action of the current player (raises ``IllegalActionError``); its events."""
         if isinstance(action, str):
             action = parse_action(action)
-        before = copy_state(self.state)
-        apply_action(self.state, action)
+        event = apply_action(self.state, action)
         self._legal = None
         self.actions.append(action)
-        new = events(before, action, self.state)
+        self.events.append(event)
+        new = log_entries(event)
         self.log.extend(new)
         self._check_handoff()
         return new

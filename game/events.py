@@ -1,0 +1,53 @@
+"""What an action did: the event record ``game.rules.apply_action`` returns, and each seat's view of it.
+
+An event is a plain JSON object.  Its public part says what every player at the table saw:
+the kind of action and the seat that played it (``kind``, ``seat``), then the facts of that
+kind (docs/events.md lists them all): the face-up card taken and the cards turned up to
+replace it (with any three-locomotive reset), the route claimed with its payment and points,
+the tunnel's revealed cards and extra cost, how many tickets were offered and kept, the
+station built; and, on any action, ``refill`` (the market refilled at the end of the turn),
+``last_round`` (this action started it) and ``over`` (the final result).  What only some
+players may know is in ``private``, keyed by seat (as text, JSON's only key type): the kind
+of a card drawn blind, the tickets offered and kept.  :func:`event_view` gives a seat's view:
+the public part and that seat's own private part.  Once the game is over, the tickets each
+player kept are public, as in ``game.view.player_view``.
+
+>>> e = new_event("draw", 1)
+>>> e.update(source="deck", turned_up=[], resets=0)
+>>> add_private(e, 1, card="red")
+>>> event_view(e, 1)["private"], event_view(e, 0)["private"], event_view(e, None)["private"]
+({'1': {'card': 'red'}}, {}, {})
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Event = dict[str, Any]
+
+KINDS = ("draw", "draw-tickets", "keep", "claim", "tunnel", "withdraw", "station", "pass")
+
+
+def new_event(kind: str, seat: int) -> Event:
+    """An event of ``kind`` played by ``seat``, with no facts yet."""
+    return {"kind": kind, "seat": seat, "private": {}}
+
+
+def add_private(event: Event, seat: int, **facts: Any) -> None:
+    """Facts of ``event`` that only ``seat`` may know."""
+    event["private"].setdefault(str(seat), {}).update(facts)
+
+
+def event_view(event: Event, seat: int | None, *, game_over: bool = False) -> Event:
+    """What ``seat`` may know of ``event`` (None: a spectator, public facts only).  With
+    ``game_over``, the tickets kept are public (final scoring shows them)."""
+    view = {k: v for k, v in event.items() if k != "private"}
+    private = {}
+    if seat is not None and str(seat) in event["private"]:
+        private[str(seat)] = dict(event["private"][str(seat)])
+    if game_over and event["kind"] == "keep":
+        for owner, facts in event["private"].items():
+            if "kept" in facts:
+                private.setdefault(owner, {})["kept"] = list(facts["kept"])
+    view["private"] = private
+    return view
