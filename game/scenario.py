@@ -1,4 +1,4 @@
-"""Scenario files: one JSON format for tests, replays, saves and the embed mode (``docs/scenario.md``).
+"""Scenario files: one JSON format for tests, replays and saves (``docs/scenario.md``).
 
 A scenario names the map, variant, players and seed, may set any position, and lists actions
 in the text notation.  ``load_scenario`` builds the starting state and ``play_scenario`` plays
