@@ -28,7 +28,9 @@ the wrong type, so that the rules refuse it before looking at it:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS
 
@@ -124,7 +126,6 @@ class Pass:
 
 Action = DrawCard | DrawTickets | KeepTickets | ClaimRoute | BuildStation | PayTunnel | Withdraw | Pass
 
-
 def _text(value: object) -> str:
     """A field as written in an action's text: text (cut when very long) and small integers as
     they are, anything else as ``<its kind>`` (writing never fails, whatever the field holds)."""
@@ -147,22 +148,43 @@ def payment_text(colour: str, cards: int, locomotives: int) -> str:
     return "+".join(parts)
 
 
+_NOT_TEXT = ("rule.not_an_action", "ids and colours are text")
+_BAD_COUNT = ("rule.payment.counts", f"card counts must be whole numbers from 0 to {MAX_COUNT}")
+
+
+def _bad_payment(action: ClaimRoute | BuildStation | PayTunnel) -> tuple[str, str] | None:
+    if not isinstance(action.colour, str) or not isinstance(getattr(action, "route", getattr(action, "city", "")), str):
+        return _NOT_TEXT
+    for value in (action.cards, action.locomotives):
+        if type(value) is not int or not 0 <= value <= MAX_COUNT:       # a bool is not a count
+            return _BAD_COUNT
+    return None
+
+
+def _bad_keep(action: KeepTickets) -> tuple[str, str] | None:
+    tickets = action.tickets
+    if not isinstance(tickets, tuple) or not all(isinstance(t, str) for t in tickets):
+        return "rule.keep.names", "name each kept ticket once"
+    return None
+
+
+def _bad_draw(action: DrawCard) -> tuple[str, str] | None:
+    return None if isinstance(action.source, str) else _NOT_TEXT
+
+
+# the check of each kind of action that has fields
+_FIELD_CHECKS: dict[type, Callable[[Any], tuple[str, str] | None]] = {
+    DrawCard: _bad_draw, KeepTickets: _bad_keep, ClaimRoute: _bad_payment, BuildStation: _bad_payment,
+    PayTunnel: _bad_payment,
+}
+
+
 def malformed(action: object) -> tuple[str, str] | None:
     """Why an action's fields are of the wrong type (a rule's reason key and the English
     explanation), or None: ids and colours are text, counts are integers (not booleans) from 0
     to ``MAX_COUNT``, kept tickets a tuple of texts."""
-    if isinstance(action, KeepTickets):
-        tickets = action.tickets
-        if not isinstance(tickets, tuple) or not all(isinstance(t, str) for t in tickets):
-            return "rule.keep.names", "name each kept ticket once"
-        return None
-    texts = [getattr(action, f) for f in ("source", "route", "city", "colour") if hasattr(action, f)]
-    if not all(isinstance(t, str) for t in texts):
-        return "rule.not_an_action", "ids and colours are text"
-    counts = [getattr(action, f) for f in ("cards", "locomotives") if hasattr(action, f)]
-    if not all(_is_count(c) and 0 <= c <= MAX_COUNT for c in counts):
-        return "rule.payment.counts", f"card counts must be whole numbers from 0 to {MAX_COUNT}"
-    return None
+    check = _FIELD_CHECKS.get(type(action))
+    return None if check is None else check(action)
 
 
 def parse_payment(text: str) -> tuple[str, int, int]:

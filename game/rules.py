@@ -25,9 +25,9 @@ rule.phase.setup_tickets {}
 from __future__ import annotations
 
 import bisect
-import copy
 import functools
 import itertools
+import json
 import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -44,7 +44,7 @@ from game.actions import (
     Withdraw,
     malformed,
 )
-from game.events import Event, add_private, new_event
+from game.events import Event, add_private
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
 from game.rng import Rng
 from game.scoring import PlayerPosition, final_scoring
@@ -370,7 +370,7 @@ def apply_action(state: State, action: Action) -> Event:
         raise _fail(action, *problem)
     if type(action) not in _ALLOWED[phase]:
         raise _fail(action, *_PHASE_HINT[phase])
-    event = new_event(_KIND[type(action)], state["current"])
+    event: Event = {"kind": _KIND[type(action)], "seat": state["current"], "private": {}}
     _APPLY[type(action)](state, action, event)
     return event
 
@@ -389,8 +389,8 @@ def _apply_draw(state: State, action: DrawCard, event: Event) -> None:
     if source == "deck":
         card = draw_card(state)
         hand[card] += 1
-        event.update(source="deck", turned_up=[], resets=0)
-        add_private(event, state["current"], card=card)
+        event["source"], event["turned_up"], event["resets"] = "deck", [], 0
+        event["private"][str(state["current"])] = {"card": card}
     else:
         market = state["market"]
         i = market.index(source)
@@ -401,8 +401,8 @@ def _apply_draw(state: State, action: DrawCard, event: Event) -> None:
         else:
             market[i] = replacement
         turned, resets = settle_market(state)
-        event.update(source="face-up", card=source,
-                     turned_up=[replacement, *turned] if replacement is not None else turned, resets=resets)
+        event["source"], event["card"], event["resets"] = "face-up", source, resets
+        event["turned_up"] = [replacement, *turned] if replacement is not None else turned
     if second or source == LOCOMOTIVE:
         _end_turn(state, event)
     else:
@@ -602,14 +602,14 @@ def _end_turn(state: State, event: Event, passed: bool = False) -> None:
         state["last_round"] -= 1
         if state["last_round"] == 0:
             finish_game(state)
-            event["over"] = copy.deepcopy(state["result"])
+            event["over"] = json.loads(json.dumps(state["result"]))
             return
     elif state["players"][seat]["trains"] <= 2:
         state["last_round"] = n
         event["last_round"] = {"trains": state["players"][seat]["trains"]}
     if state["passes"] >= n:
         finish_game(state)
-        event["over"] = copy.deepcopy(state["result"])
+        event["over"] = json.loads(json.dumps(state["result"]))
         return
     state["current"] = (seat + 1) % n
     state["phase"] = "start"

@@ -41,6 +41,7 @@ from game.ui.setup import GameOptions
 from game.web.ai_helper import AiHelper
 from game.web.dom import (
     FOCUSABLE,
+    Node,
     button,
     closest,
     el,
@@ -162,7 +163,7 @@ class App:
         self.root.replaceChildren(title, self.new_game_form(options, problems or []), self.saves_list())
         self.root.className = "start"
 
-    def new_game_form(self, options: GameOptions, problems: list) -> object:
+    def new_game_form(self, options: GameOptions, problems: list) -> Node:
         form = el("form", None, el("h2", _("start.new_game")), cls="new-game", id="new-game")
         maps = el("select", None, id="opt-map", name="map", data_refresh="1")
         for map_id in setup.MAPS:
@@ -209,7 +210,7 @@ class App:
         return GameOptions(doc.getElementById("opt-map").value, doc.getElementById("opt-variant").value,
                            tuple(seats), doc.getElementById("opt-seed").value)
 
-    def saves_list(self) -> object:
+    def saves_list(self) -> Node:
         section = el("section", None, el("h2", _("start.saved")), cls="saves")
         entries = self.catalog.entries()
         if not entries:
@@ -731,7 +732,7 @@ class App:
         self.play(action)
 
 
-def language_picker() -> object:
+def language_picker() -> Node:
     """The language of the game: each catalog named in its own language."""
     picker = el("select", None, id="opt-language")
     for code in i18n.available_languages():

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import js
 from pyodide.ffi import create_proxy, jsnull
+
+Node = Any      # a page element: a proxy of a JavaScript object, whose attributes Python cannot list
 
 _proxies = []      # handlers added with keep_alive live as long as the page
 
 
-def el(tag: str, text: str | None = None, *children, cls: str | None = None, **attrs) -> object:
+def el(tag: str, text: str | None = None, *children, cls: str | None = None, **attrs) -> Node:
     """``<tag>`` with ``text``, child elements and attributes (``data_cmd`` -> ``data-cmd``;
     ``True`` sets a boolean attribute, ``False``/``None`` leaves it out)."""
     node = js.document.createElement(tag)
@@ -27,7 +31,7 @@ def el(tag: str, text: str | None = None, *children, cls: str | None = None, **a
 
 
 def button(text: str, cmd: str, arg: str = "", *, disabled_reason: str | None = None,
-           cls: str | None = None, **attrs) -> object:
+           cls: str | None = None, **attrs) -> Node:
     """A button that runs command ``cmd`` (see ``game.web.app``); a disabled one keeps its reason
     as its title and accessible description, and stays focusable so the reason can be read."""
     node = el("button", text, cls=cls, type="button", data_cmd=cmd, data_arg=arg, **attrs)
@@ -109,7 +113,7 @@ def present(value) -> object | None:
     return None if value is None or value is jsnull else value
 
 
-def keep_alive(fn) -> object:
+def keep_alive(fn) -> Node:
     """A JavaScript proxy of ``fn`` for ``addEventListener`` that lives as long as the page."""
     proxy = create_proxy(fn)
     _proxies.append(proxy)

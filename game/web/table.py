@@ -21,7 +21,7 @@ from game.ui import ending
 from game.ui.ai_turn import LEVEL_KEYS
 from game.ui.log import event_text
 from game.ui.session import Session
-from game.web.dom import KeyedList, button, disable, el
+from game.web.dom import KeyedList, Node, button, disable, el
 
 
 def player_label(session: Session, seat: int) -> str:
@@ -171,7 +171,7 @@ class Market:
         self.node = el("section", None, el("h2", _("table.market")), cards, cls="market", aria_label=_("table.market"))
         self.cards = KeyedList(cards)
 
-    def update(self, session: Session, mine: bool) -> object:
+    def update(self, session: Session, mine: bool) -> Node:
         """``mine``: the viewer is to act, and a forbidden pick says why (else: not your turn)."""
         if mine:
             tickets = session.tickets_choice()
@@ -190,7 +190,7 @@ class Market:
         return self.node
 
 
-def _card_button(look: tuple) -> object:
+def _card_button(look: tuple) -> Node:
     label, cmd, source, reason, cls, slot = look
     return button(label, cmd, source, disabled_reason=reason, cls=cls, data_slot=slot)
 
@@ -224,7 +224,7 @@ class OwnPanel:
         self.hand, self.tickets = KeyedList(hand), KeyedList(tickets)
         self.done: tuple = ((), (), {})     # routes, tickets, and which tickets they complete
 
-    def update(self, session: Session, view: dict) -> object:
+    def update(self, session: Session, view: dict) -> Node:
         me = view["players"][self.seat]
         facts = _("table.stat.score", count=me["score"]) + " · " + _stats(session, me, cards=False)
         if facts != self.facts_text:
@@ -240,7 +240,7 @@ class OwnPanel:
         return self.node
 
 
-def _hand_card(look: tuple | None) -> object:
+def _hand_card(look: tuple | None) -> Node:
     if look is None:
         return el("li", _("table.no_cards"), cls="no-cards")
     kind, count = look
@@ -249,19 +249,19 @@ def _hand_card(look: tuple | None) -> object:
               cls=f"card card-{kind}", data_card=kind, data_count=str(count))
 
 
-def _own_ticket(session: Session, look: tuple | None) -> object:
+def _own_ticket(session: Session, look: tuple | None) -> Node:
     if look is None:
         return el("li", _("table.no_tickets"), cls="no-cards")
     ticket, done = look
     return ticket_line(session, ticket, done, tabindex="0", data_ticket=ticket)
 
 
-def card_chips(kinds: list[str]) -> object:
+def card_chips(kinds: list[str]) -> Node:
     """Small card faces (decoration: the words say the same), e.g. for a payment."""
     return el("span", None, *[el("span", None, cls=f"chip card-{k}") for k in kinds], cls="chips", aria_hidden="true")
 
 
-def swatch(colour: str) -> object:
+def swatch(colour: str) -> Node:
     """A player's colour, next to their name."""
     return el("span", None, cls=f"swatch swatch-{colour}", aria_hidden="true")
 
@@ -278,7 +278,7 @@ def _stats(session: Session, player: dict, *, cards: bool = True) -> str:
     return " · ".join(parts)
 
 
-def ticket_line(session: Session, ticket_id: str, done: bool | None, **attrs) -> object:
+def ticket_line(session: Session, ticket_id: str, done: bool | None, **attrs) -> Node:
     """A destination ticket: its cities, its points, and (in a hand) whether it is completed."""
     game_map = session.map
     ticket = game_map.ticket(ticket_id)
@@ -305,7 +305,7 @@ class Players:
         self.node = el("section", None, el("h2", _("table.players")), items, cls="players")
         self.items = KeyedList(items)
 
-    def update(self, session: Session, view: dict) -> object:
+    def update(self, session: Session, view: dict) -> Node:
         looks = []      # a player: (seat, colour, name, score, facts, classes, to act)
         for seat, p in enumerate(view["players"]):
             current = seat == session.current and not session.over
@@ -317,7 +317,7 @@ class Players:
         return self.node
 
 
-def _player_line(look: tuple) -> object:
+def _player_line(look: tuple) -> Node:
     seat, colour, name, score, facts, classes, current = look
     return el("li", None, swatch(colour), el("strong", name, cls="player-name"),
               el("span", score, cls="player-score"), el("span", facts, cls="player-facts"),
@@ -353,13 +353,13 @@ class Log:
         self.items.scrollTop = self.items.scrollHeight
 
 
-def _log_line(state: dict, index: int, event) -> object:
+def _log_line(state: dict, index: int, event) -> Node:
     return el("li", None, el("span", _("table.log_number", number=index + 1), cls="log-number"),
               el("span", event_text(event, state)),
               cls="alt" if index % 2 else None)
 
 
-def dialog(title: str, *body, label: str | None = None, role: str = "dialog", colour: str | None = None) -> object:
+def dialog(title: str, *body, label: str | None = None, role: str = "dialog", colour: str | None = None) -> Node:
     """A modal dialog: focus stays inside it (``game.web.app``); the page behind is inert.
     ``colour``: the player it speaks to (its top edge in their colour)."""
     return el("div", None, el("div", None, el("h2", title, id="dialog-title"), *body, cls="dialog-box",
@@ -368,7 +368,7 @@ def dialog(title: str, *body, label: str | None = None, role: str = "dialog", co
               data_dialog=label or "")
 
 
-def handoff_dialog(session: Session) -> object:
+def handoff_dialog(session: Session) -> Node:
     player = session.state["players"][session.handoff_to]
     name = player["name"]
     return dialog(_("table.handoff.title", name=name), el("p", _("table.handoff.body", name=name)),
@@ -376,7 +376,7 @@ def handoff_dialog(session: Session) -> object:
                   label="handoff", colour=player["colour"])
 
 
-def last_round_dialog(session: Session) -> object:
+def last_round_dialog(session: Session) -> Node:
     """The last round is announced to a player about to play their last turn (public facts only)."""
     who, count = session.last_round_notice()
     players = session.state["players"]
@@ -394,7 +394,7 @@ def last_round_dialog(session: Session) -> object:
                   role="alertdialog")
 
 
-def tickets_dialog(session: Session) -> object:
+def tickets_dialog(session: Session) -> Node:
     low, high, offer = session.ticket_choice()
     game_map = session.map
     items = el("ul", None, cls="offer")
@@ -421,7 +421,7 @@ def payment_text(action) -> str:
     return " + ".join(parts)
 
 
-def payment_dialog(title: str, payments: list, kind: str) -> object:
+def payment_dialog(title: str, payments: list, kind: str) -> Node:
     options = el("div", None, cls="payments")
     for i, action in enumerate(payments):
         option = button(payment_text(action), kind, str(i), cls="payment")
@@ -431,7 +431,7 @@ def payment_dialog(title: str, payments: list, kind: str) -> object:
                   button(_("table.cancel"), "close", cls="secondary"), label=kind)
 
 
-def tunnel_dialog(session: Session) -> object:
+def tunnel_dialog(session: Session) -> Node:
     tunnel, revealed, options = session.tunnel_choice()
     r = session.map.route(tunnel["route"])
     names = ", ".join(_(CARD_KEYS[c]) for c in revealed)
@@ -451,14 +451,14 @@ def tunnel_dialog(session: Session) -> object:
     return dialog(title, *body, buttons, label="tunnel")
 
 
-def stale_dialog() -> object:
+def stale_dialog() -> Node:
     """This tab stopped playing: the game was played on (or deleted) in another tab."""
     return dialog(_("table.stale.title"), el("p", _("table.stale.body")),
                   button(_("table.stale.take_over"), "take-over", cls="primary"),
                   button(_("table.menu"), "home", cls="secondary"), label="stale", role="alertdialog")
 
 
-def storage_banner(finished: list) -> object:
+def storage_banner(finished: list) -> Node:
     """Storage is full: the game is not being kept.  Export it, or delete finished games
     (``game.ui.saves.SaveCatalog.finished``) to free space; the game is saved whole again then."""
     banner = el("div", None, el("p", _("table.storage_banner")), cls="storage-banner", id="storage-banner",
@@ -473,11 +473,11 @@ def storage_banner(finished: list) -> object:
     return banner
 
 
-def message_dialog(title: str, text: str) -> object:
+def message_dialog(title: str, text: str) -> Node:
     return dialog(title, el("p", text), button(_("table.ok"), "close", cls="primary"), label="message")
 
 
-def end_screen(session: Session) -> object:
+def end_screen(session: Session) -> Node:
     """Final scores: the winner (and the tie-break that decided), then each player's breakdown
     in ranking order: routes, every ticket won or lost, stations kept, longest trail and bonus."""
     state = session.state
