@@ -21,9 +21,35 @@ player kept are public, as in ``game.view.player_view``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Required, TypedDict
 
-Event = dict[str, Any]
+
+class Event(TypedDict, total=False):
+    """The shape of an event (docs/events.md); at run time a plain ``dict``.  Only ``kind``,
+    ``seat`` and ``private`` are always there; the other keys belong to some kinds."""
+    kind: Required[str]             # one of KINDS
+    seat: Required[int]             # who played
+    private: Required[dict[str, dict[str, Any]]]    # seat (as text) -> facts only it may know
+    source: str                     # draw: "deck" or "face-up"
+    card: str                       # draw from the market: the kind taken
+    turned_up: list[str]            # draw: cards turned up into the market after it, in order
+    resets: int                     # draw: three-locomotive resets
+    count: int                      # draw-tickets: offered; keep: kept
+    returned: int                   # keep: tickets given back
+    setup: bool                     # keep: the initial choice
+    dealt: list[int]                # keep: how many tickets each seat is offered next (setup)
+    route: str                      # claim, tunnel, withdraw
+    colour: str                     # claim, tunnel, station: the colour paid
+    cards: int                      # claim, tunnel, station: cards of that colour paid
+    locomotives: int                # claim, tunnel, station: locomotives paid
+    points: int                     # claim
+    revealed: list[str]             # tunnel attempts: the 3 cards turned over
+    extra: int                      # tunnel attempts: the extra cost (0: none)
+    extra_paid: dict[str, Any]      # claim of a tunnel: the extra payment
+    city: str                       # station
+    refill: dict[str, Any]          # the market refilled at the end of the turn
+    last_round: dict[str, int]      # this action started the last round: {"trains": n}
+    over: dict[str, Any]            # this action ended the game: the result
 
 KINDS = ("draw", "draw-tickets", "keep", "claim", "tunnel", "withdraw", "station", "pass")
 
@@ -41,8 +67,8 @@ def add_private(event: Event, seat: int, **facts: Any) -> None:
 def event_view(event: Event, seat: int | None, *, game_over: bool = False) -> Event:
     """What ``seat`` may know of ``event`` (None: a spectator, public facts only).  With
     ``game_over``, the tickets kept are public (final scoring shows them)."""
-    view = {k: v for k, v in event.items() if k != "private"}
-    private = {}
+    view: Event = {k: v for k, v in event.items() if k != "private"}  # type: ignore[assignment]
+    private: dict[str, dict[str, Any]] = {}
     if seat is not None and str(seat) in event["private"]:
         private[str(seat)] = dict(event["private"][str(seat)])
     if game_over and event["kind"] == "keep":

@@ -27,7 +27,6 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
-import json
 import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -47,7 +46,7 @@ from game.actions import (
 from game.events import Event, add_private
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
 from game.rng import Rng
-from game.scoring import PlayerPosition, final_scoring
+from game.scoring import FinalScore, PlayerPosition, final_scoring
 from game.state import MARKET_SIZE, State, deal_stage, draw_card, settle_market, shuffle
 
 GRAY = "gray"
@@ -362,16 +361,19 @@ _ALLOWED = {
 def apply_action(state: State, action: Action) -> Event:
     """Check ``action`` and apply it to ``state`` in place; what happened (``game.events``).
     Raise :class:`IllegalActionError` if it is illegal."""
-    phase = state["phase"]
-    if type(action) not in _APPLY:
-        raise IllegalActionError(f"not an action: a value of type {type(action).__name__}", "rule.not_an_action")
+    action_type = type(action)
+    how = _APPLY.get(action_type)
+    if how is None:
+        raise IllegalActionError(f"not an action: a value of type {action_type.__name__}", "rule.not_an_action")
     problem = malformed(action)       # fields of the wrong type (booleans as counts, ...) are refused first
     if problem:
         raise _fail(action, *problem)
-    if type(action) not in _ALLOWED[phase]:
+    phase = state["phase"]
+    if action_type not in _ALLOWED[phase]:
         raise _fail(action, *_PHASE_HINT[phase])
-    event: Event = {"kind": _KIND[type(action)], "seat": state["current"], "private": {}}
-    _APPLY[type(action)](state, action, event)
+    kind, apply = how
+    event: Event = {"kind": kind, "seat": state["current"], "private": {}}
+    apply(state, action, event)
     return event
 
 
@@ -573,12 +575,11 @@ def _apply_pass(state: State, action: Pass, event: Event) -> None:
     _end_turn(state, event, passed=True)
 
 
-_KIND = {DrawCard: "draw", DrawTickets: "draw-tickets", KeepTickets: "keep", ClaimRoute: "claim",
-         PayTunnel: "claim", Withdraw: "withdraw", BuildStation: "station", Pass: "pass"}
-_APPLY: dict[type, Callable] = {
-    DrawCard: _apply_draw, DrawTickets: _apply_draw_tickets, KeepTickets: _apply_keep,
-    ClaimRoute: _apply_claim, PayTunnel: _apply_pay_tunnel, Withdraw: _apply_withdraw,
-    BuildStation: _apply_station, Pass: _apply_pass,
+# each kind of action: the kind of its event (a claim may become "tunnel") and how to apply it
+_APPLY: dict[type, tuple[str, Callable]] = {
+    DrawCard: ("draw", _apply_draw), DrawTickets: ("draw-tickets", _apply_draw_tickets),
+    KeepTickets: ("keep", _apply_keep), ClaimRoute: ("claim", _apply_claim), PayTunnel: ("claim", _apply_pay_tunnel),
+    Withdraw: ("withdraw", _apply_withdraw), BuildStation: ("station", _apply_station), Pass: ("pass", _apply_pass),
 }
 
 
@@ -601,24 +602,22 @@ def _end_turn(state: State, event: Event, passed: bool = False) -> None:
     if state["last_round"] is not None:
         state["last_round"] -= 1
         if state["last_round"] == 0:
-            finish_game(state)
-            event["over"] = json.loads(json.dumps(state["result"]))
+            event["over"] = finish_game(state).to_json()        # a copy of state["result"]
             return
     elif state["players"][seat]["trains"] <= 2:
         state["last_round"] = n
         event["last_round"] = {"trains": state["players"][seat]["trains"]}
     if state["passes"] >= n:
-        finish_game(state)
-        event["over"] = json.loads(json.dumps(state["result"]))
+        event["over"] = finish_game(state).to_json()
         return
     state["current"] = (seat + 1) % n
     state["phase"] = "start"
     state["turn"] += 1
 
 
-def finish_game(state: State) -> None:
+def finish_game(state: State) -> FinalScore:
     """End the game: final scoring (game.scoring) into ``state["result"]``, every player's score
-    becomes the final total, phase ``over``.  Also used to load a finished position."""
+    becomes the final total, phase ``over``; the final score.  Also used to load a finished position."""
     game_map = board(state["map"]).game_map
     result = final_scoring(game_map, [PlayerPosition(tuple(p["routes"]), tuple(p["stations"]), tuple(p["tickets"]))
                                       for p in state["players"]])
@@ -627,3 +626,4 @@ def finish_game(state: State) -> None:
         p["score"] = s.total
     state["phase"] = "over"
     state["last_round"] = None
+    return result

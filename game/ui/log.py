@@ -1,10 +1,16 @@
 """The public log: what every player at the table saw happen, read from the engine's events.
 
-Each engine event (``game.events``) gives one or more log entries: an i18n key with
-parameters that are ids or numbers (``player`` is a seat); the text is made when it is shown
-(:func:`event_text`), in the language of the moment.  Entries are made from the event's
-public part only, so nothing private goes in: a card drawn from the deck is not named, nor
-are the tickets kept.
+Each engine event (``game.events``) gives one entry, plus one when it started the last round
+and one when it ended the game: an i18n key with parameters that are ids or numbers
+(``player`` is a seat); the text is made when it is shown (:func:`event_text`), in the
+language of the moment.  Entries are made from an event's public part only (a seat's view
+of the event, ``game.events.event_view``, or the public one), so nothing private goes in: a
+card drawn from the deck is not named, nor are the tickets kept.
+
+>>> e = {"kind": "claim", "seat": 1, "route": "a--b", "colour": "red", "cards": 2, "locomotives": 0,
+...      "points": 2, "revealed": ["blue", "white", "green"], "extra": 0, "private": {}}
+>>> [entry.key for entry in log_entries(e)]
+['log.tunnel_free']
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ class Event:
 
 
 def log_entries(event: EngineEvent) -> list[Event]:
-    """The log entries of one engine event (its public part only)."""
+    """The log entries of one engine event or a view of it (its public part only)."""
     seat, kind = event["seat"], event["kind"]
     found: list[Event] = []
     if kind == "draw":
@@ -41,6 +47,9 @@ def log_entries(event: EngineEvent) -> list[Event]:
     elif kind == "tunnel":
         found.append(Event.of("log.tunnel", player=seat, route=event["route"], cards=",".join(event["revealed"]),
                               count=event["extra"]))
+    elif kind == "claim" and event.get("extra") == 0:        # a tunnel whose reveal cost nothing more
+        found.append(Event.of("log.tunnel_free", player=seat, route=event["route"],
+                              cards=",".join(event["revealed"])))
     elif kind == "claim":
         found.append(Event.of("log.claim", player=seat, route=event["route"]))
     elif kind == "withdraw":

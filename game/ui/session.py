@@ -31,6 +31,7 @@ from game.actions import (
     parse_action,
 )
 from game.events import Event as EngineEvent
+from game.events import event_view
 from game.i18n import _
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, load_map
 from game.rules import IllegalActionError, apply_action, legal_actions
@@ -154,8 +155,8 @@ class Session:
         if self.state["last_round"] is None or seat is None or seat != self.current \
                 or self.state["phase"] != "start" or seat in self.last_round_seen:
             return None
-        started = next((dict(e.params) for e in reversed(self.log) if e.key == "log.last_round"), {})
-        return started.get("player"), started.get("count")
+        started = next((e for e in reversed(self.events) if "last_round" in e), None)
+        return (None, None) if started is None else (started["seat"], started["last_round"]["trains"])
 
     def acknowledge_last_round(self) -> None:
         """The player about to play their last turn has read the announcement."""
@@ -179,14 +180,15 @@ class Session:
         return self._legal
 
     def play(self, action: Action | str) -> list[Event]:
-        """Apply one action of the current player (raises ``IllegalActionError``); its events."""
+        """Apply one action of the current player (raises ``IllegalActionError``); its log entries
+        (made from the public view of the engine's event, which goes in ``events``)."""
         if isinstance(action, str):
             action = parse_action(action)
         event = apply_action(self.state, action)
         self._legal = None
         self.actions.append(action)
         self.events.append(event)
-        new = log_entries(event)
+        new = log_entries(event_view(event, None))
         self.log.extend(new)
         self._check_handoff()
         return new

@@ -107,12 +107,33 @@ def test_a_station_the_last_round_and_the_end():
     assert e["over"] == s["result"] and e["over"] is not s["result"]
 
 
+def test_a_short_market_refilled_at_the_end_of_the_turn():
+    s = position("usa", market=["green", "blue", "white", "black", "orange"],
+                 players=[{"hand": {"red": 1}}, {}])
+    other = s["players"][1]["hand"]
+    for card in s["deck"] + s["market"][2:]:          # every card but the two face up goes to seat 1
+        other[card] += 1
+    s["deck"], s["market"] = [], s["market"][:2]
+    e = act(s, "claim atlanta--nashville 1red")        # the red card paid is the only one to come back
+    assert e["refill"] == {"turned_up": ["red"], "resets": 0} and s["market"] == ["green", "blue", "red"]
+
+
 def roundtrip(value):
     return json.loads(json.dumps(value))
 
 
-def hidden_text(state: dict, seat: int) -> set[str]:
-    """The ticket ids another seat holds or is offered that ``seat`` may not see now."""
+def public(state: dict) -> dict:
+    """What every seat sees of ``state``: a seat's view without that seat's own secrets."""
+    view = player_view(state, 0)
+    for p in view["players"]:
+        p["hand"] = p["offer"] = None
+        if state["phase"] != "over":
+            p["tickets"] = None
+    return view
+
+
+def secrets(state: dict, seat: int) -> set[str]:
+    """Ticket ids the seat's view of ``state`` hides: other seats' tickets (until the end) and offers."""
     view = player_view(state, seat)
     hidden = set()
     for i, p in enumerate(state["players"]):
@@ -123,35 +144,96 @@ def hidden_text(state: dict, seat: int) -> set[str]:
     return hidden
 
 
-@settings(max_examples=12, deadline=None)
+def tickets_named(value) -> set[str]:
+    """Every ticket id in the private facts of an event view (offers and kept tickets)."""
+    return {t for facts in value["private"].values() for key in ("offer", "kept") for t in facts.get(key, ())}
+
+
+def check_public_part(event: dict, before: dict, after: dict) -> None:
+    """Every public fact of ``event`` is knowable from the public views before and after it."""
+    seat = event["seat"]
+    was, now = before["players"][seat], after["players"][seat]
+    kind = event["kind"]
+    assert seat == before["current"]
+    if kind == "draw":
+        turned = event["turned_up"] + event.get("refill", {}).get("turned_up", [])
+        if event["source"] == "face-up":
+            assert event["card"] in before["market"] and now["hand_size"] == was["hand_size"] + 1
+        if event["resets"] == 0 and "refill" not in event:
+            market = list(before["market"])
+            if event["source"] == "face-up":
+                market.remove(event["card"])
+            assert sorted(after["market"]) == sorted(market + turned)
+        elif event["resets"] and "refill" not in event:      # after a reset the market is all new cards
+            assert after["market"] == event["turned_up"][len(event["turned_up"]) - len(after["market"]):]
+    if kind == "draw-tickets":
+        assert now["offer_count"] == event["count"] > 0
+    if kind == "keep" and "dealt" not in event and "over" not in event:
+        assert now["ticket_count"] == was["ticket_count"] + event["count"]
+        assert was["offer_count"] == event["count"] + event["returned"]
+    if kind in ("claim", "tunnel", "withdraw"):
+        if kind == "tunnel":
+            assert after["revealed"] == event["revealed"] and after["tunnel"]["extra"] == event["extra"] > 0
+        if kind == "withdraw":
+            assert before["revealed"] == event["revealed"] and before["tunnel"]["route"] == event["route"]
+        if kind == "claim":
+            assert event["route"] in now["routes"] and event["route"] not in was["routes"]
+            if "over" not in event:
+                assert now["score"] - was["score"] == event["points"]
+            if before["phase"] == "tunnel":
+                assert before["revealed"] == event["revealed"] and before["tunnel"]["extra"] == event["extra"]
+            elif "revealed" in event:       # a tunnel that cost nothing more: its reveal is public
+                assert event["extra"] == 0 and len(event["revealed"]) <= 3
+    if kind == "station":
+        assert now["stations"] == [*was["stations"], event["city"]]
+    if "last_round" in event:
+        assert before["last_round"] is None and event["last_round"]["trains"] == now["trains"] <= 2
+    if "over" in event:
+        assert after["phase"] == "over" and event["over"] == after["result"]
+    else:
+        assert after["phase"] != "over"
+
+
+@settings(max_examples=30, deadline=None)
 @given(setup=st.sampled_from(ALL_SETUPS), players=st.integers(2, 5), seed=st.integers(0, 2 ** 32))
 def test_events_are_json_and_views_hide_what_the_state_view_hides(setup, players, seed):
     map_id, variant = setup
     state = new_game(map_id, variant, players, seed=seed)
     agent = Rng.from_seed(seed + 1)
+    seen_before = public(state)
     while state["phase"] != "over":
         actor = state["current"]
         hand_before = dict(state["players"][actor]["hand"])
         event = apply_action(state, sample_action(state, agent))
         assert roundtrip(event) == event
         over = state["phase"] == "over"
+        seen_after = public(state)
+        public_part = event_view(event, None, game_over=over)
+        assert roundtrip(public_part) == public_part
+        check_public_part(public_part, seen_before, seen_after)
         for seat in range(players):
             view = event_view(event, seat, game_over=over)
             assert roundtrip(view) == view
-            assert set(view["private"]) <= {str(seat)} | ({str(i) for i in range(players)} if over else set())
-            if event["kind"] not in ("draw-tickets", "keep"):
-                continue        # (other events name routes, whose ids look like tickets' ids)
-            text = json.dumps(view)
-            public = json.dumps({k: v for k, v in view.items() if k != "private"})
-            # no ticket another seat holds or is offered, unless the state's view shows it
-            assert not any(f'"{t}"' in text for t in hidden_text(state, seat))
-            # the public part names no ticket of the actor's that the others may not see
-            if seat != actor and not over:
-                assert not any(f'"{t}"' in public for t in state["players"][actor]["tickets"])
+            assert {k: v for k, v in view.items() if k != "private"} == \
+                {k: v for k, v in public_part.items() if k != "private"}
+            state_view = player_view(state, seat)
+            mine = state_view["players"][seat]
+            # a ticket id is named only when the seat's view of the state shows it
+            shown = {t for p in state_view["players"] for key in ("tickets", "offer") for t in (p[key] or ())}
+            named = tickets_named(view)
+            assert named <= shown, (named - shown, event)
+            assert not named & secrets(state, seat)
+            # a blind card's kind is named to its taker only, and it is in that seat's hand
+            card = view["private"].get(str(seat), {}).get("card")
+            if card is not None:
+                assert seat == actor and event["source"] == "deck" and mine["hand"][card] >= 1
+            assert all("card" not in facts for owner, facts in view["private"].items() if owner != str(seat))
+            if seat == actor and event["kind"] == "draw-tickets":
+                assert view["private"][str(seat)]["offer"] == mine["offer"]
+            if seat == actor and event["kind"] == "keep" and not over:
+                kept = view["private"][str(seat)]["kept"]
+                assert mine["tickets"][len(mine["tickets"]) - len(kept):] == kept
         if event["kind"] == "draw" and event["source"] == "deck":
             card = event["private"][str(actor)]["card"]
             assert state["players"][actor]["hand"][card] == hand_before[card] + 1
-            assert all("card" not in event_view(event, s)["private"].get(str(s), {})
-                       for s in range(players) if s != actor)
-        if event["kind"] == "draw-tickets":
-            assert event["private"][str(actor)]["offer"] == player_view(state, actor)["players"][actor]["offer"]
+        seen_before = seen_after
