@@ -40,7 +40,7 @@ from game.state import State, copy_state
 from game.ui.ai_turn import AiRequest, decide, safe_action
 from game.ui.log import Event, log_entries
 from game.ui.saves import SaveError, parse_save
-from game.ui.words import named
+from game.ui.words import named, player_label
 from game.view import player_view
 
 
@@ -110,6 +110,10 @@ class Session:
     @property
     def over(self) -> bool:
         return self.state["phase"] == "over"
+
+    def player_label(self, seat: int) -> str:
+        """A player's name, with the level for an AI seat: "Ada (AI, hard)"."""
+        return player_label(self.state, self.levels, seat)
 
     def human_seats(self) -> list[int]:
         return [i for i, p in enumerate(self.state["players"]) if p["kind"] == "human"]

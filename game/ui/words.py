@@ -16,6 +16,7 @@ from __future__ import annotations
 from game.i18n import CARD_KEYS, _
 from game.mapdata import load_map
 from game.state import State
+from game.ui.ai_turn import LEVEL_KEYS
 
 
 def named(params: dict, state: State) -> dict:
@@ -38,3 +39,10 @@ def named(params: dict, state: State) -> dict:
                 or _("log.nothing")
         result[name] = value
     return result
+
+
+def player_label(state: State, levels: list[str | None], seat: int) -> str:
+    """A player's name, with the level for an AI seat (``levels``: per seat, None for a human):
+    "Ada (AI, hard)"."""
+    name, level = state["players"][seat]["name"], levels[seat]
+    return name if level is None else _("table.ai_name", name=name, ai=_(LEVEL_KEYS[level]))

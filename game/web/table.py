@@ -13,22 +13,25 @@ from __future__ import annotations
 
 import js
 
+from game.actions import Withdraw
 from game.board.render import Highlights, render_board, render_city, render_route
 from game.i18n import CARD_KEYS, _
 from game.mapdata import CARD_KINDS
 from game.scoring import tickets_completed
 from game.ui import ending
-from game.ui.ai_turn import LEVEL_KEYS
+from game.ui.controller import (
+    Dialog,
+    HandoffDialog,
+    LastRoundDialog,
+    MessageDialog,
+    PaymentDialog,
+    StaleDialog,
+    TicketsDialog,
+    TunnelDialog,
+)
 from game.ui.log import event_text
 from game.ui.session import Session
 from game.web.dom import KeyedList, Node, button, disable, el
-
-
-def player_label(session: Session, seat: int) -> str:
-    """A player's name, with the level for an AI seat: "Ada (AI, hard)"."""
-    name, level = session.state["players"][seat]["name"], session.levels[seat]
-    return name if level is None else _("table.ai_name", name=name, ai=_(LEVEL_KEYS[level]))
-
 
 ROUTE_LAYERS = ("claimable", "network", "trail", "borrowed")     # the board's highlight classes of a route
 
@@ -93,38 +96,6 @@ class Board:
             document.getElementById(f"city-{city_id}").classList.toggle("highlight", city_id in hl.cities)
         self.owners, self.stations, self.hl = owners, stations, hl
         return len(redrawn | restyled.keys()) + len(cities | (old.cities ^ hl.cities))
-
-
-def highlights(session: Session, view: dict, ticket: str | None) -> Highlights:
-    """Claimable routes for the player to act, a focused ticket's cities and network, the end's layers."""
-    if session.over:
-        layers = ending.end_highlights(session.state)
-        return Highlights(trail=frozenset(layers["trail"]), borrowed=frozenset(layers["borrowed"]))
-    seat = view["viewer"] if session.viewer is not None else None
-    claimable = frozenset(a.route for a in session.legal() if hasattr(a, "route")) \
-        if seat == session.current and session.state["phase"] == "start" else frozenset()
-    if ticket and seat is not None:
-        t = session.map.ticket(ticket)
-        return Highlights(claimable=claimable, cities=frozenset((t.a, t.b)),
-                          network=frozenset(view["players"][seat]["routes"]))
-    return Highlights(claimable=claimable)
-
-
-def status_line(session: Session) -> str:
-    state = session.state
-    if session.over:
-        return _("table.status.over")
-    if session.handoff_to is not None:
-        return _("table.status.handoff", name=state["players"][session.handoff_to]["name"])
-    key = {"setup-tickets": "table.status.setup", "start": "table.status.start",
-           "second-draw": "table.status.second", "tunnel": "table.status.tunnel",
-           "tickets": "table.status.tickets"}[state["phase"]]
-    if key == "table.status.start" and not session.map.rules["stations"]:
-        key = "table.status.start_no_stations"
-    text = _(key, name=player_label(session, state["current"]))
-    if state["last_round"] is not None:
-        text += " " + _("table.status.last_round", count=state["last_round"])
-    return text
 
 
 class SideColumn:
@@ -310,7 +281,7 @@ class Players:
         for seat, p in enumerate(view["players"]):
             current = seat == session.current and not session.over
             classes = ["player", "me" if seat == session.viewer else "opponent"] + (["current"] if current else [])
-            name = player_label(session, seat) if seat != session.viewer else _("table.you", name=p["name"])
+            name = session.player_label(seat) if seat != session.viewer else _("table.you", name=p["name"])
             looks.append((seat, (seat, p["colour"], name, _("table.stat.score", count=p["score"]),
                                  _stats(session, p), " ".join(classes), current)))
         self.items.update(looks, _player_line)
@@ -368,34 +339,32 @@ def dialog(title: str, *body, label: str | None = None, role: str = "dialog", co
               data_dialog=label or "")
 
 
-def handoff_dialog(session: Session) -> Node:
-    player = session.state["players"][session.handoff_to]
+def handoff_dialog(session: Session, d: HandoffDialog) -> Node:
+    player = session.state["players"][d.seat]
     name = player["name"]
     return dialog(_("table.handoff.title", name=name), el("p", _("table.handoff.body", name=name)),
                   button(_("table.handoff.ready", name=name), "handoff", cls="primary", autofocus=True),
                   label="handoff", colour=player["colour"])
 
 
-def last_round_dialog(session: Session) -> Node:
+def last_round_dialog(session: Session, d: LastRoundDialog) -> Node:
     """The last round is announced to a player about to play their last turn (public facts only)."""
-    who, count = session.last_round_notice()
     players = session.state["players"]
-    me = session.current
-    if who is None:
+    if d.started_by is None:
         started = _("table.last_round.started_earlier")
-    elif who == me:
-        started = _("table.last_round.started_you", count=count)
+    elif d.started_by == d.seat:
+        started = _("table.last_round.started_you", count=d.trains)
     else:
-        started = _("table.last_round.started", player=players[who]["name"], count=count)
+        started = _("table.last_round.started", player=players[d.started_by]["name"], count=d.trains)
     return dialog(_("table.last_round.title"), el("p", started, id="last-round-started"),
                   el("p", _("table.last_round.rule")),
-                  el("p", _("table.last_round.yours", name=players[me]["name"]), cls="last-turn"),
+                  el("p", _("table.last_round.yours", name=players[d.seat]["name"]), cls="last-turn"),
                   button(_("table.last_round.ok"), "last-round", cls="primary"), label="last-round",
                   role="alertdialog")
 
 
-def tickets_dialog(session: Session) -> Node:
-    low, high, offer = session.ticket_choice()
+def tickets_dialog(session: Session, d: TicketsDialog) -> Node:
+    low, high, offer = d.low, d.high, d.offer
     game_map = session.map
     items = el("ul", None, cls="offer")
     for i, t in enumerate(offer):
@@ -421,41 +390,54 @@ def payment_text(action) -> str:
     return " + ".join(parts)
 
 
-def payment_dialog(title: str, payments: list, kind: str) -> Node:
+def payment_dialog(_session: Session, d: PaymentDialog) -> Node:
     options = el("div", None, cls="payments")
-    for i, action in enumerate(payments):
-        option = button(payment_text(action), kind, str(i), cls="payment")
+    for i, action in enumerate(d.payments):
+        option = button(payment_text(action), d.kind, str(i), cls="payment")
         option.prepend(card_chips([action.colour] * action.cards + ["locomotive"] * action.locomotives))
         options.append(option)
-    return dialog(title, el("p", _("table.choose_payment")), options,
-                  button(_("table.cancel"), "close", cls="secondary"), label=kind)
+    return dialog(d.title, el("p", _("table.choose_payment")), options,
+                  button(_("table.cancel"), "close", cls="secondary"), label=d.kind)
 
 
-def tunnel_dialog(session: Session) -> Node:
-    tunnel, revealed, options = session.tunnel_choice()
-    r = session.map.route(tunnel["route"])
-    names = ", ".join(_(CARD_KEYS[c]) for c in revealed)
-    body = [el("p", _("table.tunnel_revealed", cards=names), cls="revealed"), card_chips(revealed),
-            el("p", _("table.tunnel_extra", count=tunnel["extra"]))]
+def tunnel_dialog(session: Session, d: TunnelDialog) -> Node:
+    r = session.map.route(d.route)
+    names = ", ".join(_(CARD_KEYS[c]) for c in d.revealed)
+    body = [el("p", _("table.tunnel_revealed", cards=names), cls="revealed"), card_chips(list(d.revealed)),
+            el("p", _("table.tunnel_extra", count=d.extra))]
     buttons = el("div", None, cls="payments")
-    for i, action in enumerate(options):
-        if str(action) == "withdraw":
+    for i, action in enumerate(d.options):
+        if isinstance(action, Withdraw):
             buttons.append(button(_("table.withdraw"), "tunnel", str(i), cls="payment withdraw"))
             continue
         option = button(_("table.pay", payment=payment_text(action)), "tunnel", str(i), cls="payment")
         option.prepend(card_chips([action.colour] * action.cards + ["locomotive"] * action.locomotives))
         buttons.append(option)
-    if len(options) == 1:
+    if len(d.options) == 1:
         body.append(el("p", _("table.tunnel_cannot_pay")))
     title = _("table.tunnel_title", a=session.map.city(r.a).name, b=session.map.city(r.b).name)
     return dialog(title, *body, buttons, label="tunnel")
 
 
-def stale_dialog() -> Node:
+def stale_dialog(_session: Session, _d: StaleDialog) -> Node:
     """This tab stopped playing: the game was played on (or deleted) in another tab."""
     return dialog(_("table.stale.title"), el("p", _("table.stale.body")),
                   button(_("table.stale.take_over"), "take-over", cls="primary"),
                   button(_("table.menu"), "home", cls="secondary"), label="stale", role="alertdialog")
+
+
+def message_dialog(_session: Session, d: MessageDialog) -> Node:
+    return dialog(d.title, el("p", d.text), button(_("table.ok"), "close", cls="primary"), label="message")
+
+
+DIALOGS = {StaleDialog: stale_dialog, HandoffDialog: handoff_dialog, LastRoundDialog: last_round_dialog,
+           TicketsDialog: tickets_dialog, TunnelDialog: tunnel_dialog, PaymentDialog: payment_dialog,
+           MessageDialog: message_dialog}
+
+
+def dialog_node(session: Session, d: Dialog) -> Node:
+    """The dialog the model has up (``game.ui.controller.Table.dialog``), drawn."""
+    return DIALOGS[type(d)](session, d)
 
 
 def storage_banner(finished: list) -> Node:
@@ -471,10 +453,6 @@ def storage_banner(finished: list) -> Node:
         tools.append(el("span", _("table.storage_no_finished")))
     banner.append(tools)
     return banner
-
-
-def message_dialog(title: str, text: str) -> Node:
-    return dialog(title, el("p", text), button(_("table.ok"), "close", cls="primary"), label="message")
 
 
 def end_screen(session: Session) -> Node:
@@ -499,7 +477,7 @@ def end_screen(session: Session) -> Node:
             tickets.append(el("li", _("end.ticket", a=game_map.city(ticket.a).name, b=game_map.city(ticket.b).name,
                                       points=f"{points:+d}"), cls="done" if done else "missed"))
         labels = [_(k) for k, _cls in columns]
-        name = el("th", None, swatch(state["players"][row.seat]["colour"]), player_label(session, row.seat),
+        name = el("th", None, swatch(state["players"][row.seat]["colour"]), session.player_label(row.seat),
                   scope="row", data_label=labels[1])
         cells = [el("td", str(row.place), data_part="place", data_label=labels[0]), name,
                  el("td", str(row.route_points), data_part="routes", data_label=labels[2]),

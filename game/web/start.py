@@ -1,0 +1,124 @@
+"""The start screen in the page: the title and language, the new-game form and the saved games,
+drawn from the table's model (``game.ui.controller.StartScreen``), and the form read back."""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import JsException, to_js
+
+from game import i18n
+from game.i18n import COLOUR_KEYS, _
+from game.mapdata import load_map
+from game.scenario import AI_LEVELS
+from game.state import PLAYER_COLOURS
+from game.ui import setup
+from game.ui.ai_turn import LEVEL_KEYS
+from game.ui.controller import StartScreen
+from game.ui.saves import SaveEntry
+from game.ui.setup import GameOptions
+from game.web.dom import Node, button, el
+
+LANGUAGE_KEY = "ttr.language"       # the player's language, read by static/boot.js before Python starts
+DATE_STYLE = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries)
+
+
+def start_screen(start: StartScreen, entries: list[SaveEntry], notice: str) -> list[Node]:
+    title = el("div", None, el("h1", _("start.title")), language_picker(), cls="title-row")
+    return [title, new_game_form(start.options, start.problems), saves_list(entries, notice)]
+
+
+def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
+    form = el("form", None, el("h2", _("start.new_game")), cls="new-game", id="new-game")
+    maps = el("select", None, id="opt-map", name="map", data_refresh="1")
+    for map_id in setup.MAPS:
+        maps.append(el("option", load_map(map_id).name, value=map_id, selected=map_id == options.map))
+    variants = el("select", None, id="opt-variant", name="variant")
+    for v in load_map(options.map).variants:
+        variants.append(el("option", v.name, value=v.id, selected=v.id == options.variant))
+    count = el("select", None, id="opt-count", name="count", data_refresh="1")
+    for n in range(setup.MIN_SEATS, setup.MAX_SEATS + 1):
+        count.append(el("option", str(n), value=str(n), selected=n == len(options.seats)))
+    form.append(el("div", None, el("label", _("start.map"), maps), el("label", _("start.variant"), variants),
+                   el("label", _("start.players"), count), cls="row"))
+    for i, seat in enumerate(options.seats):
+        kind = el("select", None, cls="seat-kind", aria_label=_("start.kind", number=i + 1))
+        choice = setup.seat_choice(seat)
+        kind.append(el("option", _("start.human"), value="human", selected=choice == "human"))
+        for level in AI_LEVELS:
+            kind.append(el("option", _(LEVEL_KEYS[level]), value=f"ai:{level}", selected=choice == f"ai:{level}"))
+        colour = el("select", None, cls="seat-colour", aria_label=_("start.colour", number=i + 1))
+        for c in PLAYER_COLOURS:
+            colour.append(el("option", _(COLOUR_KEYS[c]), value=c, selected=seat.colour == c))
+        name = el("input", None, cls="seat-name", type="text", maxlength=str(setup.MAX_NAME),
+                  aria_label=_("start.name", number=i + 1))
+        name.value = seat.name
+        form.append(el("div", None, name, kind, colour, cls="seat", data_seat=str(i)))
+    seed = el("input", None, id="opt-seed", type="text", maxlength=str(setup.MAX_SEED),
+              placeholder=_("start.seed_hint"))
+    seed.value = options.seed
+    form.append(el("label", _("start.seed"), seed))
+    errors = el("ul", None, cls="problems", role="alert")
+    for key, params in problems:
+        errors.append(el("li", _(key, **params)))
+    form.append(errors)
+    form.append(button(_("start.start"), "start", cls="primary"))
+    return form
+
+
+def read_options() -> GameOptions:
+    """The new-game form as the player left it."""
+    doc = js.document
+    seats = []
+    for row in doc.querySelectorAll("#new-game .seat"):
+        seats.append(setup.seat_from_choice(row.querySelector(".seat-name").value,
+                                            row.querySelector(".seat-kind").value,
+                                            row.querySelector(".seat-colour").value))
+    return GameOptions(doc.getElementById("opt-map").value, doc.getElementById("opt-variant").value,
+                       tuple(seats), doc.getElementById("opt-seed").value)
+
+
+def saves_list(entries: list[SaveEntry], notice: str) -> Node:
+    section = el("section", None, el("h2", _("start.saved")), cls="saves")
+    if not entries:
+        section.append(el("p", _("start.no_saves")))
+    items = el("ul", None, cls="save-list")
+    for entry in entries:
+        when = js.Date.new(entry.saved_at).toLocaleString(i18n.language(), DATE_STYLE) if entry.saved_at else "—"
+        if entry.problem:
+            text = _(entry.problem[0], **entry.problem[1])
+        else:
+            map_name = load_map(entry.map).name if entry.map in setup.MAPS else "?"
+            turn = "—" if entry.turn is None else str(entry.turn + 1)
+            key = "start.save_line_over" if entry.over else "start.save_line"
+            text = _(key, map=map_name, players=", ".join(entry.players), turn=turn, when=when)
+        row = el("li", None, el("span", text, cls="save-text"), cls="save damaged" if entry.problem else "save",
+                 data_save=entry.id)
+        if not entry.problem:
+            row.append(button(_("start.open"), "open", entry.id))
+        row.append(button(_("start.export"), "export", entry.id))
+        row.append(button(_("start.delete"), "delete", entry.id))
+        items.append(row)
+    section.append(items)
+    picker = el("input", None, type="file", accept=".json,application/json", id="import-file", cls="import")
+    section.append(el("label", _("start.import"), picker, cls="import-label"))
+    section.append(el("p", notice, cls="notice", role="status"))
+    return section
+
+
+def language_picker() -> Node:
+    """The language of the game: each catalog named in its own language."""
+    picker = el("select", None, id="opt-language")
+    for code in i18n.available_languages():
+        picker.append(el("option", i18n.language_name(code), value=code,
+                         selected=code == i18n.language()))
+    return el("label", _("start.language"), picker, cls="language")
+
+
+def choose_language(code: str) -> None:
+    """Use ``code`` from now on, and at the next visit (``static/boot.js`` reads the choice)."""
+    chosen = i18n.set_language(code)
+    js.document.documentElement.lang = chosen
+    try:
+        js.localStorage.setItem(LANGUAGE_KEY, chosen)
+    except JsException:
+        pass           # storage refused: the choice lasts for this visit

@@ -1,0 +1,399 @@
+"""The table as a model, under CPython: each dialog and why it is up, commands and refusals,
+handoffs, the AI seats' pacing, autosave, two tabs, full storage, import and resume."""
+
+import json
+
+import pytest
+
+from game.actions import DrawCard, KeepTickets, Withdraw
+from game.i18n import set_language
+from game.state import to_json
+from game.ui import ai_turn
+from game.ui.ai_turn import AiAnswer
+from game.ui.controller import (
+    AcknowledgeHandoff,
+    AcknowledgeLastRound,
+    ChooseCity,
+    ChooseMap,
+    ChooseRoute,
+    ChooseSeatCount,
+    CloseDialog,
+    DeleteSave,
+    Draw,
+    DrawTickets,
+    ExportGame,
+    ExportSave,
+    FreeSpace,
+    GoHome,
+    HandoffDialog,
+    Keep,
+    LastRoundDialog,
+    MessageDialog,
+    OpenSave,
+    Pay,
+    PaymentDialog,
+    Redraw,
+    Rematch,
+    StaleDialog,
+    StartGame,
+    Table,
+    TakeOver,
+    TicketsDialog,
+    TunnelChoice,
+    TunnelDialog,
+    Zoom,
+    control_command,
+)
+from game.ui.saves import CURRENT_KEY, DictBackend, SaveCatalog, StorageFull, save_text
+from game.ui.session import Session
+from game.ui.setup import GameOptions, Seat, default_options
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_000_000.0
+
+    def __call__(self):
+        self.now += 1000
+        return self.now
+
+
+class FullBackend(DictBackend):
+    """A storage that took what it holds and refuses every new write, as a full quota does."""
+
+    def set(self, key, text):
+        raise StorageFull(key)
+
+
+def new_table(store=None, backend=DictBackend, ai_delay=300):
+    return Table(SaveCatalog(backend({} if store is None else store)), clock=Clock(), fresh_seed=lambda: 11,
+                 ai_delay=ai_delay)
+
+
+HUMANS = GameOptions("usa", "usa", (Seat("Ann", "human", "red"), Seat("Bob", "human", "blue")), "3")
+EUROPE_POSITION = {"map": "europe", "seed": 1, "actions": [],
+                   "players": [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "ai"},
+                               {"name": "Cleo", "kind": "human"}]}
+
+
+def at_position(position, store=None):
+    """A table resumed on a stored scenario with ``position`` (docs/scenario.md)."""
+    store = {} if store is None else store
+    table = new_table(store)
+    SaveCatalog(DictBackend(store)).write("g1", {**EUROPE_POSITION, "position": position},
+                                          {"map": "europe", "players": []}, 1.0)
+    table.handle(OpenSave("g1"))
+    return table
+
+
+def keep_all(table):
+    """The player to act (once handed the device) keeps as many offered tickets as they may."""
+    if isinstance(table.dialog(), HandoffDialog):
+        table.handle(AcknowledgeHandoff())
+    dialog = table.dialog()
+    assert isinstance(dialog, TicketsDialog)
+    return table.handle(Keep(dialog.offer[:dialog.high]))
+
+
+# --- the start screen -------------------------------------------------------------------------
+
+def test_the_new_game_form_reshapes_and_says_every_problem():
+    table = new_table()
+    assert table.session is None and table.start.options == default_options("usa", 2)
+    table.handle(ChooseMap(GameOptions("europe", "usa", HUMANS.seats)))
+    assert table.start.options.variant == "europe"
+    table.handle(ChooseSeatCount(table.start.options, 4))
+    assert len(table.start.options.seats) == 4 and table.start.options.seats[3].kind == "ai"
+    bad = GameOptions("usa", "usa", (Seat("Ann"), Seat("ann ")), "")
+    assert table.handle(StartGame(bad)).redraw is Redraw.SCREEN
+    assert table.session is None and table.start.options == bad
+    assert [key for key, _params in table.start.problems] == ["setup.error.name_twice", "setup.error.colours"]
+
+
+def test_a_new_game_is_saved_at_once_and_named_the_current_game():
+    store = {}
+    table = new_table(store)
+    table.handle(StartGame(HUMANS))
+    assert table.session is not None and store[CURRENT_KEY] == table.game_id
+    entry, = table.catalog.entries()
+    assert entry.id == table.game_id and entry.players == ("Ann", "Bob") and table.revision == 1
+    download = table.handle(ExportGame()).download
+    assert download.name == table.game_id and download.text == save_text(table.session.scenario())
+    assert table.handle(ExportSave(table.game_id)).download.text == store["ttr.v1.save." + table.game_id]
+
+
+def test_open_delete_and_a_damaged_save_said_on_the_start_screen():
+    store = {}
+    first = new_table(store)
+    first.handle(StartGame(HUMANS))
+    game_id = first.game_id
+    table = new_table(store)
+    table.handle(OpenSave(game_id))
+    assert to_json(table.session.state) == to_json(first.session.state)
+    table.handle(GoHome())
+    table.handle(OpenSave("nothing-here"))
+    assert table.session is None and "nothing-here" in table.take_notice() and table.take_notice() == ""
+    store["ttr.v1.save." + game_id] = "{" * 10
+    table.handle(OpenSave(game_id))
+    assert table.session is None and table.take_notice()
+    assert store["ttr.v1.save." + game_id] == "{" * 10          # kept as it was, to export
+    table.handle(DeleteSave(game_id, HUMANS))
+    assert table.catalog.entries() == [] and table.start.options == HUMANS
+
+
+# --- dialogs, commands and refusals -------------------------------------------------------------
+
+def test_tickets_are_kept_within_the_rule_then_the_device_is_handed_over():
+    table = new_table()
+    table.handle(StartGame(HUMANS))
+    assert table.dialog() == HandoffDialog(0)               # privacy first: two players share the device
+    table.handle(AcknowledgeHandoff())
+    dialog = table.dialog()
+    assert dialog == TicketsDialog(2, 3, tuple(table.session.state["players"][0]["offer"]))
+    outcome = table.handle(Keep(dialog.offer[:1]))
+    assert outcome.redraw is Redraw.NOTHING and outcome.dialog_error == "Keep 2 to 3 tickets."
+    assert table.session.actions == [] and table.revision == 1
+    keep_all(table)
+    assert table.session.actions == [KeepTickets(tuple(sorted(dialog.offer)))] and table.revision == 2
+    assert table.dialog() == HandoffDialog(1)
+    assert table.handle(Draw("deck")).say == "It is not your turn."       # nobody's cards are on screen
+    assert table.handle(CloseDialog()).redraw is Redraw.NOTHING            # a handoff must be answered
+    table.handle(AcknowledgeHandoff())
+    assert isinstance(table.dialog(), TicketsDialog) and table.session.viewer == 1
+    assert "Bob" in table.status()
+
+
+def test_a_route_clicked_offers_its_payments_or_says_why_not():
+    table = at_position({"players": [{"hand": {"red": 2, "locomotive": 1}}, {"routes": ["berlin--wien"]}, {}]})
+    table.handle(AcknowledgeHandoff())
+    assert table.dialog() is None and table.viewer_to_act()
+    assert table.handle(ChooseRoute("bucuresti--sofia")).redraw is Redraw.DIALOG
+    dialog = table.dialog()
+    assert isinstance(dialog, PaymentDialog) and dialog.kind == "claim" and dialog.spot == "route-bucuresti--sofia"
+    assert {str(p) for p in dialog.payments} == {"claim bucuresti--sofia 2red", "claim bucuresti--sofia 1red+1loco"}
+    outcome = table.handle(CloseDialog())
+    assert outcome.focus_back and table.dialog() is None
+    table.handle(ChooseRoute("berlin--wien"))
+    assert table.dialog() == MessageDialog("Route Berlin – Wien", "This route is already claimed.", "route-berlin--wien")
+    table.handle(CloseDialog())
+    assert table.handle(ChooseRoute("no--where")).redraw is Redraw.NOTHING and table.dialog() is None
+    table.handle(ChooseCity("wien"))
+    assert isinstance(table.dialog(), PaymentDialog) and table.dialog().kind == "station"
+    assert table.handle(Pay("claim", 0)).redraw is Redraw.NOTHING         # not the dialog that is open
+    table.handle(Pay("station", 0))
+    assert table.session.state["players"][0]["stations"] == ["wien"] and table.dialog() is None
+
+
+def test_a_move_the_engine_refuses_is_said_and_changes_nothing():
+    table = at_position({"players": [{"hand": {"red": 2}}, {}, {}]})
+    table.handle(AcknowledgeHandoff())
+    table.handle(ChooseRoute("bucuresti--sofia"))
+    before = to_json(table.session.state)
+    table.session.state["players"][0]["hand"]["red"] = 0          # the hand changed under the open dialog
+    table.handle(Pay("claim", 0))
+    dialog = table.dialog()
+    assert isinstance(dialog, MessageDialog) and dialog.title == "Not allowed"
+    assert "enough" in dialog.text and table.session.actions == []
+    table.session.state["players"][0]["hand"]["red"] = 2
+    assert to_json(table.session.state) == before
+
+
+def test_a_tunnel_shows_its_cards_and_may_be_withdrawn_from():
+    table = at_position({"market": ["blue"] * 5, "deck_top": ["red", "black", "white"],
+                         "players": [{"hand": {"red": 3, "locomotive": 1}}, {}, {}]})
+    table.handle(AcknowledgeHandoff())
+    table.handle(ChooseRoute("bucuresti--sofia"))
+    table.handle(Pay("claim", [str(p) for p in table.dialog().payments].index("claim bucuresti--sofia 2red")))
+    dialog = table.dialog()
+    assert isinstance(dialog, TunnelDialog) and dialog.revealed == ("red", "black", "white") and dialog.extra == 1
+    assert dialog.spot == "route-bucuresti--sofia" and dialog.options[-1] == Withdraw()
+    assert table.handle(CloseDialog()).redraw is Redraw.NOTHING            # the tunnel must be answered
+    table.handle(TunnelChoice(len(dialog.options) - 1))
+    assert table.session.state["players"][0]["routes"] == [] and table.session.current == 1
+
+
+def test_the_last_round_is_announced_then_acknowledged():
+    table = new_table()
+    table.enter(Session({"map": "usa", "seed": 4, "players": [{"name": "Ann"}, {"name": "Bob"}],
+                         "position": {"players": [{"hand": {"red": 2}, "trains": 4, "tickets": ["boston--miami"]},
+                                                  {"hand": {"blue": 1}, "tickets": ["calgary--phoenix"]}]}}), 0)
+    table.handle(AcknowledgeHandoff())
+    table.handle(ChooseRoute("atlanta--charleston"))
+    table.handle(Pay("claim", 0))
+    table.handle(AcknowledgeHandoff())
+    assert table.dialog() == LastRoundDialog(1, 0, 2)
+    assert "Last round: 2 turns left." in table.status()
+    assert table.handle(AcknowledgeLastRound()).redraw is Redraw.DIALOG and table.dialog() is None
+
+
+def test_controls_name_their_commands():
+    assert control_command("draw", "red") == Draw("red")
+    assert control_command("tickets", "") == DrawTickets()
+    assert control_command("tunnel", "1") == TunnelChoice(1)
+    assert control_command("zoom", "in") == Zoom("in")
+    assert control_command("home", "") == GoHome()
+    assert control_command("free", "g7") == FreeSpace("g7")
+    assert control_command("station", "") is None and control_command("<img>", "") is None
+    assert new_table().handle(Zoom("out")).zoom == "out"
+
+
+# --- AI seats ------------------------------------------------------------------------------------
+
+def with_an_ai_seat(ai_delay=300):
+    table = new_table(ai_delay=ai_delay)
+    table.handle(StartGame(GameOptions("usa", "usa", (Seat("Ann", "human", "red"),
+                                                      Seat("Hal", "ai", "blue", "easy")), "5")))
+    keep_all(table)
+    return table
+
+
+def reply(ask):
+    return AiAnswer.from_text(ai_turn.answer(ask.request.to_text(), time_cap=None))
+
+
+def test_an_ai_move_is_asked_at_once_and_played_after_its_delay():
+    table = with_an_ai_seat()
+    assert table.dialog() is None and not table.viewer_to_act()
+    ask = table.ai_next()
+    assert ask.delay_ms == 300 and ask.request.view["viewer"] == 1 and table.ai_next() is None    # once
+    answer = reply(ask)
+    assert not table.ai_answered(answer)                  # in early: it waits for the delay
+    assert table.session.actions[-1:] != [] and len(table.session.actions) == 1
+    assert table.ai_delay_over(ask.request.ticket)
+    assert len(table.session.actions) == 2 and table.ai_status() == ""
+
+
+def test_a_slow_answer_shows_thinking_and_is_played_when_it_comes():
+    table = with_an_ai_seat()
+    ask = table.ai_next()
+    assert not table.ai_delay_over(ask.request.ticket)
+    assert table.ai_status() == "Hal (AI, easy) is thinking…"
+    assert table.ai_answered(reply(ask)) and len(table.session.actions) == 2
+
+
+def test_stale_and_illegal_answers():
+    table = with_an_ai_seat()
+    ask = table.ai_next()
+    answer = reply(ask)
+    assert not table.ai_answered(AiAnswer(ask.request.ticket + 1, choice=0))     # another position's
+    assert not table.ai_delay_over(ask.request.ticket + 1)
+    table.ai_delay_over(ask.request.ticket)
+    assert table.ai_answered(AiAnswer(ask.request.ticket, choice=999))           # illegal: a safe move
+    assert "choice 999" in table.ai_status() and len(table.session.actions) == 2
+    ask = table.ai_next()
+    assert ask is not None or table.session.current == 0
+    table.handle(GoHome())                    # the move asked for is not wanted any more
+    assert not table.ai_answered(answer) and table.ai_next() is None
+
+
+def test_a_failed_helper_is_said_all_game_long():
+    table = with_an_ai_seat()
+    table.ai_failed("no worker")
+    assert table.ai_status().startswith("The AI helper could not run (no worker)")
+
+
+def test_an_ai_game_plays_to_the_end_through_the_model():
+    table = with_an_ai_seat(ai_delay=0)
+    while not table.session.over:
+        ask = table.ai_next()
+        if ask is None:                       # the human's turn: the first legal draw
+            assert table.viewer_to_act()
+            if isinstance(table.dialog(), TicketsDialog):
+                keep_all(table)
+            else:
+                action = table.session.legal()[0]
+                table.play(action)
+            continue
+        assert table.ai_delay_over(ask.request.ticket) is False
+        assert table.ai_answered(reply(ask))
+    assert table.dialog() is None and "over" in table.status().lower()
+    assert table.highlights(table.session.view()).trail
+    first = table.game_id
+    table.handle(Rematch())
+    assert table.game_id != first and table.session.actions == []
+
+
+# --- saving: two tabs, full storage, import, resume ---------------------------------------------
+
+def test_a_second_tab_that_played_on_stops_this_one_and_it_can_take_over():
+    store = {}
+    mine = new_table(store)
+    mine.handle(StartGame(HUMANS))
+    other = new_table(store)
+    other.resume()
+    keep_all(other)
+    assert mine.storage_changed("ttr.v1.save." + mine.game_id)
+    assert mine.dialog() == StaleDialog()
+    before = store["ttr.v1.save." + mine.game_id]
+    offer = tuple(mine.session.state["players"][0]["offer"])
+    assert mine.handle(Keep(offer)).redraw is Redraw.NOTHING and store["ttr.v1.save." + mine.game_id] == before
+    mine.handle(TakeOver())
+    assert not mine.stale and len(mine.session.actions) == 1
+    assert not mine.storage_changed("ttr.v1.other")
+
+
+def test_a_stale_write_is_never_made():
+    store = {}
+    mine = new_table(store)
+    mine.handle(StartGame(HUMANS))
+    other = new_table(store)
+    other.resume()
+    keep_all(other)
+    keep_all(mine)                            # no storage event came: the write itself finds out
+    assert mine.stale and isinstance(mine.dialog(), StaleDialog)
+    assert json.loads(store["ttr.v1.save." + mine.game_id])["actions"] == [str(other.session.actions[0])]
+
+
+def test_full_storage_keeps_playing_offers_finished_games_and_saves_whole_again():
+    store = {}
+    table = new_table(store)
+    table.handle(StartGame(HUMANS))
+    catalog = table.catalog
+    table.catalog = SaveCatalog(FullBackend(store))
+    keep_all(table)
+    assert table.storage_full and "full" in table.status() and table.banner_games() == []
+    table.catalog = catalog
+    outcome = table.handle(FreeSpace("not-finished"))
+    assert outcome.redraw is Redraw.SCREEN and not table.storage_full and table.banner_games() is None
+    assert json.loads(store["ttr.v1.save." + table.game_id])["actions"] == [str(table.session.actions[0])]
+
+
+def test_imports_are_checked_and_never_stored_when_bad():
+    table = new_table()
+    assert not table.import_size_ok(3_000_000) and "3.0" in table.take_notice()
+    table.import_game("[1, 2")
+    assert table.session is None and table.take_notice().startswith("This file cannot be imported: not valid JSON")
+    assert table.catalog.entries() == []
+    game = Session(HUMANS.scenario(0))
+    game.play(game.legal()[0])
+    table.import_game(json.dumps(game.scenario()))
+    assert table.session.actions == game.actions and len(table.catalog.entries()) == 1
+
+
+def test_resume_opens_the_current_game_where_it_was():
+    store = {}
+    table = new_table(store)
+    table.handle(StartGame(HUMANS))
+    keep_all(table)
+    again = new_table(store)
+    again.resume()
+    assert to_json(again.session.state) == to_json(table.session.state)
+    assert again.dialog() == HandoffDialog(1)                 # privacy first on a shared device
+    store["ttr.v1.save." + table.game_id] = '{"format": 999}'
+    third = new_table(store)
+    assert third.resume().redraw is Redraw.SCREEN and third.session is None and third.take_notice()
+    del store[CURRENT_KEY]
+    assert new_table(store).resume() and new_table(store).session is None
+
+
+def test_the_draw_command_plays_the_market_card_named():
+    table = at_position({"market": ["blue", "red", "red", "green", "white"]})
+    table.handle(AcknowledgeHandoff())
+    table.handle(Draw("red"))
+    assert table.session.actions == [DrawCard("red")] and table.session.state["phase"] == "second-draw"
+    assert table.handle(Draw("purple")).redraw is Redraw.NOTHING and len(table.session.actions) == 1
