@@ -152,30 +152,45 @@ _NOT_TEXT = ("rule.not_an_action", "ids and colours are text")
 _BAD_COUNT = ("rule.payment.counts", f"card counts must be whole numbers from 0 to {MAX_COUNT}")
 
 
-def _bad_payment(action: ClaimRoute | BuildStation | PayTunnel) -> tuple[str, str] | None:
-    if not isinstance(action.colour, str) or not isinstance(getattr(action, "route", getattr(action, "city", "")), str):
+def _bad_counts(cards: object, locomotives: object) -> bool:
+    """Whether card counts are not integers from 0 to MAX_COUNT (a bool is not a count)."""
+    return type(cards) is not int or type(locomotives) is not int \
+        or not 0 <= cards <= MAX_COUNT or not 0 <= locomotives <= MAX_COUNT
+
+
+def _bad_claim(action: ClaimRoute) -> tuple[str, str] | None:
+    if type(action.route) is not str or type(action.colour) is not str:
         return _NOT_TEXT
-    for value in (action.cards, action.locomotives):
-        if type(value) is not int or not 0 <= value <= MAX_COUNT:       # a bool is not a count
-            return _BAD_COUNT
-    return None
+    return _BAD_COUNT if _bad_counts(action.cards, action.locomotives) else None
+
+
+def _bad_station(action: BuildStation) -> tuple[str, str] | None:
+    if type(action.city) is not str or type(action.colour) is not str:
+        return _NOT_TEXT
+    return _BAD_COUNT if _bad_counts(action.cards, action.locomotives) else None
+
+
+def _bad_tunnel_payment(action: PayTunnel) -> tuple[str, str] | None:
+    if type(action.colour) is not str:
+        return _NOT_TEXT
+    return _BAD_COUNT if _bad_counts(action.cards, action.locomotives) else None
 
 
 def _bad_keep(action: KeepTickets) -> tuple[str, str] | None:
     tickets = action.tickets
-    if not isinstance(tickets, tuple) or not all(isinstance(t, str) for t in tickets):
+    if type(tickets) is not tuple or not all(type(t) is str for t in tickets):
         return "rule.keep.names", "name each kept ticket once"
     return None
 
 
 def _bad_draw(action: DrawCard) -> tuple[str, str] | None:
-    return None if isinstance(action.source, str) else _NOT_TEXT
+    return None if type(action.source) is str else _NOT_TEXT
 
 
-# the check of each kind of action that has fields
-_FIELD_CHECKS: dict[type, Callable[[Any], tuple[str, str] | None]] = {
-    DrawCard: _bad_draw, KeepTickets: _bad_keep, ClaimRoute: _bad_payment, BuildStation: _bad_payment,
-    PayTunnel: _bad_payment,
+# the check of each kind of action that has fields (the rules run it before anything else)
+FIELD_CHECKS: dict[type, Callable[[Any], tuple[str, str] | None]] = {
+    DrawCard: _bad_draw, KeepTickets: _bad_keep, ClaimRoute: _bad_claim, BuildStation: _bad_station,
+    PayTunnel: _bad_tunnel_payment,
 }
 
 
@@ -183,7 +198,7 @@ def malformed(action: object) -> tuple[str, str] | None:
     """Why an action's fields are of the wrong type (a rule's reason key and the English
     explanation), or None: ids and colours are text, counts are integers (not booleans) from 0
     to ``MAX_COUNT``, kept tickets a tuple of texts."""
-    check = _FIELD_CHECKS.get(type(action))
+    check = FIELD_CHECKS.get(type(action))
     return None if check is None else check(action)
 
 

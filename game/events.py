@@ -12,8 +12,7 @@ of a card drawn blind, the tickets offered and kept.  :func:`event_view` gives a
 the public part and that seat's own private part.  Once the game is over, the tickets each
 player kept are public, as in ``game.view.player_view``.
 
->>> e = new_event("draw", 1)
->>> e.update(source="deck", turned_up=[], resets=0)
+>>> e = {"kind": "draw", "seat": 1, "private": {}, "source": "deck", "turned_up": [], "resets": 0}
 >>> add_private(e, 1, card="red")
 >>> event_view(e, 1)["private"], event_view(e, 0)["private"], event_view(e, None)["private"]
 ({'1': {'card': 'red'}}, {}, {})
@@ -52,16 +51,12 @@ class Event(TypedDict, total=False):
     over: dict[str, Any]            # this action ended the game: the result
 
 KINDS = ("draw", "draw-tickets", "keep", "claim", "tunnel", "withdraw", "station", "pass")
-
-
-def new_event(kind: str, seat: int) -> Event:
-    """An event of ``kind`` played by ``seat``, with no facts yet."""
-    return {"kind": kind, "seat": seat, "private": {}}
+SEAT_KEYS = ("0", "1", "2", "3", "4")     # each seat's key in ``private`` (a game has at most 5 seats)
 
 
 def add_private(event: Event, seat: int, **facts: Any) -> None:
     """Facts of ``event`` that only ``seat`` may know."""
-    event["private"].setdefault(str(seat), {}).update(facts)
+    event["private"].setdefault(SEAT_KEYS[seat], {}).update(facts)
 
 
 def event_view(event: Event, seat: int | None, *, game_over: bool = False) -> Event:

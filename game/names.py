@@ -38,6 +38,10 @@ def name_problem(name: str) -> str | None:
     (a control or invisible formatting character), ``empty`` (nothing visible), or None."""
     if len(name) > MAX_NAME:
         return "long"
+    if name.isascii():          # the common case, quickly: ASCII has no format or separator characters
+        if not name.isprintable():
+            return "invisible"
+        return None if name.strip() else "empty"
     if any(unicodedata.category(c) in _REFUSED_CATEGORIES for c in name):
         return "invisible"
     if not any(c not in _BLANK and unicodedata.category(c)[0] in "LNPS" for c in name):
@@ -48,6 +52,8 @@ def name_problem(name: str) -> str | None:
 def skeleton(name: str) -> str:
     """What a name looks like, for comparing names: NFKC, case-folded, invisible characters
     removed, runs of white space as one space, trimmed."""
+    if name.isascii() and name.isprintable():       # NFKC leaves printable ASCII as it is
+        return " ".join(name.lower().split())
     text = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     kept = "".join(c for c in text if unicodedata.category(c) not in _REFUSED_CATEGORIES and c not in _BLANK)
     return " ".join(kept.split())

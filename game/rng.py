@@ -14,6 +14,7 @@ from __future__ import annotations
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_LIMITS: dict[int, int] = {}         # bound -> the largest multiple of it that 64 bits hold (below())
 
 
 class Rng:
@@ -47,20 +48,25 @@ class Rng:
         return format(self.state, "016x")
 
     def next64(self) -> int:
-        self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        """The next 64 random bits."""
+        return self.below(1 << 64)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (rejection sampling: no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        limit = _MASK + 1 - ((_MASK + 1) % n)
+        """A uniform integer in ``range(n)`` (rejection sampling: no modulo bias); each try takes
+        the generator's next 64 bits (SplitMix64's step and mix, written out here: this is the
+        engine's hottest function)."""
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("below() needs a positive bound")
+            limit = _LIMITS[n] = _MASK + 1 - ((_MASK + 1) % n)
         while True:
-            value = self.next64()
-            if value < limit:
-                return value % n
+            self.state = z = (self.state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                return z % n
 
     def choice(self, items):
         return items[self.below(len(items))]

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from game.actions import (
+    FIELD_CHECKS,
     Action,
     BuildStation,
     ClaimRoute,
@@ -41,9 +42,8 @@ from game.actions import (
     Pass,
     PayTunnel,
     Withdraw,
-    malformed,
 )
-from game.events import Event, add_private
+from game.events import SEAT_KEYS, Event, add_private
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
 from game.rng import Rng
 from game.scoring import FinalScore, PlayerPosition, final_scoring
@@ -142,9 +142,12 @@ def _affordable(best: int, locos: int, size: int, min_locos: int) -> bool:
     return locos >= min_locos and best + locos >= size
 
 
+_TRAIN_COUNTS = operator.itemgetter(*TRAIN_COLOURS)      # a hand's counts of the eight colours
+
+
 def _best_colour(hand: dict) -> int:
     """The most cards of one colour in a hand (whatever the order of its keys)."""
-    return max(map(hand.__getitem__, TRAIN_COLOURS))
+    return max(_TRAIN_COUNTS(hand))
 
 
 def _check_payment(action, colours: tuple[str, ...], size: int, min_locos: int, hand: dict) -> None:
@@ -365,19 +368,18 @@ def apply_action(state: State, action: Action) -> Event:
     how = _APPLY.get(action_type)
     if how is None:
         raise IllegalActionError(f"not an action: a value of type {action_type.__name__}", "rule.not_an_action")
-    problem = malformed(action)       # fields of the wrong type (booleans as counts, ...) are refused first
-    if problem:
-        raise _fail(action, *problem)
+    check, apply = how
+    if check is not None:       # fields of the wrong type (booleans as counts, ...) are refused first
+        problem = check(action)
+        if problem:
+            raise _fail(action, *problem)
     phase = state["phase"]
     if action_type not in _ALLOWED[phase]:
         raise _fail(action, *_PHASE_HINT[phase])
-    kind, apply = how
-    event: Event = {"kind": kind, "seat": state["current"], "private": {}}
-    apply(state, action, event)
-    return event
+    return apply(state, action)
 
 
-def _apply_draw(state: State, action: DrawCard, event: Event) -> None:
+def _apply_draw(state: State, action: DrawCard) -> Event:
     source = action.source
     second = state["phase"] == "second-draw"
     if source == "deck":
@@ -387,12 +389,14 @@ def _apply_draw(state: State, action: DrawCard, event: Event) -> None:
         raise _fail(action, "rule.draw.not_face_up", f"no {source} card is face up", card=source)
     elif second and source == LOCOMOTIVE:
         raise _fail(action, "rule.draw.second_locomotive", "a face-up locomotive cannot be the second card")
-    hand = state["players"][state["current"]]["hand"]
+    seat = state["current"]
+    hand = state["players"][seat]["hand"]
+    event: Event
     if source == "deck":
         card = draw_card(state)
         hand[card] += 1
-        event["source"], event["turned_up"], event["resets"] = "deck", [], 0
-        event["private"][str(state["current"])] = {"card": card}
+        event = {"kind": "draw", "seat": seat, "private": {SEAT_KEYS[seat]: {"card": card}}, "source": "deck",
+                 "turned_up": [], "resets": 0}
     else:
         market = state["market"]
         i = market.index(source)
@@ -403,30 +407,33 @@ def _apply_draw(state: State, action: DrawCard, event: Event) -> None:
         else:
             market[i] = replacement
         turned, resets = settle_market(state)
-        event["source"], event["card"], event["resets"] = "face-up", source, resets
-        event["turned_up"] = [replacement, *turned] if replacement is not None else turned
+        event = {"kind": "draw", "seat": seat, "private": {}, "source": "face-up", "card": source,
+                 "turned_up": [replacement, *turned] if replacement is not None else turned, "resets": resets}
     if second or source == LOCOMOTIVE:
         _end_turn(state, event)
     else:
         state["phase"] = "second-draw"
-        if not _draw_sources(state):      # nothing left to draw: the draw ends after one card
-            _end_turn(state, event)
+        if not (state["deck"] or state["discard"]) and all(k == LOCOMOTIVE for k in state["market"]):
+            _end_turn(state, event)       # nothing left to draw (a face-up locomotive cannot be second)
+    return event
 
 
-def _apply_draw_tickets(state: State, action: DrawTickets, event: Event) -> None:
+def _apply_draw_tickets(state: State, action: DrawTickets) -> Event:
     deck = state["ticket_deck"]
     if not deck:
         raise _fail(action, "rule.tickets.empty", "the ticket deck is empty")
     n = board(state["map"]).game_map.variant(state["variant"]).draw
-    offer = state["players"][state["current"]]["offer"] = deck[:n]
+    seat = state["current"]
+    offer = state["players"][seat]["offer"] = deck[:n]
     del deck[:n]
     state["phase"] = "tickets"
-    event["count"] = len(offer)
-    add_private(event, state["current"], offer=list(offer))
+    return {"kind": "draw-tickets", "seat": seat, "private": {SEAT_KEYS[seat]: {"offer": list(offer)}},
+            "count": len(offer)}
 
 
-def _apply_keep(state: State, action: KeepTickets, event: Event) -> None:
-    player = state["players"][state["current"]]
+def _apply_keep(state: State, action: KeepTickets) -> Event:
+    seat = state["current"]
+    player = state["players"][seat]
     offer = player["offer"]
     kept = action.tickets
     if not isinstance(kept, tuple) or not all(isinstance(t, str) for t in kept) or len(set(kept)) != len(kept):
@@ -444,12 +451,12 @@ def _apply_keep(state: State, action: KeepTickets, event: Event) -> None:
     returned = [t for t in offer if t not in kept]
     player["tickets"].extend(t for t in offer if t in kept)
     player["offer"] = []
-    event.update(count=len(kept), returned=len(returned), setup=state["phase"] == "setup-tickets")
-    add_private(event, state["current"], kept=[t for t in offer if t in kept])
+    event: Event = {"kind": "keep", "seat": seat, "private": {SEAT_KEYS[seat]: {"kept": [t for t in offer if t in kept]}},
+                    "count": len(kept), "returned": len(returned), "setup": state["phase"] == "setup-tickets"}
     if state["phase"] == "tickets":
         state["ticket_deck"].extend(returned)
         _end_turn(state, event)
-        return
+        return event
     stages = board(state["map"]).game_map.variant(state["variant"]).initial
     stage = stages[state["stage"]]
     if stage["returned"] == "box":
@@ -461,7 +468,7 @@ def _apply_keep(state: State, action: KeepTickets, event: Event) -> None:
     n = len(state["players"])
     state["current"] = (state["current"] + 1) % n
     if state["current"] != state["first"]:
-        return
+        return event
     if state["stage"] + 1 < len(stages):
         state["stage"] += 1
         deal_stage(state, stages[state["stage"]])
@@ -470,9 +477,10 @@ def _apply_keep(state: State, action: KeepTickets, event: Event) -> None:
             add_private(event, seat, offer=list(p["offer"]))
     else:
         state["phase"] = "start"
+    return event
 
 
-def _apply_claim(state: State, action: ClaimRoute, event: Event) -> None:
+def _apply_claim(state: State, action: ClaimRoute) -> Event:
     b = board(state["map"])
     r = b.by_id.get(action.route) if isinstance(action.route, str) else None
     if r is None:
@@ -483,12 +491,13 @@ def _apply_claim(state: State, action: ClaimRoute, event: Event) -> None:
         raise _fail(action, key, why, **params)
     hand = state["players"][state["current"]]["hand"]
     _check_payment(action, r.colours, r.length, r.ferry, hand)
-    event.update(route=r.id, colour=action.colour, cards=action.cards, locomotives=action.locomotives)
+    event: Event = {"kind": "claim", "seat": state["current"], "private": {}, "route": r.id, "colour": action.colour,
+                    "cards": action.cards, "locomotives": action.locomotives}
     if not r.tunnel:
         _take_route(state, r, action.colour, action.cards, action.locomotives)
         event["points"] = r.points
         _end_turn(state, event)
-        return
+        return event
     revealed = state["revealed"]
     for _ in range(TUNNEL_REVEAL):
         card = draw_card(state)
@@ -496,16 +505,17 @@ def _apply_claim(state: State, action: ClaimRoute, event: Event) -> None:
             break
         revealed.append(card)
     extra = sum(1 for c in revealed if c == LOCOMOTIVE or c == action.colour)
-    event.update(revealed=list(revealed), extra=extra)
+    event["revealed"], event["extra"] = list(revealed), extra
     if extra == 0:
         _take_route(state, r, action.colour, action.cards, action.locomotives)
         event["points"] = r.points
         _end_turn(state, event)
-        return
+        return event
     event["kind"] = "tunnel"        # the extra cost is asked for: pay it or withdraw
     state["tunnel"] = {"route": r.id, "colour": action.colour, "cards": action.cards,
                        "locomotives": action.locomotives, "extra": extra}
     state["phase"] = "tunnel"
+    return event
 
 
 def _take_route(state: State, r: RouteFacts, colour: str, cards: int, locos: int) -> None:
@@ -526,7 +536,7 @@ def _pay(state: State, hand: dict, colour: str, cards: int, locos: int) -> None:
         discard.extend([LOCOMOTIVE] * locos)
 
 
-def _apply_pay_tunnel(state: State, action: PayTunnel, event: Event) -> None:
+def _apply_pay_tunnel(state: State, action: PayTunnel) -> Event:
     t = state["tunnel"]
     if (action.colour, action.cards, action.locomotives) not in _tunnel_payments(state):
         if t["colour"] == LOCOMOTIVE:
@@ -539,18 +549,23 @@ def _apply_pay_tunnel(state: State, action: PayTunnel, event: Event) -> None:
     r = board(state["map"]).by_id[t["route"]]
     _take_route(state, r, t["colour"], t["cards"], t["locomotives"])
     _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
-    event.update(route=r.id, colour=t["colour"], cards=t["cards"], locomotives=t["locomotives"],
-                 revealed=list(state["revealed"]), extra=t["extra"], points=r.points,
-                 extra_paid={"colour": action.colour, "cards": action.cards, "locomotives": action.locomotives})
+    event: Event = {"kind": "claim", "seat": state["current"], "private": {}, "route": r.id, "colour": t["colour"],
+                    "cards": t["cards"], "locomotives": t["locomotives"], "revealed": list(state["revealed"]),
+                    "extra": t["extra"], "points": r.points,
+                    "extra_paid": {"colour": action.colour, "cards": action.cards, "locomotives": action.locomotives}}
     _end_turn(state, event)
+    return event
 
 
-def _apply_withdraw(state: State, action: Withdraw, event: Event) -> None:
-    event.update(route=state["tunnel"]["route"], revealed=list(state["revealed"]), extra=state["tunnel"]["extra"])
+def _apply_withdraw(state: State, action: Withdraw) -> Event:
+    tunnel = state["tunnel"]
+    event: Event = {"kind": "withdraw", "seat": state["current"], "private": {}, "route": tunnel["route"],
+                    "revealed": list(state["revealed"]), "extra": tunnel["extra"]}
     _end_turn(state, event)
+    return event
 
 
-def _apply_station(state: State, action: BuildStation, event: Event) -> None:
+def _apply_station(state: State, action: BuildStation) -> Event:
     cost = _station_cost(state)
     if cost is None:
         if board(state["map"]).max_stations:
@@ -564,22 +579,28 @@ def _apply_station(state: State, action: BuildStation, event: Event) -> None:
     _check_payment(action, TRAIN_COLOURS, cost, 0, player["hand"])
     _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
     player["stations"].append(action.city)
-    event.update(city=action.city, colour=action.colour, cards=action.cards, locomotives=action.locomotives)
+    event: Event = {"kind": "station", "seat": state["current"], "private": {}, "city": action.city,
+                    "colour": action.colour, "cards": action.cards, "locomotives": action.locomotives}
     _end_turn(state, event)
+    return event
 
 
-def _apply_pass(state: State, action: Pass, event: Event) -> None:
+def _apply_pass(state: State, action: Pass) -> Event:
     if _can_act(state):
         raise _fail(action, "rule.pass.not_allowed", "passing is only allowed when no other action is")
     state["passes"] += 1
+    event: Event = {"kind": "pass", "seat": state["current"], "private": {}}
     _end_turn(state, event, passed=True)
+    return event
 
 
-# each kind of action: the kind of its event (a claim may become "tunnel") and how to apply it
-_APPLY: dict[type, tuple[str, Callable]] = {
-    DrawCard: ("draw", _apply_draw), DrawTickets: ("draw-tickets", _apply_draw_tickets),
-    KeepTickets: ("keep", _apply_keep), ClaimRoute: ("claim", _apply_claim), PayTunnel: ("claim", _apply_pay_tunnel),
-    Withdraw: ("withdraw", _apply_withdraw), BuildStation: ("station", _apply_station), Pass: ("pass", _apply_pass),
+# each kind of action: the check of its fields (``game.actions.FIELD_CHECKS``) and how to apply it,
+# which returns its event
+_APPLY: dict[type, tuple[Callable | None, Callable[..., Event]]] = {
+    kind: (FIELD_CHECKS.get(kind), apply) for kind, apply in (
+        (DrawCard, _apply_draw), (DrawTickets, _apply_draw_tickets), (KeepTickets, _apply_keep),
+        (ClaimRoute, _apply_claim), (PayTunnel, _apply_pay_tunnel), (Withdraw, _apply_withdraw),
+        (BuildStation, _apply_station), (Pass, _apply_pass))
 }
 
 
