@@ -152,7 +152,7 @@ def play_scenario(data: Any, keep_states: bool = False) -> tuple[State, list[Sta
 
 
 def to_scenario(state: State, actions: list[Action] | None = None) -> dict:
-    """A scenario that reproduces ``state`` exactly (a save), optionally followed by actions."""
+    """A scenario that reproduces ``state`` exactly (a snapshot), optionally followed by actions."""
     position = {k: state[k] for k in POSITION_KEYS if k not in ("players", "deck_top")}
     position["players"] = [{k: p[k] for k in POSITION_PLAYER_KEYS} for p in state["players"]]
     return json.loads(json.dumps({
