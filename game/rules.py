@@ -184,7 +184,8 @@ def _claimed(state: State) -> set:
 def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set) -> Refusal | None:
     """Why the route cannot be claimed by ``seat`` (ignoring payment), or None."""
     if r.id in claimed:
-        return "rule.route.claimed", "the route is already claimed", {}
+        owner = next(i for i, p in enumerate(state["players"]) if r.id in p["routes"])
+        return "rule.route.claimed", f"the route is already claimed by player {owner + 1}", {"player": owner}
     player = state["players"][seat]
     for twin in r.twins:
         if twin in player["routes"]:

@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import svgwrite
 from svgwrite.container import Group, Use
@@ -24,6 +24,7 @@ from svgwrite.path import Path
 from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text, TSpan
 
+from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
 from game.i18n import COLOUR_KEYS, _
 from game.mapdata import GameMap
@@ -91,29 +92,6 @@ CSS = """
 
 
 @dataclass(frozen=True)
-class Highlights:
-    """What to point out on the board.  Route sets hold route ids, ``cities`` city ids."""
-
-    claimable: frozenset[str] = field(default_factory=frozenset)   # routes the player may claim
-    cities: frozenset[str] = field(default_factory=frozenset)      # e.g. a ticket's two cities
-    network: frozenset[str] = field(default_factory=frozenset)     # a player's routes
-    trail: frozenset[str] = field(default_factory=frozenset)       # the longest trail
-    borrowed: frozenset[str] = field(default_factory=frozenset)    # routes a station borrows
-
-    @classmethod
-    def of(cls, value: Highlights | dict | None) -> Highlights:
-        """Highlights from a dict of iterables (unknown keys are an error) or ``None``."""
-        if isinstance(value, cls):
-            return value
-        if value is None:
-            return cls()
-        unknown = set(value) - set(cls.__dataclass_fields__)
-        if unknown:
-            raise ValueError(f"unknown highlight layer(s): {', '.join(sorted(unknown))}")
-        return cls(**{k: frozenset(v) for k, v in value.items()})
-
-
-@dataclass(frozen=True)
 class Owners:
     """Who owns which route and which stations, read from a player's view."""
 
@@ -174,6 +152,8 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
         name += ", " + _("board.claimed", owner=_(COLOUR_KEYS[owner]))
     if route_id in hl.claimable:
         classes.append("claimable")
+    if route_id in hl.last:
+        classes.append("last-move")
     layers = [k for k in ("network", "trail", "borrowed") if route_id in getattr(hl, k)]
     if layers:
         classes += ["highlight", *layers]
@@ -236,7 +216,8 @@ def city_element(game_map: GameMap, board: Layout, city_id: str, owners: Owners,
 
 def _check_ids(game_map: GameMap, owners: Owners, hl: Highlights) -> None:
     """Refuse route or city ids the map does not have, naming the first one."""
-    for what, ids, known in (("highlight", hl.claimable | hl.network | hl.trail | hl.borrowed, game_map.has_route),
+    for what, ids, known in (("highlight", hl.claimable | hl.network | hl.trail | hl.borrowed | hl.last,
+                              game_map.has_route),
                              ("highlight", hl.cities, game_map.has_city),
                              ("view", owners.routes.keys(), game_map.has_route),
                              ("view", owners.stations.keys(), game_map.has_city)):

@@ -26,12 +26,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from game.actions import Action, KeepTickets
-from game.board.render import Highlights
+from game.board.highlights import Highlights
+from game.events import event_view
 from game.i18n import _
 from game.jsontext import MAX_CHARS
 from game.rules import IllegalActionError
 from game.ui import ai_turn, ending, setup
 from game.ui.ai_turn import AiAnswer, AiRequest
+from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
 from game.ui.saves import (
     CURRENT_KEY,
     INDEX_KEY,
@@ -46,7 +48,9 @@ from game.ui.saves import (
 from game.ui.session import Session, open_session, refusal_text
 from game.ui.setup import GameOptions
 
-AI_DELAY_MS = 700          # pause before each AI move, so it can be followed
+# the pause before each AI move, so it can be followed, at each speed a player may choose
+AI_SPEEDS = {"slow": 1500, "normal": 700, "fast": 250, "instant": 0}
+AI_DELAY_MS = AI_SPEEDS["normal"]
 
 
 # --- commands: what a player asks of the table ------------------------------------------------
@@ -116,6 +120,11 @@ class Zoom:
 
 
 @dataclass(frozen=True)
+class SetAiSpeed:
+    speed: str              # one of AI_SPEEDS
+
+
+@dataclass(frozen=True)
 class AcknowledgeHandoff:
     pass
 
@@ -169,7 +178,7 @@ class Keep:
 
 
 Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | TakeOver
-           | FreeSpace | Rematch | Zoom | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
+           | FreeSpace | Rematch | Zoom | SetAiSpeed | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
            | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep)
 
 # a control's data-cmd, and how its data-arg becomes the command (commands that need the new-game
@@ -337,6 +346,7 @@ class Table:
         self.ai_tickets = 0                     # numbers of the AI moves asked for
         self.ai_failure = ""                    # why the AI helper is not used (said all game long)
         self.ai_notice = ""                     # a problem with the last AI move
+        self.cued = 0                           # the events whose cues were taken (game.ui.moves)
 
     # --- one dispatch -------------------------------------------------------------------------
 
@@ -366,6 +376,10 @@ class Table:
                 return Outcome(Redraw.NOTHING, download=None if text is None else Download(text, save_id))
             case Zoom(step):
                 return Outcome(Redraw.NOTHING, zoom=step)
+            case SetAiSpeed(speed):
+                if speed in AI_SPEEDS:
+                    self.ai_delay = AI_SPEEDS[speed]
+                return NOTHING
         if session is None:
             return NOTHING          # the game's commands, with no game on the table
         match command:
@@ -452,6 +466,7 @@ class Table:
         self.stop_ai()
         self.session, self.opened, self.focus_ticket = session, None, None
         self.revision, self.stale = revision, False
+        self.cued = len(session.events)         # a game opened shows its moves as they stand, not played again
         self.autosave()
         try:
             self.catalog.backend.set(CURRENT_KEY, self.game_id)
@@ -668,6 +683,8 @@ class Table:
             text = _("table.status.over")
         elif s.handoff_to is not None:
             text = _("table.status.handoff", name=state["players"][s.handoff_to]["name"])
+        elif s.ai_to_move():
+            text = _("table.status.ai", name=s.player_label(state["current"]))
         else:
             key = {"setup-tickets": "table.status.setup", "start": "table.status.start",
                    "second-draw": "table.status.second", "tunnel": "table.status.tunnel",
@@ -680,8 +697,9 @@ class Table:
         return f"{text} {self.notice}" if self.notice else text
 
     def highlights(self, view: dict) -> Highlights:
-        """What the board lights up: the routes the player to act may claim, a focused ticket's
-        cities and the player's network, and at the end the longest trails and borrowed routes."""
+        """What the board lights up: the routes the player to act may claim, the routes each
+        player claimed in their last turn, a focused ticket's cities and the player's network,
+        and at the end the longest trails and borrowed routes."""
         s = self.session
         assert s is not None
         if s.over:
@@ -690,11 +708,40 @@ class Table:
         seat = view["viewer"] if s.viewer is not None else None
         claimable = frozenset(a.route for a in s.legal() if hasattr(a, "route")) \
             if seat == s.current and s.state["phase"] == "start" else frozenset()
+        last = claimed_last(self.last_moves())
         if self.focus_ticket and seat is not None and s.map.has_ticket(self.focus_ticket):
             t = s.map.ticket(self.focus_ticket)
             return Highlights(claimable=claimable, cities=frozenset((t.a, t.b)),
-                              network=frozenset(view["players"][seat]["routes"]))
-        return Highlights(claimable=claimable)
+                              network=frozenset(view["players"][seat]["routes"]), last=last)
+        return Highlights(claimable=claimable, last=last)
+
+    def last_action_text(self) -> str:
+        """The last action in the text notation, as every player may know it (a ticket choice
+        without the tickets kept); empty before the first."""
+        s = self.session
+        if s is None or not s.actions:
+            return ""
+        action = s.actions[-1]
+        return "keep" if isinstance(action, KeepTickets) else str(action)
+
+    def ai_speed(self) -> str:
+        """The speed whose delay the AI seats play at (``normal`` for a delay of no speed's)."""
+        return next((name for name, ms in AI_SPEEDS.items() if ms == self.ai_delay), "normal")
+
+    def take_cues(self) -> list[Cue]:
+        """The cues of the moves played since the last call, as the screen's viewer sees them."""
+        s = self.session
+        if s is None:
+            return []
+        seat = s.viewer
+        new = s.events[self.cued:]
+        self.cued = len(s.events)
+        return [cue for event in new for cue in cues(event_view(event, seat))]
+
+    def last_moves(self) -> dict[int, list[MovePart]]:
+        """Each player's last turn, marked until they play again (public facts only)."""
+        s = self.session
+        return {} if s is None else last_moves(s.public_events)
 
     # --- AI seats ---------------------------------------------------------------------------------
 

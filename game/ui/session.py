@@ -81,6 +81,7 @@ class Session:
         self.levels: list[str | None] = player_levels(scenario["players"])    # per seat; None: human
         self.actions: list[Action] = []
         self.events: list[EngineEvent] = []      # what each action did (game.events), in order
+        self.public_events: list[EngineEvent] = []    # their public parts, as every seat saw them
         self.log: list[Event] = []
         self._legal: list[Action] | None = None
         self.shown: int | None = None
@@ -192,7 +193,9 @@ class Session:
         self._legal = None
         self.actions.append(action)
         self.events.append(event)
-        new = log_entries(event_view(event, None))
+        public = event_view(event, None)
+        self.public_events.append(public)
+        new = log_entries(public)
         self.log.extend(new)
         self._check_handoff()
         return new

@@ -20,6 +20,7 @@ from game import i18n
 from game.i18n import _
 from game.ui.ai_turn import AiAnswer
 from game.ui.controller import (
+    AI_SPEEDS,
     AiAsk,
     ChooseCity,
     ChooseMap,
@@ -32,6 +33,7 @@ from game.ui.controller import (
     Keep,
     Outcome,
     Redraw,
+    SetAiSpeed,
     StartGame,
     Table,
     control_command,
@@ -39,10 +41,12 @@ from game.ui.controller import (
 )
 from game.ui.saves import SaveCatalog
 from game.ui.session import Session
+from game.web import cues
 from game.web import start as start_screen
 from game.web.ai_helper import AiHelper
 from game.web.dom import (
     FOCUSABLE,
+    Node,
     button,
     closest,
     el,
@@ -59,7 +63,10 @@ if TYPE_CHECKING:
 GAME_SCREEN = "game.web.table"
 WARM_UP_MS = 100     # after the first screen is up, load the game screen while the player reads it
 # facts of the game on #app for styles and tests
-GAME_ATTRIBUTES = ("data-phase", "data-current", "data-turn", "data-actions", "data-handoff")
+GAME_ATTRIBUTES = ("data-phase", "data-current", "data-turn", "data-actions", "data-handoff", "data-last-move")
+AI_SPEED_KEY = "ttr.ai-speed"       # the AI seats' speed the player chose last
+SPEED_KEYS = {"slow": "table.ai_speed.slow", "normal": "table.ai_speed.normal", "fast": "table.ai_speed.fast",
+              "instant": "table.ai_speed.instant"}
 
 
 def _table():
@@ -87,23 +94,25 @@ def _fresh_seed() -> int:
     return (int(words[0]) << 21) ^ int(words[1]) & (2 ** 53 - 1)
 
 
-def _ai_delay() -> int | None:
-    """``?ai-delay=N`` in the page's address: N ms between AI moves (tests and benchmarks)."""
+def _ai_delay() -> int:
+    """``?ai-delay=N`` in the page's address (N ms between AI moves: tests and benchmarks), else
+    the delay of the speed the player chose last."""
     value = js.URLSearchParams.new(js.location.search).get("ai-delay")
-    return int(value) if isinstance(value, str) and value.isdigit() else None
+    if isinstance(value, str) and value.isdigit():
+        return int(value)
+    speed = LocalStorage().get(AI_SPEED_KEY)
+    return AI_SPEEDS.get(speed or "", AI_SPEEDS["normal"])
 
 
 class App:
     def __init__(self, root) -> None:
         self.root = root
-        delay = _ai_delay()
         self.table = Table(SaveCatalog(LocalStorage()), clock=_now_ms, fresh_seed=_fresh_seed,
-                           **({} if delay is None else {"ai_delay": delay}))
+                           ai_delay=_ai_delay())
         self.drawn: Session | None = None      # the game the table screen was built for
         self.board: table.Board | None = None
         self.side: table.SideColumn | None = None
-        self.log_scroll_due = False
-        self.log_scroller = keep_alive(self.scroll_log)
+        self.log: table.Log | None = None
         self.focus_home: str | None = None      # the control or route last focused outside the dialogs
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.zoom = Zoom()
@@ -143,7 +152,7 @@ class App:
             self.show_game()
 
     def show_start(self) -> None:
-        self.drawn, self.board, self.side = None, None, None
+        self.drawn, self.board, self.side, self.log = None, None, None, None
         for name in GAME_ATTRIBUTES:
             self.root.removeAttribute(name)
         table = self.table
@@ -153,16 +162,18 @@ class App:
     def build_game(self, session: Session) -> None:
         board_box = el("div", None, cls="board", id="board")
         side = el("div", None, cls="side", id="side")
+        self.log = _table().Log()
         self.root.replaceChildren(
             el("header", None, el("p", "", cls="status", id="status", aria_live="polite"),
                el("div", None, button("+", "zoom", "in", aria_label=_("table.zoom_in")),
                   button("−", "zoom", "out", aria_label=_("table.zoom_out")),
                   button(_("table.zoom_reset"), "zoom", "reset"),
+                  *([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
                   button(_("table.export"), "export-game", cls="tool-export"),
                   button(_("table.menu"), "home"), cls="tools")),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                cls="board-frame", id="board-frame"),
-            side, el("div", None, id="dialogs"))
+            self.log.node, side, el("div", None, id="dialogs"))
         self.root.className = "table"
         self.board = _table().Board(board_box, session)
         self.side = _table().SideColumn(side)
@@ -175,11 +186,11 @@ class App:
         """Redraw the game screen from the model (the board only where it changed)."""
         table = self.table
         session = table.session
-        if self.drawn is not session or self.board is None or self.side is None:
+        if self.drawn is not session or self.board is None or self.side is None or self.log is None:
             self.build_game(session)
         view = session.view()
         facts = (session.state["phase"], session.current, session.state["turn"], len(session.actions),
-                 "" if session.handoff_to is None else session.handoff_to)
+                 "" if session.handoff_to is None else session.handoff_to, table.last_action_text())
         for name, value in zip(GAME_ATTRIBUTES, facts):
             self.root.setAttribute(name, str(value))
         self.board.update(view, table.highlights(view))
@@ -187,19 +198,12 @@ class App:
         status.textContent = table.status()
         status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
-        if self.side.update(session, view, table.viewer_to_act()) and not self.log_scroll_due:
-            self.log_scroll_due = True            # the newest events in sight, once laid out for the frame
-            js.requestAnimationFrame(self.log_scroller)
+        self.side.update(session, view, table.viewer_to_act(), table.last_moves())
+        self.log.update(session)
         self.show_storage_banner()
         self.show_dialog()
         self.show_ai_status()
-
-    def scroll_log(self, _time=None) -> None:
-        """Scroll the log to its newest event (in the frame's animation callback: reading the
-        log's height there lays out the page once, for the frame, not again mid-update)."""
-        self.log_scroll_due = False
-        if self.side is not None:
-            self.side.log.scroll_to_newest()
+        cues.play(table.take_cues(), session)
 
     def show_storage_banner(self) -> None:
         """At the foot of the board while the storage is full (over the board, like the AI line,
@@ -365,6 +369,9 @@ class App:
             self.apply(self.table.handle(GoHome(start_screen.read_options())))
         elif target.id == "opt-map":
             self.apply(self.table.handle(ChooseMap(start_screen.read_options())))
+        elif target.id == "opt-ai-speed":
+            LocalStorage().set_quietly(AI_SPEED_KEY, target.value)
+            self.apply(self.table.handle(SetAiSpeed(target.value)))
         elif target.id == "opt-count":
             self.apply(self.table.handle(ChooseSeatCount(start_screen.read_options(), int(target.value))))
         return None
@@ -409,6 +416,14 @@ class App:
         key = event.key
         if self.table.storage_changed(key if isinstance(key, str) else None):
             self.apply(Outcome())
+
+
+def ai_speed_picker(speed: str) -> Node:
+    """How fast the AI seats play: the pause before each of their moves."""
+    picker = el("select", None, id="opt-ai-speed")
+    for name in AI_SPEEDS:
+        picker.append(el("option", _(SPEED_KEYS[name]), value=name, selected=name == speed))
+    return el("label", _("table.ai_speed"), picker, cls="ai-speed")
 
 
 def download(file: Download) -> None:

@@ -30,10 +30,13 @@ from game.ui.controller import (
     TunnelDialog,
 )
 from game.ui.log import event_text
+from game.ui.moves import MovePart
 from game.ui.session import Session
 from game.web.dom import KeyedList, Node, button, disable, el
 
-ROUTE_LAYERS = ("claimable", "network", "trail", "borrowed")     # the board's highlight classes of a route
+# the board's highlights of a route (``Highlights`` fields) and the class each gives it
+ROUTE_LAYERS = {"claimable": "claimable", "network": "network", "trail": "trail", "borrowed": "borrowed",
+                "last": "last-move"}
 
 
 def _route_owners(view: dict) -> dict[str, str]:
@@ -78,9 +81,9 @@ class Board:
                 self.map, route_id, view, highlights=hl)
         restyled: dict[str, list] = {}          # route -> its classes to switch: (name, on)
         old = self.hl
-        for name in ROUTE_LAYERS:
+        for name, cls in ROUTE_LAYERS.items():
             for route_id in getattr(old, name) ^ getattr(hl, name):
-                restyled.setdefault(route_id, []).append((name, route_id in getattr(hl, name)))
+                restyled.setdefault(route_id, []).append((cls, route_id in getattr(hl, name)))
         lit_before, lit = old.network | old.trail | old.borrowed, hl.network | hl.trail | hl.borrowed
         for route_id in lit_before ^ lit:
             restyled.setdefault(route_id, []).append(("highlight", route_id in lit))
@@ -99,21 +102,21 @@ class Board:
 
 
 class SideColumn:
-    """The side column in the page: the cards, the viewer's panel, every player and the log,
-    or, once the game is over, the end screen and the log.  Its parts are kept from one redraw
-    to the next and only what changed in them is built again (``game.web.dom.KeyedList``)."""
+    """The side column in the page: the cards, the viewer's panel and every player, or, once the
+    game is over, the end screen.  Its parts are kept from one redraw to the next and only what
+    changed in them is built again (``game.web.dom.KeyedList``)."""
 
     def __init__(self, container) -> None:
         self.container = container
         self.market = Market()
         self.own: OwnPanel | None = None
         self.players = Players()
-        self.log = Log()
         self.end = None
         self.parts: list = []
 
-    def update(self, session: Session, view: dict, mine: bool) -> bool:
-        """Bring the column up to date (``mine``: the viewer is to act); whether the log grew."""
+    def update(self, session: Session, view: dict, mine: bool, moves: dict[int, list[MovePart]]) -> None:
+        """Bring the column up to date (``mine``: the viewer is to act; ``moves``: each player's
+        last turn)."""
         if session.over:
             self.own = None
             if self.end is None:
@@ -125,13 +128,11 @@ class SideColumn:
             elif self.own is None or self.own.seat != session.viewer:
                 self.own = OwnPanel(session, view)
             parts = [self.market.update(session, mine), self.own and self.own.update(session, view),
-                     self.players.update(session, view)]
-        grew = self.log.update(session)
-        parts = [p for p in parts if p is not None] + [self.log.node]
+                     self.players.update(session, view, moves)]
+        parts = [p for p in parts if p is not None]
         if len(parts) != len(self.parts) or any(a is not b for a, b in zip(parts, self.parts)):
             self.container.replaceChildren(*parts)
             self.parts = parts
-        return grew
 
 
 class Market:
@@ -158,6 +159,7 @@ class Market:
         label = _("table.draw_tickets", count=len(session.state["ticket_deck"]))
         looks.insert(1, ("tickets", (label, "tickets", "", ticket_reason, "card card-tickets", None)))   # the piles, then face up
         self.cards.update(looks, _card_button, _refresh_card)
+        self.node.classList.toggle("waiting", not mine)     # another's turn: the cards in full colour, not dimmed
         return self.node
 
 
@@ -276,52 +278,84 @@ class Players:
         self.node = el("section", None, el("h2", _("table.players")), items, cls="players")
         self.items = KeyedList(items)
 
-    def update(self, session: Session, view: dict) -> Node:
-        looks = []      # a player: (seat, colour, name, score, facts, classes, to act)
+    def update(self, session: Session, view: dict, moves: dict[int, list[MovePart]]) -> Node:
+        """``moves``: each player's last turn (``game.ui.moves.last_moves``), shown on their line."""
+        looks = []      # a player: (seat, colour, name, score, facts, classes, to act, last turn)
         for seat, p in enumerate(view["players"]):
             current = seat == session.current and not session.over
             classes = ["player", "me" if seat == session.viewer else "opponent"] + (["current"] if current else [])
             name = session.player_label(seat) if seat != session.viewer else _("table.you", name=p["name"])
+            last = tuple(moves.get(seat, ()))
             looks.append((seat, (seat, p["colour"], name, _("table.stat.score", count=p["score"]),
-                                 _stats(session, p), " ".join(classes), current)))
-        self.items.update(looks, _player_line)
+                                 _stats(session, p), " ".join(classes), current, last)))
+        self.items.update(looks, lambda look: _player_line(session, look))
         return self.node
 
 
-def _player_line(look: tuple) -> Node:
-    seat, colour, name, score, facts, classes, current = look
-    return el("li", None, swatch(colour), el("strong", name, cls="player-name"),
+def _player_line(session: Session, look: tuple) -> Node:
+    seat, colour, name, score, facts, classes, current, last = look
+    line = el("li", None, swatch(colour), el("strong", name, cls="player-name"),
               el("span", score, cls="player-score"), el("span", facts, cls="player-facts"),
               cls=classes, data_seat=str(seat), aria_current="true" if current else None)
+    if last:
+        line.append(last_move_node(session, last))
+    return line
+
+
+def last_move_node(session: Session, parts: tuple[MovePart, ...]) -> Node:
+    """A player's last turn in brief: card faces for the cards taken (a card back for a blind
+    one), then the tickets, the route claimed, the station built, or a pass."""
+    game_map = session.map
+    node = el("span", None, el("span", _("table.last_move"), cls="last-label"), cls="last-move")
+    for part in parts:
+        if part.kind == "card":
+            node.append(el("span", None, cls=f"chip card-{part.card}", title=_(CARD_KEYS[part.card or ""]),
+                           role="img", aria_label=_(CARD_KEYS[part.card or ""])))
+        elif part.kind == "blind":
+            node.append(el("span", None, cls="chip card-back", title=_("table.move.blind"), role="img",
+                           aria_label=_("table.move.blind")))
+        elif part.kind == "tickets":
+            text = _("table.move.tickets", count=part.count) if part.kept is None \
+                else _("table.move.tickets_kept", count=part.count, kept=part.kept)
+            node.append(el("span", text, cls="move-text"))
+        elif part.kind in ("claim", "withdraw") and part.route and game_map.has_route(part.route):
+            r = game_map.route(part.route)
+            key = "table.move.claim" if part.kind == "claim" else "table.move.withdraw"
+            node.append(el("span", _(key, a=game_map.city(r.a).name, b=game_map.city(r.b).name), cls="move-text"))
+        elif part.kind == "station" and part.city and game_map.has_city(part.city):
+            node.append(el("span", _("table.move.station", city=game_map.city(part.city).name), cls="move-text"))
+        elif part.kind == "pass":
+            node.append(el("span", _("table.move.pass"), cls="move-text"))
+    return node
 
 
 LOG_SHOWN = 60      # the most recent events listed
 
 
 class Log:
-    """The public log: the last ``LOG_SHOWN`` events, newest at the bottom.  Each event carries
-    its number and stripe, so the events that stay when the oldest goes are not touched."""
+    """The public log: the last ``LOG_SHOWN`` events, newest at the bottom, always in view: its
+    scroller stacks from the foot (``column-reverse``), so it stays at the newest line as lines
+    come and as the page is resized.  Each event carries its number and stripe, so the events
+    that stay when the oldest goes are not touched."""
 
     def __init__(self) -> None:
         self.items = el("ol", None, cls="log", aria_live="polite", aria_label=_("table.log"))
+        self.scroller = el("div", None, self.items, cls="log-scroll")
         self.empty = el("p", _("table.log_empty"), cls="log-empty")
-        self.node = el("section", None, el("h2", _("table.log")), self.empty, self.items, cls="log-panel")
+        self.node = el("section", None, el("h2", _("table.log")), self.empty, self.scroller, cls="log-panel", id="log")
         self.list = KeyedList(self.items)
         self.count = 0          # the events listed so far
 
-    def update(self, session: Session) -> bool:
-        """List the newest events; whether there are new ones."""
+    def update(self, session: Session) -> None:
+        """List the newest events; a new one brings the newest back in view."""
         log, state = session.log, session.state
         if log and self.count == 0:
             self.empty.remove()
         self.list.update([(i, (i, log[i])) for i in range(max(0, len(log) - LOG_SHOWN), len(log))],
                          lambda look: _log_line(state, *look))
-        grew = len(log) != self.count
+        if len(log) != self.count:
+            self.scroller.scrollTop = 0         # the foot of a column-reverse scroller: no layout is read
         self.count = len(log)
-        return grew
-
-    def scroll_to_newest(self) -> None:
-        self.items.scrollTop = self.items.scrollHeight
 
 
 def _log_line(state: dict, index: int, event) -> Node:
@@ -492,8 +526,7 @@ def end_screen(session: Session) -> Node:
     table.append(body)
     layers = ending.end_highlights(state)
     legend = [_("end.legend.trail")] + ([_("end.legend.borrowed")] if layers["borrowed"] else [])
-    return el("section", None, el("h2", _("end.title")), el("p", _(key, **params), cls="verdict"), table,
-              el("p", " ".join(legend), cls="legend"),
-              el("div", None, button(_("end.rematch"), "rematch", cls="primary"),
-                 button(_("end.new_game"), "home", cls="secondary"), cls="end-buttons"),
-              cls="end-screen", aria_live="polite")
+    buttons = el("div", None, button(_("end.rematch"), "rematch", cls="primary"),
+                 button(_("end.new_game"), "home", cls="secondary"), cls="end-buttons")
+    return el("section", None, el("h2", _("end.title")), el("p", _(key, **params), cls="verdict"), buttons, table,
+              el("p", " ".join(legend), cls="legend"), cls="end-screen", aria_live="polite")

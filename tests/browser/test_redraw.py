@@ -9,9 +9,9 @@ from ui_driver import AI_FAST, game_facts, human_step, new_game, wait_for_human
 LOG_SHOWN = 60
 # Mark every element a move may keep: one still marked afterwards was not built again.
 MARK = """() => { for (const node of document.querySelectorAll(
-    '#board .route, #board .city, #side .cards button, #side .player-list li, #side .log li')) node.keptMark = true; }"""
+    '#board .route, #board .city, #side .cards button, #side .player-list li, #log .log li')) node.keptMark = true; }"""
 KEPT = "(selector) => [...document.querySelectorAll(selector)].map((node) => node.keptMark === true)"
-LOG_NUMBERS = "[...document.querySelectorAll('#side .log li .log-number')].map((n) => n.textContent)"
+LOG_NUMBERS = "[...document.querySelectorAll('#log .log li .log-number')].map((n) => n.textContent)"
 
 
 def ann_to_play(page) -> dict:
@@ -43,7 +43,7 @@ def test_a_card_drawn_touches_only_what_changed(browser_session):
     assert page.evaluate(f"document.activeElement === document.querySelector(\"{deck}\")")
     # Bot's line did not change; the log kept its events and added Ann's draw, numbered
     assert page.evaluate(KEPT, "#side .player-list li.opponent") == [True]
-    kept = page.evaluate(KEPT, "#side .log li")
+    kept = page.evaluate(KEPT, "#log .log li")
     assert kept[-1] is False and all(kept[:-1])
     assert page.evaluate(LOG_NUMBERS) == [f"{i}." for i in range(1, len(kept) + 1)]
 
@@ -68,5 +68,5 @@ def test_routes_are_drawn_again_only_when_claimed_and_the_log_keeps_its_last_eve
         events = int(numbers[-1].rstrip("."))
         first = max(1, events - LOG_SHOWN + 1)
         assert numbers == [f"{i}." for i in range(first, events + 1)]
-        assert page.evaluate(KEPT, "#side .log li")[0]      # the oldest listed was listed before
+        assert page.evaluate(KEPT, "#log .log li")[0]      # the oldest listed was listed before
     assert events > LOG_SHOWN

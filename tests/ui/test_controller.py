@@ -179,7 +179,7 @@ def test_a_route_clicked_offers_its_payments_or_says_why_not():
     outcome = table.handle(CloseDialog())
     assert outcome.focus_back and table.dialog() is None
     table.handle(ChooseRoute("berlin--wien"))
-    assert table.dialog() == MessageDialog("Route Berlin – Wien", "This route is already claimed.", "route-berlin--wien")
+    assert table.dialog() == MessageDialog("Route Berlin – Wien", "This route is already claimed by Bot.", "route-berlin--wien")
     table.handle(CloseDialog())
     assert table.handle(ChooseRoute("no--where")).redraw is Redraw.NOTHING and table.dialog() is None
     table.handle(ChooseCity("wien"))

@@ -119,7 +119,7 @@ def test_route_payments_and_reasons():
     payments, reason = game.route_payments("bucuresti--sofia")       # gray tunnel of length 2
     assert reason is None and {str(p) for p in payments} == {
         "claim bucuresti--sofia 2red", "claim bucuresti--sofia 1red+1loco"}
-    assert game.route_payments("berlin--wien") == ([], "This route is already claimed.")
+    assert game.route_payments("berlin--wien") == ([], "This route is already claimed by Bot.")
     payments, reason = game.route_payments("budapest--kyiv")           # length 6
     assert payments == [] and reason == "You do not have enough cards to pay for this."
 

@@ -1,0 +1,110 @@
+"""Moves played out where they happen (``game.ui.moves.Cue``): a claimed route's trains placed
+car by car, a station set down, a card flying from the market (or a card back from the deck,
+or the tickets drawn) to the player who took it, and every tunnel attempt's three cards shown
+over the board with the ones that cost more marked.
+
+The page is up to date before a cue plays: cues only decorate (``pointer-events: none``), so
+they never delay a click.  Flights take ``FLY_MS``; with ``prefers-reduced-motion`` nothing
+moves (the marks stay: the players' last turns, the tunnel's cards).
+"""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import create_once_callable, to_js
+
+from game.i18n import CARD_KEYS, _
+from game.ui.moves import Cue
+from game.ui.session import Session
+from game.web.dom import Node, el, present
+
+FLY_MS = 550            # a card's flight to its taker
+MARK_MS = 900           # a claimed route's or built station's entrance (CSS), then the class goes
+REVEAL_MS = 4000        # a tunnel's three cards stay over the board this long
+
+
+def reduced_motion() -> bool:
+    return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def play(cues: list[Cue], session: Session) -> None:
+    """Play the cues of the moves just drawn on the page."""
+    still = reduced_motion()
+    for cue in cues:
+        if cue.kind == "claim":
+            _mark(f"route-{cue.route}", "just-claimed")
+        elif cue.kind == "station":
+            _mark(f"city-{cue.city}", "just-built")
+        elif cue.kind == "tunnel":
+            show_reveal(cue, session)
+        elif not still:
+            _fly(cue, session)
+
+
+def _later(ms: int, fn) -> None:
+    js.setTimeout(create_once_callable(fn), ms)
+
+
+def _mark(element_id: str, cls: str) -> None:
+    node = present(js.document.getElementById(element_id))
+    if node is not None:
+        node.classList.add(cls)
+        _later(MARK_MS, lambda: node.classList.remove(cls))
+
+
+def _fly(cue: Cue, session: Session) -> None:
+    """A card (or a card back, or the tickets drawn) from its pile to the player who took it."""
+    document = js.document
+    source = {"card": ".market .cards", "blind": ".market .card-deck", "tickets": ".market .card-tickets"}[cue.kind]
+    start = present(document.querySelector(source))
+    seat = str(cue.seat)
+    end = present(document.querySelector(f".own-panel[data-seat='{seat}'] .hand")) \
+        or present(document.querySelector(f".player-list li[data-seat='{seat}']"))
+    if start is None or end is None:
+        return
+    a, b = start.getBoundingClientRect(), end.getBoundingClientRect()
+    if cue.kind == "tickets":
+        flyer = el("div", _("table.move.tickets", count=cue.count), cls="flying ticket-flyer")
+    elif cue.kind == "card" or cue.card:
+        flyer = el("div", None, cls=f"flying card card-{cue.card}")
+    else:
+        flyer = el("div", None, cls="flying card card-back")
+    x, y = a.left + a.width / 2, a.top + a.height / 2
+    flyer.style.left, flyer.style.top = f"{x}px", f"{y}px"
+    document.getElementById("app").append(flyer)
+    dx, dy = b.left + b.width / 2 - x, b.top + b.height / 2 - y
+    frames = to_js([{"transform": "translate(-50%, -50%) scale(1)", "opacity": 1},
+                    {"transform": f"translate(calc({dx}px - 50%), calc({dy}px - 50%)) scale(.55)", "opacity": .35}],
+                   dict_converter=js.Object.fromEntries)
+    flyer.animate(frames, to_js({"duration": FLY_MS, "easing": "ease-in-out", "fill": "forwards"},
+                                dict_converter=js.Object.fromEntries))
+    _later(FLY_MS + 30, flyer.remove)
+
+
+def reveal_cards(cue: Cue) -> Node:
+    """The three revealed cards, the ones that cost a card more marked (``.match``)."""
+    cards = el("span", None, cls="reveal-cards")
+    for card, match in zip(cue.revealed, cue.matches()):
+        name = _(CARD_KEYS[card])
+        cards.append(el("span", None, cls=f"chip card-{card}{' match' if match else ''}", role="img",
+                        aria_label=name, title=name))
+    return cards
+
+
+def show_reveal(cue: Cue, session: Session) -> None:
+    """Over the board: who tried which tunnel, the three cards, and what more they cost."""
+    frame = present(js.document.getElementById("board-frame"))
+    if frame is None or cue.route is None:
+        return
+    old = present(js.document.querySelector("#board-frame .tunnel-reveal"))
+    if old is not None:
+        old.remove()
+    game_map = session.map
+    r = game_map.route(cue.route)
+    title = _("table.reveal", player=session.state["players"][cue.seat]["name"],
+              a=game_map.city(r.a).name, b=game_map.city(r.b).name)
+    verdict = _("table.reveal_extra", count=cue.extra) if cue.extra else _("table.reveal_free")
+    box = el("div", None, el("span", title, cls="reveal-title"), reveal_cards(cue),
+             el("span", verdict, cls="reveal-verdict"), cls="tunnel-reveal", role="status")
+    frame.append(box)
+    _later(REVEAL_MS, box.remove)
