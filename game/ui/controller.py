@@ -51,6 +51,7 @@ from game.ui.setup import GameOptions
 # the pause before each AI move, so it can be followed, at each speed a player may choose
 AI_SPEEDS = {"slow": 1500, "normal": 700, "fast": 250, "instant": 0}
 AI_DELAY_MS = AI_SPEEDS["normal"]
+HANDOFF_PAUSE_MS = 1600     # a player sees their turn's end before the handoff screen hides their cards
 
 
 # --- commands: what a player asks of the table ------------------------------------------------
@@ -218,6 +219,7 @@ class StaleDialog:
 @dataclass(frozen=True)
 class HandoffDialog:
     seat: int
+    recap: tuple[tuple[int, tuple[MovePart, ...]], ...] = ()     # the others' turns since this seat's last one
 
 
 @dataclass(frozen=True)
@@ -288,6 +290,7 @@ class Outcome:
     dialog_error: str | None = None     # what is wrong with the answer in the open dialog
     download: Download | None = None
     zoom: str | None = None
+    pause_ms: int | None = None         # call ``Table.end_pause`` after this long
 
 
 NOTHING = Outcome(Redraw.NOTHING)
@@ -579,9 +582,9 @@ class Table:
         if self.stale:
             return StaleDialog()
         if s.handoff_to is not None:
-            return HandoffDialog(s.handoff_to)
-        if s.ai_to_move() or s.over:
-            return None
+            return HandoffDialog(s.handoff_to, self.recap(s.handoff_to))
+        if s.ai_to_move() or s.over or s.pausing_for is not None:
+            return None         # (while pausing, the screen is the last player's: nothing of the next one's)
         notice = s.last_round_notice()
         if notice is not None:
             return LastRoundDialog(s.current, *notice)
@@ -613,14 +616,36 @@ class Table:
         session = self.session
         if self.stale or session is None:
             return NOTHING
+        actor = session.viewer
         try:
             session.play(action)
         except IllegalActionError as exc:       # the controls offer only legal actions; say so if not
             self.opened = MessageDialog(_("table.illegal"), refusal_text(exc, session.state))
-        else:
-            self.opened = None
-            self.autosave()
+            return Outcome()
+        self.opened = None
+        self.autosave()
+        played_own_turn = actor is not None and session.events[-1]["seat"] == actor
+        if played_own_turn and session.handoff_to not in (None, actor) and session.pause_handoff():
+            return Outcome(pause_ms=HANDOFF_PAUSE_MS)
         return Outcome()
+
+    def end_pause(self) -> Outcome:
+        """After a player's turn's end was shown: the handoff screen."""
+        if self.session is None or self.session.pausing_for is None:
+            return NOTHING
+        self.session.end_pause()
+        return Outcome()
+
+    def recap(self, seat: int) -> tuple[tuple[int, tuple[MovePart, ...]], ...]:
+        """The other players' turns since ``seat`` last played (or since the start), in turn order
+        (public facts)."""
+        s = self.session
+        assert s is not None
+        events = s.public_events
+        since = next((i + 1 for i in range(len(events) - 1, -1, -1) if events[i]["seat"] == seat), 0)
+        moves = last_moves(events[since:])
+        order = dict.fromkeys(e["seat"] for e in events[since:])
+        return tuple((other, tuple(moves[other])) for other in order if other != seat and other in moves)
 
     def choose_route(self, route_id: str) -> Outcome:
         """A route clicked: the ways to pay for it, or why it cannot be claimed."""
@@ -681,8 +706,9 @@ class Table:
         state = s.state
         if s.over:
             text = _("table.status.over")
-        elif s.handoff_to is not None:
-            text = _("table.status.handoff", name=state["players"][s.handoff_to]["name"])
+        elif s.handoff_to is not None or s.pausing_for is not None:
+            seat = s.handoff_to if s.handoff_to is not None else s.pausing_for
+            text = _("table.status.handoff", name=state["players"][seat]["name"])
         elif s.ai_to_move():
             text = _("table.status.ai", name=s.player_label(state["current"]))
         else:

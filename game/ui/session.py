@@ -86,6 +86,7 @@ class Session:
         self._legal: list[Action] | None = None
         self.shown: int | None = None
         self.handoff_to: int | None = None
+        self.pausing_for: int | None = None         # a handoff kept back while the last player sees their turn's end
         self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
         for i, action in enumerate(actions):
             try:
@@ -124,6 +125,8 @@ class Session:
         """The seat whose private cards and tickets may be on screen now (None: nobody's)."""
         if self.handoff_to is not None:
             return None
+        if self.pausing_for is not None:
+            return self.shown
         return self.current if self.state["players"][self.current]["kind"] == "human" \
             and not self.over else self.shown
 
@@ -144,6 +147,19 @@ class Session:
             return
         if current != self.shown:
             self.handoff_to = current
+
+    def pause_handoff(self) -> bool:
+        """Keep a handoff just due back for a moment, so the player who ended their turn sees its
+        result (the card drawn, the route claimed) before passing the device; whether one was."""
+        if self.handoff_to is None or self.shown is None:
+            return False
+        self.pausing_for, self.handoff_to = self.handoff_to, None
+        return True
+
+    def end_pause(self) -> None:
+        """The moment is over: the handoff screen comes."""
+        if self.pausing_for is not None:
+            self.handoff_to, self.pausing_for = self.pausing_for, None
 
     def acknowledge_handoff(self) -> None:
         """The player named on the handoff screen has the device."""

@@ -141,6 +141,8 @@ class App:
             self.show_dialog()
         if outcome.focus_back:
             self.restore_focus(closed=True)
+        if outcome.pause_ms is not None:
+            js.setTimeout(create_once_callable(lambda: self.apply(self.table.end_pause())), outcome.pause_ms)
         self.ask_ai()
 
     # --- drawing ----------------------------------------------------------------------------------

@@ -374,9 +374,18 @@ def dialog(title: str, *body, label: str | None = None, role: str = "dialog", co
 
 
 def handoff_dialog(session: Session, d: HandoffDialog) -> Node:
+    """Pass the device; with what the others did since this player's last turn (public facts)."""
     player = session.state["players"][d.seat]
     name = player["name"]
-    return dialog(_("table.handoff.title", name=name), el("p", _("table.handoff.body", name=name)),
+    body = [el("p", _("table.handoff.body", name=name))]
+    if d.recap:
+        lines = el("ul", None, cls="recap")
+        for seat, parts in d.recap:
+            other = session.state["players"][seat]
+            lines.append(el("li", None, swatch(other["colour"]), el("strong", session.player_label(seat)),
+                            last_move_node(session, parts)))
+        body += [el("h3", _("table.handoff.recap")), lines]
+    return dialog(_("table.handoff.title", name=name), *body,
                   button(_("table.handoff.ready", name=name), "handoff", cls="primary", autofocus=True),
                   label="handoff", colour=player["colour"])
 

@@ -40,7 +40,7 @@ def test_two_player_usa_pass_and_play_to_the_end_screen(browser_session):
     handoffs = 0
     reloaded = set()
     for _ in range(MAX_STEPS):
-        facts = game_facts(page)
+        facts = wait_for_human(page)      # (a turn's end is shown a moment before the handoff)
         if facts["over"]:
             break
         if facts["dialog"] == "handoff":

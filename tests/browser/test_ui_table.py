@@ -71,7 +71,7 @@ def test_last_round_is_announced_to_each_player_before_their_last_turn(browser_s
     page.locator("#route-atlanta--charleston").dispatch_event("click")
     page.click(".dialog[data-dialog=claim] button[data-cmd=claim]")
     assert "Last round! Ann has 2 trains left" in page.text_content(".log")
-    assert game_facts(page)["dialog"] == "handoff"                    # Bob first takes the device
+    assert wait_for_human(page)["dialog"] == "handoff"                    # Bob first takes the device
     page.click("button[data-cmd=handoff]")
     dialog = page.locator(".dialog[data-dialog=last-round]")
     assert dialog.get_attribute("role") == "alertdialog" and dialog.get_attribute("aria-modal") == "true"

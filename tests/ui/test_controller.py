@@ -44,6 +44,7 @@ from game.ui.controller import (
     Zoom,
     control_command,
 )
+from game.ui.moves import MovePart
 from game.ui.saves import CURRENT_KEY, DictBackend, SaveCatalog, StorageFull, save_text
 from game.ui.session import Session
 from game.ui.setup import GameOptions, Seat, default_options
@@ -93,6 +94,7 @@ def at_position(position, store=None):
 
 def keep_all(table):
     """The player to act (once handed the device) keeps as many offered tickets as they may."""
+    table.end_pause()
     if isinstance(table.dialog(), HandoffDialog):
         table.handle(AcknowledgeHandoff())
     dialog = table.dialog()
@@ -158,8 +160,12 @@ def test_tickets_are_kept_within_the_rule_then_the_device_is_handed_over():
     outcome = table.handle(Keep(dialog.offer[:1]))
     assert outcome.redraw is Redraw.NOTHING and outcome.dialog_error == "Keep 2 to 3 tickets."
     assert table.session.actions == [] and table.revision == 1
-    keep_all(table)
+    assert keep_all(table).pause_ms == 1600                 # Ann sees her turn's end first
     assert table.session.actions == [KeepTickets(tuple(sorted(dialog.offer)))] and table.revision == 2
+    assert table.dialog() is None and table.session.viewer == 0 and not table.viewer_to_act()
+    assert table.status() == "Pass the device to Bob."
+    assert table.handle(Draw("deck")).say == "It is not your turn."
+    table.end_pause()
     assert table.dialog() == HandoffDialog(1)
     assert table.handle(Draw("deck")).say == "It is not your turn."       # nobody's cards are on screen
     assert table.handle(CloseDialog()).redraw is Redraw.NOTHING            # a handoff must be answered
@@ -225,6 +231,7 @@ def test_the_last_round_is_announced_then_acknowledged():
     table.handle(AcknowledgeHandoff())
     table.handle(ChooseRoute("atlanta--charleston"))
     table.handle(Pay("claim", 0))
+    table.end_pause()
     table.handle(AcknowledgeHandoff())
     assert table.dialog() == LastRoundDialog(1, 0, 2)
     assert "Last round: 2 turns left." in table.status()
@@ -397,3 +404,26 @@ def test_the_draw_command_plays_the_market_card_named():
     table.handle(Draw("red"))
     assert table.session.actions == [DrawCard("red")] and table.session.state["phase"] == "second-draw"
     assert table.handle(Draw("purple")).redraw is Redraw.NOTHING and len(table.session.actions) == 1
+
+
+def test_the_handoff_recaps_what_the_others_did_since_that_players_last_turn():
+    table = new_table()
+    table.enter(Session({"map": "europe", "seed": 1, "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cleo"}],
+                         "position": {"market": ["red", "blue", "green", "white", "black"],
+                                      "players": [{"hand": {"red": 2}}, {}, {}]}}), 0)
+    table.handle(AcknowledgeHandoff())
+    table.handle(ChooseRoute("bruxelles--paris--red"))
+    assert table.handle(Pay("claim", 0)).pause_ms == 1600
+    table.end_pause()
+    assert table.dialog() == HandoffDialog(1, ((0, (MovePart("claim", route="bruxelles--paris--red"),)),))
+    table.handle(AcknowledgeHandoff())
+    table.handle(Draw("red"))
+    table.handle(Draw("deck"))
+    table.end_pause()
+    table.handle(AcknowledgeHandoff())
+    table.handle(Draw("deck"))
+    table.handle(Draw("deck"))
+    table.end_pause()
+    recap = table.dialog().recap
+    assert [seat for seat, _parts in recap] == [1, 2]               # Bob then Cleo, since Ann's claim
+    assert recap[0][1] == (MovePart("card", card="red"), MovePart("blind"))
