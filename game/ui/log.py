@@ -1,5 +1,8 @@
 """The public log: what every player at the table saw happen, read from the engine's events.
 
+The screen shows it one line per turn (:func:`turn_lines`): the player, then what they did in
+that turn, card kinds as :class:`Segment` ``card`` parts to be drawn as card faces.
+
 Each engine event (``game.events``) gives one entry, plus one when it started the last round
 and one when it ended the game: an i18n key with parameters that are ids or numbers
 (``player`` is a seat); the text is made when it is shown (:func:`event_text`), in the
@@ -15,6 +18,7 @@ card drawn from the deck is not named, nor are the tickets kept.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from game.events import Event as EngineEvent
@@ -68,3 +72,96 @@ def log_entries(event: EngineEvent) -> list[Event]:
 def event_text(event: Event, state: State) -> str:
     """The event in words: seats become names, ids become the board's names."""
     return _(event.key, **named(dict(event.params), state))
+
+
+# one turn's parts, written after the player's name (the whole sentences above are for the
+# CLI and for the notices that are lines of their own: the last round, the end)
+PART_KEYS = {"log.draw_deck": "log.part.draw_deck", "log.draw_face_up": "log.part.draw_face_up",
+             "log.draw_tickets": "log.part.draw_tickets", "log.keep_tickets": "log.part.keep_tickets",
+             "log.claim": "log.part.claim", "log.tunnel": "log.part.tunnel", "log.tunnel_free": "log.part.tunnel_free",
+             "log.withdraw": "log.part.withdraw", "log.station": "log.part.station", "log.pass": "log.part.pass"}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the log: a player's turn (``seat`` and its entries), or a notice (``seat``
+    None: the last round, the end)."""
+
+    seat: int | None
+    entries: tuple[Event, ...]
+
+
+def turn_lines(entries: list[Event]) -> list[LogLine]:
+    """The log's entries, one line per turn: consecutive parts of one player's turn together,
+    each notice a line of its own.
+
+    >>> a, b = Event.of("log.draw_deck", player=0), Event.of("log.draw_face_up", player=0, card="red")
+    >>> [(line.seat, len(line.entries)) for line in turn_lines([a, b, Event.of("log.pass", player=1), Event.of("log.over")])]
+    [(0, 2), (1, 1), (None, 1)]
+    """
+    lines: list[LogLine] = []
+    for entry in entries:
+        params = dict(entry.params)
+        if entry.key not in PART_KEYS:
+            lines.append(LogLine(None, (entry,)))
+            continue
+        seat = params.get("player")
+        last = lines[-1] if lines else None
+        if last is not None and last.seat == seat and _open(last):
+            lines[-1] = LogLine(seat, last.entries + (entry,))
+        else:
+            lines.append(LogLine(seat if isinstance(seat, int) else None, (entry,)))
+    return lines
+
+
+_TURN_GOES_ON = frozenset({"log.draw_tickets", "log.tunnel"})     # parts always followed by another of the turn
+
+
+def _open(line: LogLine) -> bool:
+    """Whether a line's turn may go on: a first card drawn (not a face-up locomotive), tickets
+    drawn and not yet kept, a tunnel's extra cost asked for."""
+    last = line.entries[-1]
+    if last.key in _TURN_GOES_ON:
+        return True
+    if last.key == "log.draw_deck":
+        return sum(e.key in ("log.draw_deck", "log.draw_face_up") for e in line.entries) == 1
+    if last.key == "log.draw_face_up":
+        return dict(last.params).get("card") != "locomotive" and \
+            sum(e.key in ("log.draw_deck", "log.draw_face_up") for e in line.entries) == 1
+    return False
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of a log line: ``text``, or a card kind (``card``) to show as a card face."""
+
+    text: str = ""
+    card: str | None = None
+
+
+_SLOT = re.compile("\x00(\\w+)\x00")
+
+
+def part_segments(entry: Event, state: State) -> list[Segment]:
+    """One turn part after the player's name, in the language of the moment, its cards as faces.
+
+    >>> from game.i18n import set_language
+    >>> from game.state import new_game
+    >>> _lang = set_language("en")
+    >>> state = new_game("europe", players=["Ann", "Bob"], seed=1)
+    >>> part_segments(Event.of("log.draw_face_up", player=0, card="red"), state)
+    [Segment(text='took ', card=None), Segment(text='', card='red')]
+    """
+    params = dict(entry.params)
+    slots = {name: f"\x00{name}\x00" for name in ("card", "cards") if name in params}
+    text = _(PART_KEYS[entry.key], **{**named({k: v for k, v in params.items() if k not in slots}, state), **slots})
+    segments: list[Segment] = []
+    for i, piece in enumerate(_SLOT.split(text)):
+        if i % 2 == 0:
+            if piece:
+                segments.append(Segment(piece))
+        elif piece == "card":
+            segments.append(Segment(card=str(params["card"])))
+        else:
+            segments += [Segment(card=c) for c in str(params["cards"]).split(",") if c]
+    return segments

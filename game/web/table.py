@@ -29,7 +29,7 @@ from game.ui.controller import (
     TicketsDialog,
     TunnelDialog,
 )
-from game.ui.log import event_text
+from game.ui.log import LogLine, event_text, part_segments, turn_lines
 from game.ui.moves import MovePart
 from game.ui.session import Session
 from game.web.dom import KeyedList, Node, button, disable, el
@@ -347,21 +347,40 @@ class Log:
         self.count = 0          # the events listed so far
 
     def update(self, session: Session) -> None:
-        """List the newest events; a new one brings the newest back in view."""
-        log, state = session.log, session.state
-        if log and self.count == 0:
+        """List the newest turns; a new one brings the newest back in view."""
+        lines = turn_lines(session.log)
+        if lines and self.count == 0:
             self.empty.remove()
-        self.list.update([(i, (i, log[i])) for i in range(max(0, len(log) - LOG_SHOWN), len(log))],
-                         lambda look: _log_line(state, *look))
-        if len(log) != self.count:
+        self.list.update([(i, (i, lines[i])) for i in range(max(0, len(lines) - LOG_SHOWN), len(lines))],
+                         lambda look: _log_line(session, *look))
+        if len(session.log) != self.count:
             self.scroller.scrollTop = 0         # the foot of a column-reverse scroller: no layout is read
-        self.count = len(log)
+        self.count = len(session.log)
 
 
-def _log_line(state: dict, index: int, event) -> Node:
-    return el("li", None, el("span", _("table.log_number", number=index + 1), cls="log-number"),
-              el("span", event_text(event, state)),
+def _log_line(session: Session, index: int, line: LogLine) -> Node:
+    """A turn: the player, then what they did, cards as card faces; or a notice."""
+    state = session.state
+    item = el("li", None, el("span", _("table.log_number", number=index + 1), cls="log-number"),
               cls="alt" if index % 2 else None)
+    text = el("span", None, cls="log-text")
+    item.append(text)
+    if line.seat is None:
+        text.append(event_text(line.entries[0], state))
+        item.classList.add("notice")
+        return item
+    text.append(el("strong", state["players"][line.seat]["name"], cls="log-player"), " ")
+    for i, entry in enumerate(line.entries):
+        if i:
+            text.append(_("log.then"))
+        for segment in part_segments(entry, state):
+            if segment.card is None:
+                text.append(segment.text)
+            else:
+                name = _(CARD_KEYS[segment.card]) if segment.card in CARD_KEYS else segment.card
+                text.append(el("span", None, cls=f"chip card-{segment.card}", aria_hidden="true"),
+                            el("span", f"{name} ", cls="card-word"))
+    return item
 
 
 def dialog(title: str, *body, label: str | None = None, role: str = "dialog", colour: str | None = None) -> Node:

@@ -1,0 +1,47 @@
+"""The log one line per turn: every entry in exactly one line, in order; a line holds one
+player's turn (two cards, tickets drawn and kept, a tunnel tried and paid or left); notices
+stand alone; cards come out as card faces."""
+
+import pytest
+
+from game.i18n import set_language
+from game.ui.log import Segment, part_segments, turn_lines
+from game.ui.session import Session
+from game.ui.setup import GameOptions, Seat
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+@pytest.mark.parametrize("map_id, variant", [("usa", "usa"), ("europe", "europe")])
+def test_every_entry_of_a_whole_game_is_in_one_line_of_its_turn(map_id, variant):
+    game = Session(GameOptions(map_id, variant, (Seat("Ann", "ai", "red", "easy"), Seat("Bob", "ai", "blue", "easy"),
+                                                  Seat("Cy", "ai", "green", "easy")), "9").scenario(0))
+    while not game.over:
+        game.play(game.ai_action())
+    lines = turn_lines(game.log)
+    assert [e for line in lines for e in line.entries] == game.log
+    turns = [line for line in lines if line.seat is not None]
+    assert all(len({dict(e.params)["player"] for e in line.entries}) == 1 for line in turns)
+    assert all(len(line.entries) <= 2 for line in turns)
+    assert lines[-1].seat is None and lines[-1].entries[0].key == "log.over"
+    two_cards = [line for line in turns if [e.key for e in line.entries] == ["log.draw_deck", "log.draw_deck"]]
+    assert two_cards                                   # two blind cards: one line
+    for line in turns:
+        for entry in line.entries:
+            assert part_segments(entry, game.state)
+
+
+def test_a_tunnel_attempt_and_its_end_are_one_line_with_the_cards_as_faces():
+    game = Session({"map": "europe", "seed": 1, "players": [{"name": "Ann"}, {"name": "Bob"}],
+                    "position": {"market": ["blue"] * 5, "deck_top": ["red", "black", "white"],
+                                 "players": [{"hand": {"red": 3, "locomotive": 1}}, {}]},
+                    "actions": ["claim bucuresti--sofia 2red", "withdraw", "draw blue", "draw deck"]})
+    first, second = turn_lines(game.log)
+    assert [e.key for e in first.entries] == ["log.tunnel", "log.withdraw"] and first.seat == 0
+    assert part_segments(first.entries[0], game.state) == [
+        Segment("tried the tunnel Bucureşti–Sofia: "), Segment(card="red"), Segment(card="black"),
+        Segment(card="white"), Segment(" 1 more card needed")]
+    assert second.seat == 1 and [s.card for s in part_segments(second.entries[0], game.state)] == [None, "blue"]
