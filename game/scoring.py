@@ -536,6 +536,16 @@ def _player_tickets(game_map: GameMap, seat: int, p: PlayerPosition, owner: dict
     return tuple(results), borrowed
 
 
+def ticket_status(game_map: GameMap, players: Sequence[PlayerPosition], seat: int) -> dict[str, str]:
+    """Each ticket of ``seat`` as the game stands: ``done`` by its own routes, ``station`` (it
+    would count if the game ended now, through the routes its stations borrow), or ``open``.
+    Only ``seat``'s tickets and stations and everyone's routes are read."""
+    own = tickets_completed(game_map, players[seat].routes, players[seat].tickets)
+    owner = {route_id: i for i, p in enumerate(players) for route_id in p.routes}
+    results, _borrowed = _player_tickets(game_map, seat, players[seat], owner)
+    return {t: "done" if own[t] else "station" if done else "open" for t, done, _points in results}
+
+
 def final_scoring(game_map: GameMap, players: Sequence[PlayerPosition]) -> FinalScore:
     """Score a finished game: every seat's parts and total, the ranking and the winner."""
     if not players:

@@ -17,6 +17,7 @@ class Highlights:
     trail: frozenset[str] = field(default_factory=frozenset)       # the longest trail
     borrowed: frozenset[str] = field(default_factory=frozenset)    # routes a station borrows
     last: frozenset[str] = field(default_factory=frozenset)        # routes claimed in the players' last turns
+    path: frozenset[str] = field(default_factory=frozenset)        # routes a focused ticket still needs
 
     @classmethod
     def of(cls, value: Highlights | dict | None) -> Highlights:

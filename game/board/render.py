@@ -154,6 +154,8 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
         classes.append("claimable")
     if route_id in hl.last:
         classes.append("last-move")
+    if route_id in hl.path:
+        classes.append("path")
     layers = [k for k in ("network", "trail", "borrowed") if route_id in getattr(hl, k)]
     if layers:
         classes += ["highlight", *layers]
@@ -216,7 +218,7 @@ def city_element(game_map: GameMap, board: Layout, city_id: str, owners: Owners,
 
 def _check_ids(game_map: GameMap, owners: Owners, hl: Highlights) -> None:
     """Refuse route or city ids the map does not have, naming the first one."""
-    for what, ids, known in (("highlight", hl.claimable | hl.network | hl.trail | hl.borrowed | hl.last,
+    for what, ids, known in (("highlight", hl.claimable | hl.network | hl.trail | hl.borrowed | hl.last | hl.path,
                               game_map.has_route),
                              ("highlight", hl.cities, game_map.has_city),
                              ("view", owners.routes.keys(), game_map.has_route),

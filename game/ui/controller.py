@@ -25,12 +25,14 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from game.actions import Action, KeepTickets
+from game.actions import Action, ClaimRoute, KeepTickets
 from game.board.highlights import Highlights
 from game.events import event_view
 from game.i18n import _
 from game.jsontext import MAX_CHARS
-from game.rules import IllegalActionError
+from game.mapdata import CARD_KINDS, LOCOMOTIVE
+from game.rules import CLOSING_TWINS_MAX_PLAYERS, IllegalActionError
+from game.scoring import PlayerPosition, ticket_status
 from game.ui import ai_turn, ending, setup
 from game.ui.ai_turn import AiAnswer, AiRequest
 from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
@@ -47,6 +49,7 @@ from game.ui.saves import (
 )
 from game.ui.session import Session, open_session, refusal_text
 from game.ui.setup import GameOptions
+from game.ui.tickets import OpenPath, open_path
 
 # the pause before each AI move, so it can be followed, at each speed a player may choose
 AI_SPEEDS = {"slow": 1500, "normal": 700, "fast": 250, "instant": 0}
@@ -126,6 +129,18 @@ class SetAiSpeed:
 
 
 @dataclass(frozen=True)
+class SelectColour:
+    """A colour in the hand chosen (again: let go): the board lights the routes it can pay for."""
+
+    colour: str
+
+
+@dataclass(frozen=True)
+class ShowHints:
+    on: bool                # light the routes the player may claim now
+
+
+@dataclass(frozen=True)
 class AcknowledgeHandoff:
     pass
 
@@ -179,7 +194,7 @@ class Keep:
 
 
 Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | TakeOver
-           | FreeSpace | Rematch | Zoom | SetAiSpeed | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
+           | FreeSpace | Rematch | Zoom | SetAiSpeed | SelectColour | ShowHints | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
            | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep)
 
 # a control's data-cmd, and how its data-arg becomes the command (commands that need the new-game
@@ -187,7 +202,7 @@ Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteS
 _CONTROLS: dict[str, Callable[[str], Command]] = {
     "open": OpenSave, "export": ExportSave, "export-game": lambda _arg: ExportGame(),
     "take-over": lambda _arg: TakeOver(), "free": FreeSpace, "rematch": lambda _arg: Rematch(),
-    "zoom": Zoom, "handoff": lambda _arg: AcknowledgeHandoff(), "last-round": lambda _arg: AcknowledgeLastRound(),
+    "zoom": Zoom, "colour": SelectColour, "hints": lambda arg: ShowHints(arg == "on"), "handoff": lambda _arg: AcknowledgeHandoff(), "last-round": lambda _arg: AcknowledgeLastRound(),
     "close": lambda _arg: CloseDialog(), "home": lambda _arg: GoHome(), "draw": Draw,
     "tickets": lambda _arg: DrawTickets(), "claim": lambda arg: Pay("claim", int(arg)),
     "station": lambda arg: Pay("station", int(arg)), "tunnel": lambda arg: TunnelChoice(int(arg)),
@@ -341,6 +356,8 @@ class Table:
         self.game_id = ""
         self.opened: Dialog | None = None       # the dialog the player opened (a route's, a city's, a message)
         self.focus_ticket: str | None = None    # the ticket whose cities and network are lit
+        self.selected: str | None = None        # the colour chosen in the hand: the routes it pays lit
+        self.hints = True                       # light the routes the player may claim now
         self.notice = ""                        # said once on the start screen, or with the status
         self.revision = 0                       # the save's revision this tab read or wrote last
         self.stale = False                      # another tab played on: this one stopped playing
@@ -350,6 +367,7 @@ class Table:
         self.ai_failure = ""                    # why the AI helper is not used (said all game long)
         self.ai_notice = ""                     # a problem with the last AI move
         self.cued = 0                           # the events whose cues were taken (game.ui.moves)
+        self._status: tuple[object, dict[str, str]] = (None, {})     # ticket_status's last answer and its facts
 
     # --- one dispatch -------------------------------------------------------------------------
 
@@ -383,6 +401,9 @@ class Table:
                 if speed in AI_SPEEDS:
                     self.ai_delay = AI_SPEEDS[speed]
                 return NOTHING
+            case ShowHints(on):
+                self.hints = on
+                return Outcome()
         if session is None:
             return NOTHING          # the game's commands, with no game on the table
         match command:
@@ -403,6 +424,9 @@ class Table:
                 return Outcome(Redraw.DIALOG)
             case CloseDialog():
                 return self.close_dialog()
+            case SelectColour(colour):
+                self.selected = None if colour == self.selected or colour not in CARD_KINDS else colour
+                return Outcome()
         if self.stale or not self.viewer_to_act():
             return NOTHING if self.stale else Outcome(Redraw.NOTHING, say=_("table.not_your_turn"))
         match command:
@@ -435,7 +459,7 @@ class Table:
     def home(self, options: GameOptions | None = None, problems: list[setup.Problem] | None = None) -> Outcome:
         """The start screen: the new-game form (``options``, its ``problems``) and the saved games."""
         self.stop_ai()
-        self.session, self.opened, self.focus_ticket = None, None, None
+        self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None
         self.start = StartScreen(options or setup.default_options("usa", 2), problems or [])
         return Outcome()
 
@@ -467,7 +491,7 @@ class Table:
     def enter(self, session: Session, revision: int) -> Outcome:
         """Put ``session`` on the table; ``revision``: its save's, as read (0: not stored yet)."""
         self.stop_ai()
-        self.session, self.opened, self.focus_ticket = session, None, None
+        self.session, self.opened, self.focus_ticket, self.selected = session, None, None, None
         self.revision, self.stale = revision, False
         self.cued = len(session.events)         # a game opened shows its moves as they stand, not played again
         self.autosave()
@@ -622,7 +646,7 @@ class Table:
         except IllegalActionError as exc:       # the controls offer only legal actions; say so if not
             self.opened = MessageDialog(_("table.illegal"), refusal_text(exc, session.state))
             return Outcome()
-        self.opened = None
+        self.opened, self.selected = None, None
         self.autosave()
         played_own_turn = actor is not None and session.events[-1]["seat"] == actor
         if played_own_turn and session.handoff_to not in (None, actor) and session.pause_handoff():
@@ -732,14 +756,50 @@ class Table:
             layers = ending.end_highlights(s.state)
             return Highlights(trail=frozenset(layers["trail"]), borrowed=frozenset(layers["borrowed"]))
         seat = view["viewer"] if s.viewer is not None else None
-        claimable = frozenset(a.route for a in s.legal() if hasattr(a, "route")) \
-            if seat == s.current and s.state["phase"] == "start" else frozenset()
+        claimable: frozenset[str] = frozenset()
+        if seat == s.current and s.state["phase"] == "start" and (self.hints or self.selected):
+            claimable = frozenset(a.route for a in s.legal() if isinstance(a, ClaimRoute)
+                                  and (self.selected is None or a.colour == self.selected
+                                       or self.selected == LOCOMOTIVE and a.cards == 0))
         last = claimed_last(self.last_moves())
         if self.focus_ticket and seat is not None and s.map.has_ticket(self.focus_ticket):
             t = s.map.ticket(self.focus_ticket)
-            return Highlights(claimable=claimable, cities=frozenset((t.a, t.b)),
-                              network=frozenset(view["players"][seat]["routes"]), last=last)
+            own = view["players"][seat]["routes"]
+            path = open_path(s.map, self.focus_ticket, own, self.closed_to(seat)) \
+                if self.ticket_status().get(self.focus_ticket) != "done" else OpenPath()
+            return Highlights(claimable=claimable, cities=frozenset((t.a, t.b, *path.cities)),
+                              network=frozenset(own), last=last, path=frozenset(path.routes))
         return Highlights(claimable=claimable, last=last)
+
+    def closed_to(self, seat: int) -> frozenset[str]:
+        """The routes ``seat`` can no longer claim: claimed by anyone, the twin of its own, or
+        with 2 or 3 players the twin of any claimed route."""
+        s = self.session
+        assert s is not None
+        players = s.state["players"]
+        claimed = {r for p in players for r in p["routes"]}
+        closed = set(claimed)
+        for route_id in claimed:
+            twins = {t.id for t in s.map.twins(route_id)}
+            if route_id in players[seat]["routes"] or len(players) <= CLOSING_TWINS_MAX_PLAYERS:
+                closed |= twins
+        return frozenset(closed)
+
+    def ticket_status(self) -> dict[str, str]:
+        """The viewer's tickets as the game stands (``game.scoring.ticket_status``): ``done``,
+        ``station`` (done through a station's borrowed route) or ``open``."""
+        s = self.session
+        seat = None if s is None else s.viewer
+        if s is None or seat is None:
+            return {}
+        players = s.state["players"]
+        key = (seat, tuple(tuple(p["routes"]) for p in players), tuple(players[seat]["stations"]),
+               tuple(players[seat]["tickets"]))
+        if self._status[0] != key:
+            positions = [PlayerPosition(tuple(p["routes"]), tuple(p["stations"]) if i == seat else (),
+                                        tuple(p["tickets"]) if i == seat else ()) for i, p in enumerate(players)]
+            self._status = (key, ticket_status(s.map, positions, seat))
+        return self._status[1]
 
     def last_action_text(self) -> str:
         """The last action in the text notation, as every player may know it (a ticket choice

@@ -65,6 +65,7 @@ WARM_UP_MS = 100     # after the first screen is up, load the game screen while 
 # facts of the game on #app for styles and tests
 GAME_ATTRIBUTES = ("data-phase", "data-current", "data-turn", "data-actions", "data-handoff", "data-last-move")
 AI_SPEED_KEY = "ttr.ai-speed"       # the AI seats' speed the player chose last
+HINTS_KEY = "ttr.hints"             # "off": the player switched the claimable routes' glow off
 SPEED_KEYS = {"slow": "table.ai_speed.slow", "normal": "table.ai_speed.normal", "fast": "table.ai_speed.fast",
               "instant": "table.ai_speed.instant"}
 
@@ -109,6 +110,7 @@ class App:
         self.root = root
         self.table = Table(SaveCatalog(LocalStorage()), clock=_now_ms, fresh_seed=_fresh_seed,
                            ai_delay=_ai_delay())
+        self.table.hints = LocalStorage().get(HINTS_KEY) != "off"
         self.drawn: Session | None = None      # the game the table screen was built for
         self.board: table.Board | None = None
         self.side: table.SideColumn | None = None
@@ -170,6 +172,7 @@ class App:
                el("div", None, button("+", "zoom", "in", aria_label=_("table.zoom_in")),
                   button("−", "zoom", "out", aria_label=_("table.zoom_out")),
                   button(_("table.zoom_reset"), "zoom", "reset"),
+                  hints_button(),
                   *([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
                   button(_("table.export"), "export-game", cls="tool-export"),
                   button(_("table.menu"), "home"), cls="tools")),
@@ -200,7 +203,11 @@ class App:
         status.textContent = table.status()
         status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
-        self.side.update(session, view, table.viewer_to_act(), table.last_moves())
+        self.side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
+                         table.ticket_status())
+        hints = js.document.getElementById("hints")
+        hints.setAttribute("aria-pressed", "true" if table.hints else "false")
+        hints.setAttribute("data-arg", "off" if table.hints else "on")
         self.log.update(session)
         self.show_storage_banner()
         self.show_dialog()
@@ -333,6 +340,8 @@ class App:
 
     def command(self, cmd: str, arg: str) -> None:
         """A control's command; the ones that read the page (the form, the ticket boxes) are made here."""
+        if cmd == "hints":
+            LocalStorage().set_quietly(HINTS_KEY, arg)
         if cmd == "start":
             command = StartGame(start_screen.read_options())
         elif cmd == "delete":
@@ -357,6 +366,11 @@ class App:
             self.trap_focus(event)
             return
         if event.key in ("Enter", " ") and self.table.session is not None:
+            toggle = closest(event.target, "li[data-cmd]")        # a hand's card: a toggle, not a button element
+            if toggle is not None:
+                event.preventDefault()
+                self.command(toggle.getAttribute("data-cmd"), toggle.getAttribute("data-arg") or "")
+                return
             spot = closest(event.target, "[data-route], [data-city]")
             if spot is not None and closest(spot, "[data-cmd]") is None:
                 event.preventDefault()
@@ -418,6 +432,12 @@ class App:
         key = event.key
         if self.table.storage_changed(key if isinstance(key, str) else None):
             self.apply(Outcome())
+
+
+def hints_button() -> Node:
+    """Switch the glow of the routes the player may claim now on or off; it is its own legend."""
+    return button(_("table.hints"), "hints", "off", cls="hints", id="hints", aria_pressed="true",
+                  title=_("table.hints_title"))
 
 
 def ai_speed_picker(speed: str) -> Node:

@@ -17,7 +17,6 @@ from game.actions import Withdraw
 from game.board.render import Highlights, render_board, render_city, render_route
 from game.i18n import CARD_KEYS, _
 from game.mapdata import CARD_KINDS
-from game.scoring import tickets_completed
 from game.ui import ending
 from game.ui.controller import (
     Dialog,
@@ -36,7 +35,7 @@ from game.web.dom import KeyedList, Node, button, disable, el
 
 # the board's highlights of a route (``Highlights`` fields) and the class each gives it
 ROUTE_LAYERS = {"claimable": "claimable", "network": "network", "trail": "trail", "borrowed": "borrowed",
-                "last": "last-move"}
+                "last": "last-move", "path": "path"}
 
 
 def _route_owners(view: dict) -> dict[str, str]:
@@ -114,9 +113,10 @@ class SideColumn:
         self.end = None
         self.parts: list = []
 
-    def update(self, session: Session, view: dict, mine: bool, moves: dict[int, list[MovePart]]) -> None:
+    def update(self, session: Session, view: dict, mine: bool, moves: dict[int, list[MovePart]],
+               selected: str | None = None, status: dict[str, str] | None = None) -> None:
         """Bring the column up to date (``mine``: the viewer is to act; ``moves``: each player's
-        last turn)."""
+        last turn; ``selected``: the colour chosen in the hand)."""
         if session.over:
             self.own = None
             if self.end is None:
@@ -127,7 +127,7 @@ class SideColumn:
                 self.own = None         # the handoff screen: no hand or ticket stays in the page
             elif self.own is None or self.own.seat != session.viewer:
                 self.own = OwnPanel(session, view)
-            parts = [self.market.update(session, mine), self.own and self.own.update(session, view),
+            parts = [self.market.update(session, mine), self.own and self.own.update(session, view, selected, status),
                      self.players.update(session, view, moves)]
         parts = [p for p in parts if p is not None]
         if len(parts) != len(self.parts) or any(a is not b for a, b in zip(parts, self.parts)):
@@ -195,20 +195,19 @@ class OwnPanel:
         self.node = el("section", None, title, self.facts, hand, el("h3", _("table.tickets")), tickets,
                        cls="own-panel", data_seat=str(self.seat))
         self.hand, self.tickets = KeyedList(hand), KeyedList(tickets)
-        self.done: tuple = ((), (), {})     # routes, tickets, and which tickets they complete
 
-    def update(self, session: Session, view: dict) -> Node:
+    def update(self, session: Session, view: dict, selected: str | None = None,
+               status: dict[str, str] | None = None) -> Node:
+        """``selected``: the colour chosen in the hand; ``status``: each ticket done, done
+        through a station, or open (``Table.ticket_status``)."""
         me = view["players"][self.seat]
         facts = _("table.stat.score", count=me["score"]) + " · " + _stats(session, me, cards=False)
         if facts != self.facts_text:
             self.facts.textContent = self.facts_text = facts
-        cards = [(kind, (kind, me["hand"][kind])) for kind in CARD_KINDS if me["hand"][kind]]
+        cards = [(kind, (kind, me["hand"][kind], kind == selected)) for kind in CARD_KINDS if me["hand"][kind]]
         self.hand.update(cards or [("", None)], _hand_card)
-        routes, tickets = tuple(me["routes"]), tuple(me["tickets"])
-        if self.done[:2] != (routes, tickets):
-            self.done = (routes, tickets, tickets_completed(session.map, routes, tickets))
-        done = self.done[2]
-        self.tickets.update([(t, (t, done[t])) for t in tickets] or [("", None)],
+        status = status or {}
+        self.tickets.update([(t, (t, status.get(t, "open"))) for t in me["tickets"]] or [("", None)],
                             lambda look: _own_ticket(session, look))
         return self.node
 
@@ -216,17 +215,20 @@ class OwnPanel:
 def _hand_card(look: tuple | None) -> Node:
     if look is None:
         return el("li", _("table.no_cards"), cls="no-cards")
-    kind, count = look
+    kind, count, selected = look
+    # a toggle: chosen, the board lights the routes this colour can pay for
     return el("li", None, el("span", _(CARD_KEYS[kind]), cls="card-name"),
               el("span", _("table.hand_count", count=count), cls="card-count"),
-              cls=f"card card-{kind}", data_card=kind, data_count=str(count))
+              cls=f"card card-{kind}", data_card=kind, data_count=str(count), data_cmd="colour", data_arg=kind,
+              role="button", tabindex="0", aria_pressed="true" if selected else "false",
+              title=_("table.select_colour"))
 
 
 def _own_ticket(session: Session, look: tuple | None) -> Node:
     if look is None:
         return el("li", _("table.no_tickets"), cls="no-cards")
-    ticket, done = look
-    return ticket_line(session, ticket, done, tabindex="0", data_ticket=ticket)
+    ticket, status = look
+    return ticket_line(session, ticket, status, tabindex="0", data_ticket=ticket)
 
 
 def card_chips(kinds: list[str]) -> Node:
@@ -251,8 +253,12 @@ def _stats(session: Session, player: dict, *, cards: bool = True) -> str:
     return " · ".join(parts)
 
 
-def ticket_line(session: Session, ticket_id: str, done: bool | None, **attrs) -> Node:
-    """A destination ticket: its cities, its points, and (in a hand) whether it is completed."""
+TICKET_STATUS_KEYS = {"done": "table.ticket_done", "station": "table.ticket_station", "open": "table.ticket_open"}
+
+
+def ticket_line(session: Session, ticket_id: str, status: str, **attrs) -> Node:
+    """A destination ticket: its cities, its points, and whether it is done, done through a
+    station, or not yet."""
     game_map = session.map
     ticket = game_map.ticket(ticket_id)
     cities = _("table.ticket_cities", a=game_map.city(ticket.a).name, b=game_map.city(ticket.b).name)
@@ -260,9 +266,8 @@ def ticket_line(session: Session, ticket_id: str, done: bool | None, **attrs) ->
     if ticket.long:
         parts.append(el("span", _("table.long_ticket"), cls="ticket-long"))
     parts.append(el("span", _("table.ticket_points", count=ticket.points), cls="ticket-points"))
-    if done is not None:
-        parts.append(el("span", _("table.ticket_done") if done else _("table.ticket_open"), cls="ticket-status"))
-    return el("li", None, *parts, cls="ticket done" if done else "ticket", **attrs)
+    parts.append(el("span", _(TICKET_STATUS_KEYS[status]), cls="ticket-status"))
+    return el("li", None, *parts, cls=f"ticket {status}", **attrs)
 
 
 def _stations_left(session: Session, player: dict) -> int:
@@ -438,9 +443,24 @@ def tickets_dialog(session: Session, d: TicketsDialog) -> Node:
                  autofocus=i == 0)
         items.append(el("li", None, el("label", None, box, el("span", text)), cls="offer-ticket", data_ticket=t))
     rule = _("table.keep_rule", low=low, high=high) if low != high else _("table.keep_exactly", count=low)
-    return dialog(_("table.keep_title"), el("p", rule, id="keep-rule"), items,
+    return dialog(_("table.keep_title"), el("p", rule, id="keep-rule"), hand_strip(session), items,
                   el("p", "", cls="dialog-error", role="alert"),
                   button(_("table.keep"), "keep", cls="primary"), label="tickets")
+
+
+def hand_strip(session: Session) -> Node | None:
+    """The viewer's cards in brief, inside a choice: on a phone the dialog is a sheet over the
+    hand (CSS shows it there only)."""
+    seat = session.viewer
+    if seat is None:
+        return None
+    hand = session.state["players"][seat]["hand"]
+    strip = el("p", None, el("span", _("table.hand"), cls="strip-label"), cls="dialog-hand")
+    for kind in CARD_KINDS:
+        if hand[kind]:
+            strip.append(el("span", None, el("span", None, cls=f"chip card-{kind}", aria_hidden="true"),
+                            _("table.hand_count", count=hand[kind]), cls="strip-card", title=_(CARD_KEYS[kind])))
+    return strip
 
 
 def payment_text(action) -> str:
@@ -452,13 +472,13 @@ def payment_text(action) -> str:
     return " + ".join(parts)
 
 
-def payment_dialog(_session: Session, d: PaymentDialog) -> Node:
+def payment_dialog(session: Session, d: PaymentDialog) -> Node:
     options = el("div", None, cls="payments")
     for i, action in enumerate(d.payments):
         option = button(payment_text(action), d.kind, str(i), cls="payment")
         option.prepend(card_chips([action.colour] * action.cards + ["locomotive"] * action.locomotives))
         options.append(option)
-    return dialog(d.title, el("p", _("table.choose_payment")), options,
+    return dialog(d.title, el("p", _("table.choose_payment")), hand_strip(session), options,
                   button(_("table.cancel"), "close", cls="secondary"), label=d.kind)
 
 
@@ -478,7 +498,7 @@ def tunnel_dialog(session: Session, d: TunnelDialog) -> Node:
     if len(d.options) == 1:
         body.append(el("p", _("table.tunnel_cannot_pay")))
     title = _("table.tunnel_title", a=session.map.city(r.a).name, b=session.map.city(r.b).name)
-    return dialog(title, *body, buttons, label="tunnel")
+    return dialog(title, *body, hand_strip(session), buttons, label="tunnel")
 
 
 def stale_dialog(_session: Session, _d: StaleDialog) -> Node:

@@ -34,6 +34,8 @@ from game.ui.controller import (
     PaymentDialog,
     Redraw,
     Rematch,
+    SelectColour,
+    ShowHints,
     StaleDialog,
     StartGame,
     Table,
@@ -427,3 +429,23 @@ def test_the_handoff_recaps_what_the_others_did_since_that_players_last_turn():
     recap = table.dialog().recap
     assert [seat for seat, _parts in recap] == [1, 2]               # Bob then Cleo, since Ann's claim
     assert recap[0][1] == (MovePart("card", card="red"), MovePart("blind"))
+
+
+def test_a_colour_chosen_in_the_hand_lights_the_routes_it_pays_and_hints_can_be_switched_off():
+    table = at_position({"players": [{"hand": {"red": 2, "blue": 1, "locomotive": 1}}, {}, {}]})
+    table.handle(AcknowledgeHandoff())
+    view = table.session.view()
+    every = table.highlights(view).claimable
+    table.handle(SelectColour("blue"))
+    blue = table.highlights(view).claimable
+    assert blue and blue < every
+    assert all(any(a.colour == "blue" for a in table.session.route_payments(r)[0]) for r in blue)
+    table.handle(SelectColour("blue"))                     # chosen again: let go
+    assert table.selected is None and table.highlights(view).claimable == every
+    table.handle(ShowHints(False))
+    assert table.highlights(view).claimable == frozenset()
+    table.handle(SelectColour("red"))                      # asked for: shown even with hints off
+    assert table.highlights(view).claimable
+    assert control_command("hints", "off") == ShowHints(False) and control_command("colour", "red") == SelectColour("red")
+    table.handle(Draw("deck"))
+    assert table.selected is None                          # a move lets the colour go

@@ -1,0 +1,79 @@
+"""A player's destination tickets in play: whether each is done (by its own routes or through
+a station), and, for one not done, the cheapest way still open between its cities.
+
+>>> from game.mapdata import load_map
+>>> usa = load_map("usa")
+>>> path = open_path(usa, "denver--el-paso", own=("denver--santa-fe",), closed=frozenset())
+>>> path.routes, path.cities
+(('el-paso--santa-fe',), ('el-paso',))
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from game.mapdata import GameMap
+
+
+@dataclass(frozen=True)
+class OpenPath:
+    """The routes still to claim on the cheapest open path of a ticket (fewest trains), and the
+    cities on it the player's network does not reach yet; both empty when the ticket is done or
+    no path is open."""
+
+    routes: tuple[str, ...] = ()
+    cities: tuple[str, ...] = ()
+
+
+def open_path(game_map: GameMap, ticket_id: str, own: Iterable[str], closed: frozenset[str]) -> OpenPath:
+    """The cheapest path between a ticket's cities over the player's ``own`` routes (free) and
+    routes nobody has claimed (their length), leaving out the ``closed`` ones (claimed by others,
+    or closed twins)."""
+    ticket = game_map.ticket(ticket_id)
+    mine = set(own)
+    reached = _reach(game_map, mine, ticket.a)
+    if ticket.b in reached:
+        return OpenPath()
+    best: dict[str, int] = {ticket.a: 0}
+    came: dict[str, tuple[str, str]] = {}           # city -> (route, previous city)
+    heap = [(0, ticket.a)]
+    while heap:
+        cost, city = heapq.heappop(heap)
+        if city == ticket.b:
+            break
+        if cost > best[city]:
+            continue
+        for r in game_map.routes_at(city):
+            if r.id in closed:
+                continue
+            step = 0 if r.id in mine else r.length
+            other = r.other_end(city)
+            if cost + step < best.get(other, 10 ** 9):
+                best[other] = cost + step
+                came[other] = (r.id, city)
+                heapq.heappush(heap, (cost + step, other))
+    if ticket.b not in came:
+        return OpenPath()
+    routes, cities, city = [], [], ticket.b
+    while city != ticket.a:
+        route_id, previous = came[city]
+        if route_id not in mine:
+            routes.append(route_id)
+        if city not in reached and not any(r.id in mine for r in game_map.routes_at(city)):
+            cities.append(city)
+        city = previous
+    return OpenPath(tuple(reversed(routes)), tuple(reversed(cities)))
+
+
+def _reach(game_map: GameMap, own: set[str], start: str) -> set[str]:
+    """The cities the player's own routes join to ``start``."""
+    seen, todo = {start}, [start]
+    while todo:
+        city = todo.pop()
+        for r in game_map.routes_at(city):
+            if r.id in own and r.other_end(city) not in seen:
+                seen.add(r.other_end(city))
+                todo.append(r.other_end(city))
+    return seen
