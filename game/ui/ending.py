@@ -1,9 +1,13 @@
-"""The end screen's facts: each player's breakdown, the winner and why, what to draw on the board."""
+"""The end screen's facts: each player's breakdown, the winner and why, what to draw on the board,
+the scores over the game and each player's numbers."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.events import Event
+from game.mapdata import load_map
 from game.state import State
 
 TIE_BREAK_KEYS = {"tickets_completed": "end.tie_break.tickets_completed",
@@ -60,3 +64,59 @@ def end_highlights(state: State) -> dict[str, set[str]]:
             trail.update(p["trail"])
         borrowed.update(r for r in p["borrowed"].values() if r)
     return {"trail": trail, "borrowed": borrowed}
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """One player's game in numbers (public facts: each route's length, each draw)."""
+
+    seat: int
+    routes: int
+    trains: int                 # trains used: the routes' lengths
+    cards: int                  # train cards drawn (face up and from the deck)
+    tickets_done: int
+    tickets_failed: int
+    longest_trail: int
+
+
+def statistics(state: State, events: Sequence[Event]) -> list[Statistics]:
+    """Each player's numbers, by seat, from the public events and the final result."""
+    game_map = load_map(state["map"])
+    cards = [0] * len(state["players"])
+    for e in events:
+        if e["kind"] == "draw":
+            cards[e["seat"]] += 1
+    found = []
+    for seat, p in enumerate(state["players"]):
+        scored = state["result"]["players"][seat]
+        done = sum(1 for t in scored["tickets"] if t["completed"])
+        found.append(Statistics(seat, len(p["routes"]), sum(game_map.route(r).length for r in p["routes"]),
+                                cards[seat], done, len(scored["tickets"]) - done, scored["longest_trail"]))
+    return found
+
+
+def score_history(state: State, events: Sequence[Event]) -> list[list[int]]:
+    """Each seat's score after every round of turns (a point per round: the routes' points as
+    they were claimed), then the final total; from the public events.
+
+    >>> from game.state import new_game
+    >>> state = new_game("usa", players=2, seed=1)
+    >>> state["result"] = {"players": [{"total": 7}, {"total": -3}]}       # (the first player: seat 0)
+    >>> e = [{"kind": "claim", "seat": 0, "private": {}, "route": "a--b", "points": 4}, {"kind": "pass", "seat": 1, "private": {}}]
+    >>> score_history(state, e)
+    [[0, 4, 7], [0, 0, -3]]
+    """
+    seats = len(state["players"])
+    last = (state["first"] - 1) % seats         # the seat whose turn closes a round
+    scores = [0] * seats
+    history = [[0] for _ in range(seats)]
+    for i, e in enumerate(events):
+        scores[e["seat"]] += e.get("points", 0)
+        if e["seat"] == last and (i + 1 == len(events) or events[i + 1]["seat"] != e["seat"]):
+            for seat in range(seats):
+                history[seat].append(scores[seat])
+    for seat in range(seats):
+        if history[seat][-1] != scores[seat] or len(history[seat]) == 1:
+            history[seat].append(scores[seat])
+        history[seat].append(state["result"]["players"][seat]["total"])
+    return history

@@ -552,12 +552,15 @@ def end_screen(session: Session) -> Node:
     table.append(el("thead", None, head))
     body = el("tbody", None)
     game_map = session.map
+    reveal = 0          # the staged reveal: each ticket in turn, then the stations, then the trail
     for row in ending.breakdowns(state):
         tickets = el("ul", None, cls="end-tickets")
         for t, done, points in row.tickets:
             ticket = game_map.ticket(t)
             tickets.append(el("li", _("end.ticket", a=game_map.city(ticket.a).name, b=game_map.city(ticket.b).name,
-                                      points=f"{points:+d}"), cls="done" if done else "missed"))
+                                      points=f"{points:+d}"), cls="done" if done else "missed",
+                              style=f"--step: {reveal}"))
+            reveal += 1
         labels = [_(k) for k, _cls in columns]
         name = el("th", None, swatch(state["players"][row.seat]["colour"]), session.player_label(row.seat),
                   scope="row", data_label=labels[1])
@@ -565,7 +568,8 @@ def end_screen(session: Session) -> Node:
                  el("td", str(row.route_points), data_part="routes", data_label=labels[2]),
                  el("td", _("end.ticket_total", points=f"{row.ticket_points:+d}"), tickets, data_part="tickets",
                     data_label=labels[3]),
-                 el("td", str(row.station_points), data_part="stations", data_label=labels[4], cls=stations or None),
+                 el("td", str(row.station_points), data_part="stations", data_label=labels[4], cls=stations or None,
+                    style=f"--step: {min(reveal, 12) + 1}"),
                  el("td", _("end.longest_value", count=row.longest_trail, bonus=row.longest_bonus),
                     data_part="longest", data_label=labels[5]),
                  el("td", str(row.total), data_part="total", data_label=labels[6])]
@@ -577,4 +581,53 @@ def end_screen(session: Session) -> Node:
     buttons = el("div", None, button(_("end.rematch"), "rematch", cls="primary"),
                  button(_("end.new_game"), "home", cls="secondary"), cls="end-buttons")
     return el("section", None, el("h2", _("end.title")), el("p", _(key, **params), cls="verdict"), buttons, table,
-              el("p", " ".join(legend), cls="legend"), cls="end-screen", aria_live="polite")
+              el("p", " ".join(legend), cls="legend"), score_chart(session), statistics_table(session),
+              cls="end-screen staged", aria_live="polite")
+
+
+CHART_W, CHART_H, CHART_PAD = 300, 130, 6      # the score chart's drawing box (SVG units)
+
+
+def score_chart(session: Session) -> Node:
+    """Each player's score over the rounds, to the final total: a line per player in their colour
+    (numbers only go into the drawing; names are in its legend, as text)."""
+    state = session.state
+    history = ending.score_history(state, session.public_events)
+    low, high = min(0, *(min(h) for h in history)), max(1, *(max(h) for h in history))
+    steps = max(len(h) for h in history) - 1 or 1
+
+    def point(i: int, v: int) -> str:
+        x = CHART_PAD + (CHART_W - 2 * CHART_PAD) * i / steps
+        y = CHART_PAD + (CHART_H - 2 * CHART_PAD) * (high - v) / (high - low)
+        return f"{x:.1f},{y:.1f}"
+
+    zero = point(0, 0).split(",")[1]
+    lines = "".join(f'<polyline class="swatch-{state["players"][seat]["colour"]}" points="'
+                    + " ".join(point(i, v) for i, v in enumerate(h)) + '"/>' for seat, h in enumerate(history))
+    figure = el("figure", None, cls="score-chart")
+    drawing = el("div", None, cls="chart-drawing", role="img", aria_label=_("end.chart_label"))
+    drawing.innerHTML = (f'<svg viewBox="0 0 {CHART_W} {CHART_H}" preserveAspectRatio="none">'
+                         f'<line class="zero" x1="0" x2="{CHART_W}" y1="{zero}" y2="{zero}"/>{lines}</svg>')
+    legend = el("figcaption", None, el("span", _("end.chart"), cls="chart-title"))
+    for seat, h in enumerate(history):
+        legend.append(el("span", None, swatch(state["players"][seat]["colour"]),
+                         f"{state['players'][seat]['name']} {h[-1]}", cls="chart-key"))
+    figure.append(drawing)
+    figure.append(legend)
+    return figure
+
+
+def statistics_table(session: Session) -> Node:
+    """Each player's numbers: routes, trains used, cards drawn, tickets done and failed, longest trail."""
+    columns = ("end.stat.routes", "end.stat.trains", "end.stat.cards", "end.stat.done", "end.stat.failed",
+               "end.stat.longest")
+    head = el("tr", None, el("th", _("end.player"), scope="col"))
+    for key in columns:
+        head.append(el("th", _(key), scope="col"))
+    body = el("tbody", None)
+    for row in ending.statistics(session.state, session.public_events):
+        line = el("tr", None, el("th", session.state["players"][row.seat]["name"], scope="row"))
+        for value in (row.routes, row.trains, row.cards, row.tickets_done, row.tickets_failed, row.longest_trail):
+            line.append(el("td", str(value)))
+        body.append(line)
+    return el("table", None, el("caption", _("end.stats")), el("thead", None, head), body, cls="end-stats")

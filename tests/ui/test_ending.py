@@ -40,3 +40,25 @@ def test_a_tie_broken_by_tickets_is_explained():
     assert ending.verdict(state) == ("end.tie_break.tickets_completed", {"name": "Bob"})
     state["result"] = {**state["result"], "tie_break": None, "shared": [0, 1], "winner": 0}
     assert ending.verdict(state) == ("end.shared", {"names": "Ann, Bob"})
+
+
+def test_the_scores_over_the_game_and_the_numbers_agree_with_the_result():
+    from game.ui import ending
+    from game.ui.session import Session
+    from game.ui.setup import GameOptions, Seat
+    game = Session(GameOptions("europe", "europe", (Seat("Ann", "ai", "red", "easy"), Seat("Bob", "ai", "blue", "easy")),
+                               "4").scenario(0))
+    while not game.over:
+        game.play(game.ai_action())
+    history = ending.score_history(game.state, game.public_events)
+    result = game.state["result"]["players"]
+    for seat, scores in enumerate(history):
+        assert scores[0] == 0 and scores[-1] == result[seat]["total"]
+        assert scores[-2] == result[seat]["route_points"]              # the routes' points, as claimed
+        assert scores[:-1] == sorted(scores[:-1])                      # route points only grow
+    stats = ending.statistics(game.state, game.public_events)
+    for row in stats:
+        player = game.state["players"][row.seat]
+        assert row.routes == len(player["routes"]) and row.trains == 45 - player["trains"]
+        assert row.tickets_done + row.tickets_failed == len(player["tickets"])
+        assert row.cards == sum(1 for e in game.events if e["kind"] == "draw" and e["seat"] == row.seat)
