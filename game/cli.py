@@ -23,6 +23,7 @@ from game.commands import (
     Command,
     play_scenario_file,
 )
+from game.embed_command import EMBED
 from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action, sample_action
@@ -134,7 +135,7 @@ SIMULATE = Command("simulate", "play seeded random legal games and print summary
 
 def commands() -> dict[str, Command]:
     """Every command of ``python3 -m game``, by name, in the order of the help."""
-    return {c.name: c for c in (REPLAY, SIMULATE, RENDER, TOURNAMENT)}
+    return {c.name: c for c in (REPLAY, SIMULATE, RENDER, TOURNAMENT, EMBED)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -36,8 +36,9 @@ from game.state import (
     settle_market,
     validate,
 )
+from game.steps import StepsError, read_steps
 
-SCENARIO_KEYS = {"format", "map", "variant", "players", "seed", "first", "position", "actions"}
+SCENARIO_KEYS = {"format", "map", "variant", "players", "seed", "first", "position", "actions", "steps"}
 POSITION_KEYS = {"deck", "deck_top", "discard", "market", "revealed", "ticket_deck", "box", "players", "current", "phase",
                  "stage", "tunnel", "last_round", "passes", "turn", "rng"}
 POSITION_PLAYER_KEYS = {"hand", "tickets", "offer", "routes", "stations", "trains", "score"}
@@ -105,6 +106,11 @@ def load_scenario(data: Any) -> tuple[State, list[Action]]:
             parsed.append(parse_action(text))
         except ValueError as exc:
             raise ScenarioActionError(i, text, str(exc)) from None
+    if "steps" in data:
+        try:
+            read_steps(data["steps"], load_map(state["map"]), len(state["players"]), len(parsed))
+        except StepsError as exc:
+            raise ScenarioError(str(exc)) from None
     return state, parsed
 
 
