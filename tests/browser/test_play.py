@@ -193,9 +193,11 @@ def test_small_screen_keyboard_and_zoom(browser_session):
     assert box["width"] <= 390 and box["width"] > 300
     human_step(page)                                        # keep the initial tickets
     wait_for_human(page)
-    # focusing a ticket highlights its two cities and the player's network; leaving it clears them
+    # focusing a ticket highlights its two cities (and those its open path still lacks) and the
+    # player's network; leaving it clears them
     page.focus(".own-panel [data-ticket]")
-    assert page.locator("#board .city.highlight").count() == 2
+    a, b = page.get_attribute(".own-panel [data-ticket]", "data-ticket").split("--")[:2]
+    assert page.locator(f"#board #city-{a}.highlight, #board #city-{b}.highlight").count() == 2
     page.focus("button[data-cmd=zoom][data-arg=in]")
     assert page.locator("#board .city.highlight").count() == 0
     # the keyboard reaches the routes: focus one, Enter opens its dialog, Escape closes it

@@ -99,7 +99,7 @@ def end_screen_matches(page, scenario: dict) -> None:
     state, _ = play_scenario(scenario)
     levels = player_levels(scenario["players"])
     result = state["result"]
-    rows = page.locator(".end-screen tbody tr")
+    rows = page.locator(".end-screen table.scores tbody tr")
     assert rows.count() == len(state["players"])
     for i, seat in enumerate(result["ranking"]):
         row = rows.nth(i)
