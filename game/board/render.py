@@ -28,6 +28,7 @@ from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
 from game.i18n import COLOUR_KEYS, _
 from game.mapdata import GameMap
+from game.rules import CLOSING_TWINS_MAX_PLAYERS
 
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "black")
 
@@ -54,10 +55,20 @@ MARKS = {
     "purple": "M0-4.4l4.4 4.4-4.4 4.4-4.4-4.4z",                                        # diamond
     "gray": "M-4.4-1.3h8.8v2.6h-8.8z",                                                  # bar
 }
+# Each player's emblem: on their trains and stations and beside their name, so that owners are
+# told apart without their colour; no card symbol (MARKS) is among them.
+EMBLEMS = {
+    "red": "M-4.2 0a1.3 1.3 0 1 0 2.6 0a1.3 1.3 0 1 0-2.6 0zM-1.3 0a1.3 1.3 0 1 0 2.6 0a1.3 1.3 0 1 0-2.6 0z"
+           "M1.6 0a1.3 1.3 0 1 0 2.6 0a1.3 1.3 0 1 0-2.6 0z",                          # three dots
+    "blue": "M-3.4-3.6h2.2v7.2h-2.2zM1.2-3.6h2.2v7.2h-2.2z",                           # two bars
+    "green": "M-4.2 2.4l4.2-4.8 4.2 4.8-1.6 1.3-2.6-3-2.6 3z",                          # chevron
+    "yellow": "M-3.6-3.6h7.2l-3.6 3.6 3.6 3.6h-7.2l3.6-3.6z",                           # hourglass
+    "black": "M1.4-4a4 4 0 1 0 0 8a3 3 0 1 1 0-8z",                                     # crescent
+}
 LOCOMOTIVE = ("M-9.5 2.2h19v2.2h-19zM-7.5-1.8h9.5v4h-9.5zM-6.5-4.6h2v2.8h-2z"
               "M2.5-4.4h5.5v6.6h-5.5zM1.6-5.3h7.3v1.2h-7.3z")
 LOCOMOTIVE_WHEELS = ((-5.5, 4.3, 1.9), (-1, 4.3, 1.9), (5.2, 4.3, 1.9))
-STATION = "M-7 8v-9l7-7 7 7v9z"
+STATION = "M-11 12v-13l11-11 11 11v13z"       # a station piece, big enough to see at a glance
 
 # Shapes are made see-through with fill-opacity / stroke-opacity, never opacity: an opacity
 # below 1 makes a shape its own paint layer, and a board late in a game has hundreds of them.
@@ -71,7 +82,12 @@ CSS = """
 .ttr-board .mark{fill:#1d1d1d}
 .ttr-board .mark.light{fill:#fff}
 .ttr-board .loco{fill:#1d1d1d}
-.ttr-board .train{stroke:#0b0b0b;stroke-width:1.3}
+.ttr-board .train{stroke:#0b0b0b;stroke-width:1.6}
+.ttr-board .emblem{fill:#fff;stroke:#0b0b0b;stroke-width:.6}
+.ttr-board .owner-yellow .emblem{fill:#1d1d1d;stroke:none}
+.ttr-board .route.closed .space{fill-opacity:.3;stroke-dasharray:2 3}
+.ttr-board .route.closed .mark,.ttr-board .route.closed .loco{fill-opacity:.25}
+.ttr-board .route.closed .bar{stroke:#5a4a3a;stroke-width:2.2;stroke-linecap:round}
 .ttr-board .train-shadow{fill:#000;fill-opacity:.35}
 .ttr-board .train-shine{fill:#fff;fill-opacity:.4}
 .ttr-board .halo{fill:none;stroke:none;stroke-width:26;stroke-linecap:round;stroke-linejoin:round;stroke-opacity:.85}
@@ -87,7 +103,8 @@ CSS = """
 .ttr-board .city.highlight .ring{stroke:#ffd33d}
 .ttr-board .city.highlight .dot{fill:#ffd33d}
 .ttr-board .label{text-anchor:middle;font-size:16px;font-weight:700;fill:#2b1d0e;paint-order:stroke;stroke:#fffaf0;stroke-width:4px;stroke-linejoin:round}
-.ttr-board .station{stroke:#fff;stroke-width:1.6}
+.ttr-board .station{stroke:#fff;stroke-width:2}
+.ttr-board .station-shadow{fill:#000;fill-opacity:.35}
 """
 
 
@@ -97,12 +114,14 @@ class Owners:
 
     routes: dict[str, str]
     stations: dict[str, list[str]]
+    seats: int = 0          # players at the table (0: no view, an empty board)
 
     @classmethod
     def of(cls, view: dict | None) -> Owners:
         routes: dict[str, str] = {}
         stations: dict[str, list[str]] = {}
-        for player in (view or {}).get("players", []):
+        players = (view or {}).get("players", [])
+        for player in players:
             colour = player["colour"]
             if colour not in PLAYER_COLOURS:
                 raise ValueError(f"unknown player colour {colour!r}")
@@ -110,7 +129,12 @@ class Owners:
                 routes[r] = colour
             for c in player.get("stations", []):
                 stations.setdefault(c, []).append(colour)
-        return cls(routes, stations)
+        return cls(routes, stations, len(players))
+
+    def closed(self, game_map: GameMap, route_id: str) -> bool:
+        """Whether an unclaimed route is closed: with 2 or 3 players, its twin is claimed."""
+        return route_id not in self.routes and 0 < self.seats <= CLOSING_TWINS_MAX_PLAYERS \
+            and any(t.id in self.routes for t in game_map.twins(route_id))
 
 
 def _f(v: float) -> str:
@@ -147,9 +171,13 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
         classes.append("tunnel")
     if route.ferry:
         classes.append("ferry")
+    closed = owners.closed(game_map, route_id)
     if owner:
         classes += ["claimed", f"owner-{owner}"]
         name += ", " + _("board.claimed", owner=_(COLOUR_KEYS[owner]))
+    elif closed:
+        classes.append("closed")
+        name += ", " + _("board.closed")
     if route_id in hl.claimable:
         classes.append("claimable")
     if route_id in hl.last:
@@ -178,14 +206,16 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
             s.add(Rect(corner, size, rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
             s.add(Rect((corner[0] + 3, corner[1] + 1.6), (size[0] - 6, 2.2), rx=1, class_="train-shine",
                        debug=False))
-            s.add(Use(f"#ttr-mark-{owner}", debug=False,
-                      class_="mark light" if owner in LIGHT_MARK else "mark"))
+            s.add(Use(f"#ttr-emblem-{owner}", debug=False, class_="emblem"))
         elif i < route.ferry:
             s.add(Use("#ttr-locomotive", debug=False, class_="loco"))
         else:
             s.add(Use(f"#ttr-mark-{route.color}", debug=False,
                       class_="mark light" if route.color in LIGHT_MARK else "mark"))
         g.add(s)
+    if closed:          # a closed track is struck through, end to end
+        first, last = place.spaces[0], place.spaces[-1]
+        g.add(Path(d=f"M{_f(first.cx)} {_f(first.cy)}L{_f(last.cx)} {_f(last.cy)}", debug=False, class_="bar"))
     return g
 
 
@@ -206,8 +236,13 @@ def city_element(game_map: GameMap, board: Layout, city_id: str, owners: Owners,
     g.add(Circle((_f(place.x), _f(place.y)), CITY_R + 5, class_="ring", debug=False))
     g.add(Circle((_f(place.x), _f(place.y)), CITY_R, class_="dot", debug=False))
     for i, owner in enumerate(station_owners):
-        g.add(Use("#ttr-station", insert=(_f(place.x + 11 + 13 * i), _f(place.y - 10)), debug=False,
-                  fill=PLAYER_FILL[owner], class_=f"station owner-{owner}"))
+        x, y = place.x + 14 + 20 * i, place.y - 14
+        g.add(Use("#ttr-station", insert=(_f(x + 1.5), _f(y + 2)), debug=False, class_="station-shadow"))
+        piece = Group(debug=False, class_=f"station-piece owner-{owner}")
+        piece.add(Use("#ttr-station", insert=(_f(x), _f(y)), debug=False, fill=PLAYER_FILL[owner],
+                      class_=f"station owner-{owner}"))
+        piece.add(Use(f"#ttr-emblem-{owner}", insert=(_f(x), _f(y + 3)), debug=False, class_="emblem"))
+        g.add(piece)
     (first, x, y), *more = place.lines
     label = Text(first, insert=(_f(x), _f(y)), class_="label", debug=False)
     for line, x, y in more:
@@ -239,6 +274,8 @@ def _defs(drawing: svgwrite.Drawing) -> None:
         loco.add(drawing.circle((x, y), r))
     drawing.defs.add(loco)
     drawing.defs.add(drawing.path(d=STATION, id="ttr-station"))
+    for colour, d in EMBLEMS.items():
+        drawing.defs.add(drawing.path(d=d, id=f"ttr-emblem-{colour}"))
 
 
 def render_board(game_map: GameMap, view: dict | None = None, *, highlights: Highlights | dict | None = None,

@@ -14,7 +14,13 @@ from __future__ import annotations
 import js
 
 from game.actions import Withdraw
-from game.board.render import Highlights, render_board, render_city, render_route
+from game.board.render import (
+    EMBLEMS,
+    Highlights,
+    render_board,
+    render_city,
+    render_route,
+)
 from game.i18n import CARD_KEYS, _
 from game.mapdata import CARD_KINDS
 from game.ui import ending
@@ -75,6 +81,7 @@ class Board:
             return len(self.map.routes) + len(self.map.cities)
         document = js.document
         redrawn = _changed(self.owners, owners)
+        redrawn |= {t.id for r in redrawn for t in self.map.twins(r)}     # a twin may close (2-3 players)
         for route_id in redrawn:
             document.getElementById(f"route-{route_id}").outerHTML = render_route(
                 self.map, route_id, view, highlights=hl)
@@ -237,8 +244,10 @@ def card_chips(kinds: list[str]) -> Node:
 
 
 def swatch(colour: str) -> Node:
-    """A player's colour, next to their name."""
-    return el("span", None, cls=f"swatch swatch-{colour}", aria_hidden="true")
+    """A player's colour and emblem (the one on their trains), next to their name."""
+    node = el("span", None, cls=f"swatch swatch-{colour}", aria_hidden="true")
+    node.innerHTML = f'<svg viewBox="-5 -5 10 10"><path d="{EMBLEMS[colour]}"/></svg>'     # map data, no text
+    return node
 
 
 def _stats(session: Session, player: dict, *, cards: bool = True) -> str:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from game.board import render as render_module
 from game.board.render import (
+    EMBLEMS,
     LIGHT_MARK,
     MARKS,
     PLAYER_COLOURS,
@@ -78,9 +79,12 @@ def test_routes_and_cities_carry_classes_data_and_accessible_names(map_id):
 def test_every_colour_has_its_own_mark_and_every_mark_is_defined_once():
     assert set(MARKS) == set(ROUTE_COLOURS) and set(PLAYER_COLOURS) <= set(MARKS)
     assert len(set(MARKS.values())) == len(MARKS)
+    # each player has an emblem of their own, none of them a card's mark
+    assert set(EMBLEMS) == set(PLAYER_COLOURS) and len(set(EMBLEMS.values())) == len(EMBLEMS)
+    assert not set(EMBLEMS.values()) & set(MARKS.values())
     defs = parse(render_board(load_map("usa"))).find(f"{SVG}defs")
     assert sorted(e.get("id") for e in defs if e.get("id")) == sorted(
-        [f"ttr-mark-{c}" for c in MARKS] + ["ttr-locomotive", "ttr-station"])
+        [f"ttr-mark-{c}" for c in MARKS] + [f"ttr-emblem-{c}" for c in EMBLEMS] + ["ttr-locomotive", "ttr-station"])
     assert LIGHT_MARK <= set(MARKS)
 
 
@@ -121,6 +125,35 @@ def test_owned_routes_show_trains_and_stations_in_the_owners_colour(map_id):
             assert any(u.get("class") == f"station owner-{player['colour']}" for u in e.iter(f"{SVG}use"))
     unowned = {r.id for r in game_map.routes} - {r for p in view["players"] for r in p["routes"]}
     assert all("claimed" not in elements[f"route-{r}"].get("class") for r in unowned)
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+def test_claimed_routes_carry_their_owners_emblem_and_no_card_symbol(map_id):
+    game_map = load_map(map_id)
+    view = late_game_view(game_map)
+    elements = by_id(parse(render_board(game_map, view)))
+    for player in view["players"]:
+        for route_id in player["routes"]:
+            uses = [u.get("{http://www.w3.org/1999/xlink}href") or u.get("href")
+                    for u in elements[f"route-{route_id}"].iter(f"{SVG}use")]
+            assert uses == [f"#ttr-emblem-{player['colour']}"] * game_map.route(route_id).length
+        for city_id in player["stations"]:        # the station pieces carry the emblem too
+            uses = [u.get("{http://www.w3.org/1999/xlink}href") or u.get("href")
+                    for u in elements[f"city-{city_id}"].iter(f"{SVG}use")]
+            assert f"#ttr-emblem-{player['colour']}" in uses
+
+
+@pytest.mark.parametrize("seats, closed", [(2, True), (3, True), (4, False)])
+def test_the_twin_of_a_claimed_double_route_looks_closed_with_2_or_3_players(seats, closed):
+    game_map = load_map("usa")
+    double = next(r for r in game_map.routes if game_map.twins(r.id))
+    twin = game_map.twins(double.id)[0]
+    players = [{"colour": c, "routes": [], "stations": []} for c in PLAYER_COLOURS[:seats]]
+    players[0]["routes"].append(double.id)
+    e = by_id(parse(render_board(game_map, {"players": players})))[f"route-{twin.id}"]
+    assert ("closed" in e.get("class").split()) is closed
+    assert any(p.get("class") == "bar" for p in e.iter(f"{SVG}path")) is closed
+    assert ("closed:" in e.get("aria-label")) is closed
 
 
 def test_highlight_layers_become_classes():
