@@ -53,7 +53,7 @@ class Route:
     a: str
     b: str
     length: int
-    color: str        # one of ROUTE_COLOURS
+    colour: str       # one of ROUTE_COLOURS
     tunnel: bool
     ferry: int        # locomotive symbols on a ferry; 0 = not a ferry
     index: int
@@ -176,7 +176,7 @@ def parse_map(data: dict) -> GameMap:
         cities = tuple(City(id=c["id"], name=c["name"], index=i,
                             lon=c.get("lon"), lat=c.get("lat"), x=c.get("x"), y=c.get("y"))
                        for i, c in enumerate(data["cities"]))
-        routes = tuple(Route(id=r["id"], a=r["a"], b=r["b"], length=r["length"], color=r["color"],
+        routes = tuple(Route(id=r["id"], a=r["a"], b=r["b"], length=r["length"], colour=r["colour"],
                              tunnel=r["tunnel"], ferry=r["ferry"], index=i)
                        for i, r in enumerate(data["routes"]))
         tickets = tuple(Ticket(id=t["id"], a=t["a"], b=t["b"], points=t["points"], set=t["set"],
@@ -197,8 +197,8 @@ def parse_map(data: dict) -> GameMap:
     for r in routes:
         if r.a not in cities_by_id or r.b not in cities_by_id or r.a == r.b:
             raise _fail(map_id, f"route {r.id} joins unknown or equal cities")
-        if r.color not in ROUTE_COLOURS:
-            raise _fail(map_id, f"route {r.id} has unknown colour {r.color!r}")
+        if r.colour not in ROUTE_COLOURS:
+            raise _fail(map_id, f"route {r.id} has unknown colour {r.colour!r}")
         if str(r.length) not in points or not 0 <= r.ferry <= r.length or (r.tunnel and r.ferry):
             raise _fail(map_id, f"route {r.id} has an impossible length, ferry or tunnel")
     for t in tickets:

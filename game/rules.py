@@ -101,8 +101,8 @@ class Board:
 def board(map_id: str) -> Board:
     """Per-map facts precomputed for the rules (cached; maps are immutable)."""
     m = load_map(map_id)
-    routes = tuple(RouteFacts(r.id, r.index, r.length, r.color, r.ferry, r.tunnel, tuple(t.id for t in m.twins(r.id)),
-                              m.route_points(r.length), TRAIN_COLOURS if r.color == GRAY else (r.color,))
+    routes = tuple(RouteFacts(r.id, r.index, r.length, r.colour, r.ferry, r.tunnel, tuple(t.id for t in m.twins(r.id)),
+                              m.route_points(r.length), TRAIN_COLOURS if r.colour == GRAY else (r.colour,))
                    for r in m.routes)
     by_colour = {}
     for colour in sorted({r.colour for r in routes}):

@@ -432,8 +432,8 @@ def _validate_tunnel(state: State, game_map: GameMap, tunnel: Any, owners: dict)
             "1 to 3 extra cards, 3 revealed cards at most")
     colour = tunnel["colour"]
     _expect(colour == LOCOMOTIVE and tunnel["cards"] == 0
-            or colour != LOCOMOTIVE and tunnel["cards"] > 0 and route.color in ("gray", colour),
-            "tunnel.colour", f"cannot pay the {route.color} route {route.id}")
+            or colour != LOCOMOTIVE and tunnel["cards"] > 0 and route.colour in ("gray", colour),
+            "tunnel.colour", f"cannot pay the {route.colour} route {route.id}")
     hand = state["players"][state["current"]]["hand"]
     _expect(hand[LOCOMOTIVE] >= tunnel["locomotives"] and hand[colour] >= tunnel["cards"], "tunnel",
             "the current player does not hold the cards played")

@@ -131,8 +131,8 @@ def colour_for(k: Knowledge, hop: Hop, with_locomotive: bool = False) -> str:
     route) the one the hand holds most of, the first listed on ties."""
     colours: list[str] = []
     for r in hop:
-        colours += list(TRAIN_COLOURS) if r.color == GRAY else [r.color]
-    if with_locomotive and any(r.color == GRAY for r in hop):
+        colours += list(TRAIN_COLOURS) if r.colour == GRAY else [r.colour]
+    if with_locomotive and any(r.colour == GRAY for r in hop):
         colours.append(LOCOMOTIVE)
     colours = list(dict.fromkeys(colours))
     return max(colours, key=lambda c: (k.hand[c], -colours.index(c)))
@@ -286,8 +286,8 @@ class HungryPlan:
                 self._need(k, hop[0])
         for hop in doubles:
             free = [r for r in hop if k.free(r.id)]
-            fresh = [r for r in free if self.needed[r.color] == 0]
-            self._need(k, fresh[0] if fresh else min(free, key=lambda r: self.needed[r.color]))
+            fresh = [r for r in free if self.needed[r.colour] == 0]
+            self._need(k, fresh[0] if fresh else min(free, key=lambda r: self.needed[r.colour]))
 
     @staticmethod
     def _add(hops: dict, path: list[Hop]) -> None:
@@ -295,8 +295,8 @@ class HungryPlan:
             hops.setdefault(tuple(sorted(hop[0].cities)), hop)
 
     def _need(self, k: Knowledge, route: Route) -> None:
-        self.routes[route.id] = route.color
-        self.needed[route.color] += route.length - route.ferry
+        self.routes[route.id] = route.colour
+        self.needed[route.colour] += route.length - route.ferry
         self.needed[LOCOMOTIVE] += route.ferry
         self.points += k.map.route_points(route.length)
 
@@ -446,17 +446,17 @@ class OneStep(_Baseline):
             return None
         longest = max(r.length for r in free)
         route = max((r for r in free if r.length == longest), key=lambda r: (self.rank(k, r), -r.index))
-        return (route,), route.color
+        return (route,), route.colour
 
     def rank(self, k: Knowledge, route: Route) -> int:
         """How ready the hand is for a route (the reference code's ``rank``)."""
         best = max(k.hand[c] for c in TRAIN_COLOURS)
-        have = best if route.color == GRAY else k.hand[route.color]
+        have = best if route.colour == GRAY else k.hand[route.colour]
         if have >= route.length:
-            return self.gray_rank if route.color == GRAY else 10
+            return self.gray_rank if route.colour == GRAY else 10
         if have + k.hand[LOCOMOTIVE] >= route.length:
             return 9
-        return (10 if route.color == GRAY else 9) - route.length + best
+        return (10 if route.colour == GRAY else 9) - route.length + best
 
     def turn(self, k, legal, phase, rng):
         goal = self.target(k)

@@ -103,7 +103,7 @@ def _edge_cost(k: Knowledge, r, planned: set, banned: frozenset = frozenset()) -
 
 def cards_missing(k: Knowledge, r) -> int:
     """Cards the hand still lacks to pay for route ``r`` alone (its best colour, locomotives)."""
-    best = max(k.hand[c] for c in TRAIN_COLOURS) if r.color == "gray" else k.hand[r.color]
+    best = max(k.hand[c] for c in TRAIN_COLOURS) if r.colour == "gray" else k.hand[r.colour]
     locos = k.hand[LOCOMOTIVE]
     ferry = min(r.ferry, locos)
     return max(0, r.length - ferry - best - (locos - ferry)) + (r.ferry - ferry)
@@ -191,10 +191,10 @@ def card_needs(k: Knowledge, routes) -> dict[str, int]:
     for rid in routes:
         r = k.map.route(rid)
         locos += r.ferry
-        if r.color == "gray":
+        if r.colour == "gray":
             grays.append(r.length - r.ferry)
         else:
-            need[r.color] += r.length - r.ferry
+            need[r.colour] += r.length - r.ferry
     spare = {c: k.hand[c] - need[c] for c in TRAIN_COLOURS}
     for length in sorted(grays, reverse=True):
         c = max(TRAIN_COLOURS, key=lambda c: (spare[c], -TRAIN_COLOURS.index(c)))

@@ -146,7 +146,7 @@ def _attrs(**values: object) -> dict:
 def route_name(game_map: GameMap, route) -> str:
     """The accessible name of a route: its cities, length and colour, tunnel or ferry."""
     a, b = game_map.city(route.a).name, game_map.city(route.b).name
-    parts = [_("board.route", a=a, b=b, count=route.length, colour=_(COLOUR_KEYS[route.color]))]
+    parts = [_("board.route", a=a, b=b, count=route.length, colour=_(COLOUR_KEYS[route.colour]))]
     if route.tunnel:
         parts.append(_("board.tunnel"))
     if route.ferry:
@@ -163,7 +163,7 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
     route = game_map.route(route_id)
     place = board.routes[route_id]
     owner = owners.routes.get(route_id)
-    classes = ["route", f"c-{route.color}"]
+    classes = ["route", f"c-{route.colour}"]
     name = route_name(game_map, route)
     if route.tunnel:
         classes.append("tunnel")
@@ -182,7 +182,7 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
                                     aria_label=name))
     g.add(svgwrite.base.Title(name))
     g.add(Path(d=_line_path(place.line), debug=False, class_="halo"))
-    fill = ROUTE_FILL[route.color]
+    fill = ROUTE_FILL[route.colour]
     for i, space in enumerate(place.spaces):
         angle = space.angle
         if angle > 90 or angle <= -90:      # keep symbols upright
@@ -201,8 +201,8 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
         elif i < route.ferry:
             s.add(Use("#ttr-locomotive", debug=False, class_="loco"))
         else:
-            s.add(Use(f"#ttr-mark-{route.color}", debug=False,
-                      class_="mark light" if route.color in LIGHT_MARK else "mark"))
+            s.add(Use(f"#ttr-mark-{route.colour}", debug=False,
+                      class_="mark light" if route.colour in LIGHT_MARK else "mark"))
         g.add(s)
     return g
 

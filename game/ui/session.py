@@ -254,7 +254,7 @@ class Session:
         length = route.length
         hand = self.state["players"][self.current]["hand"]
         # ask the engine about the payment closest to possible: its refusal names the problem
-        colour = max(TRAIN_COLOURS if route.color == "gray" else (route.color,), key=lambda c: hand[c])
+        colour = max(TRAIN_COLOURS if route.colour == "gray" else (route.colour,), key=lambda c: hand[c])
         locos = min(hand[LOCOMOTIVE], length - 1) if hand[colour] else 0
         probe = ClaimRoute(route_id, colour, length - locos, locos) if hand[colour] \
             else ClaimRoute(route_id, LOCOMOTIVE, 0, length)

@@ -77,7 +77,7 @@ def test_every_kind_of_decision_is_taken():
                 seen[f"draw {phase} {'deck' if a.source == 'deck' else 'loco' if a.source == LOCOMOTIVE else 'face-up'}"] += 1
             elif isinstance(a, ClaimRoute):
                 route = europe.route(a.route)
-                seen["claim gray" if route.color == "gray" else "claim coloured"] += 1
+                seen["claim gray" if route.colour == "gray" else "claim coloured"] += 1
                 seen["claim with locomotives"] += a.locomotives > 0
                 seen["claim tunnel"] += route.tunnel
                 seen["claim ferry"] += route.ferry > 0

@@ -83,7 +83,7 @@ def candidates(state: dict, rng: Rng) -> list:
     for _ in range(6):
         route = game_map.route(rng.choice(routes))
         colour = rng.choice(["gray", "pink", *CARD_KINDS]) if rng.below(3) == 0 else \
-            ("red" if route.color == "gray" else route.color)
+            ("red" if route.colour == "gray" else route.colour)
         n = rng.below(route.length + 2) - 1
         found.append(ClaimRoute(route.id, colour, n, rng.below(route.length + 1)))
     cities = [c.id for c in game_map.cities]
