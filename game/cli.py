@@ -26,7 +26,7 @@ from game.commands import (
 from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action, sample_action
-from game.state import StateError, new_game
+from game.state import Phase, StateError, new_game
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL_ACTION", "EXIT_INTERNAL", "commands", "main", "position_json"]
 
@@ -75,7 +75,7 @@ def simulate_games(map_id: str, variant: str | None, players: int, games: int, s
         state = new_game(map_id, variant, players, seed=f"{seed}:{g}")
         agent = Rng.from_seed(f"agent:{seed}:{g}")
         count = 0
-        while state["phase"] != "over":
+        while state["phase"] != Phase.OVER:
             apply_action(state, sample_action(state, agent))
             count += 1
             if count > MAX_ACTIONS_PER_GAME:

@@ -27,7 +27,8 @@ FORMAT = 1
 TRAIN_COLOURS = ("purple", "white", "blue", "yellow", "orange", "black", "red", "green")
 LOCOMOTIVE = "locomotive"
 CARD_KINDS = TRAIN_COLOURS + (LOCOMOTIVE,)
-ROUTE_COLOURS = TRAIN_COLOURS + ("gray",)
+GRAY = "gray"                  # the colour of a route any one train colour may pay
+ROUTE_COLOURS = TRAIN_COLOURS + (GRAY,)
 CARDS_PER_COLOUR = 12
 LOCOMOTIVES = 14
 

@@ -44,12 +44,19 @@ from game.actions import (
     malformed,
 )
 from game.events import Event, add_private
-from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
+from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
 from game.rng import Rng
 from game.scoring import FinalScore, PlayerPosition, final_scoring
-from game.state import MARKET_SIZE, State, deal_stage, draw_card, settle_market, shuffle
+from game.state import (
+    MARKET_SIZE,
+    Phase,
+    State,
+    deal_stage,
+    draw_card,
+    settle_market,
+    shuffle,
+)
 
-GRAY = "gray"
 TUNNEL_REVEAL = 3
 TICKETS_KEEP_MIN = 1            # in-game ticket draws: keep at least one
 CLOSING_TWINS_MAX_PLAYERS = 3   # with 2 or 3 players the twin of a claimed double closes
@@ -241,17 +248,20 @@ def station_cities(state: State) -> list[str]:
 
 def _draw_sources(state: State) -> list[str]:
     sources = ["deck"] if state["deck"] or state["discard"] else []
-    second = state["phase"] == "second-draw"
+    second = state["phase"] == Phase.SECOND_DRAW
     for kind in dict.fromkeys(state["market"]):
         if not (second and kind == LOCOMOTIVE):
             sources.append(kind)
     return sources
 
 
-def _keep_limits(state: State) -> tuple[int, int]:
+def keep_limits(state: State) -> tuple[int, int]:
+    """How many of the offered tickets the current player keeps at least and at most, in a
+    ticket phase: in play at least ``TICKETS_KEEP_MIN``; in the initial choice the variant's
+    stage says (docs/rules.md)."""
     player = state["players"][state["current"]]
     offered = len(player["offer"])
-    if state["phase"] == "tickets":
+    if state["phase"] == Phase.TICKETS:
         return min(TICKETS_KEEP_MIN, offered), offered
     stage = board(state["map"]).game_map.variant(state["variant"]).initial[state["stage"]]
     low = stage["keep_min"]
@@ -308,17 +318,17 @@ def _expand(state: State, kind: str, target) -> list[Action]:
 def legal_actions(state: State) -> list[Action]:
     """Every legal action of the current player, in a fixed order (empty once the game is over)."""
     phase = state["phase"]
-    if phase == "start":
+    if phase == Phase.START:
         actions = [a for kind, targets in _start_targets(state).items() for t in targets
                    for a in _expand(state, kind, t)]
         return actions or [Pass()]
-    if phase == "second-draw":
+    if phase == Phase.SECOND_DRAW:
         return [DrawCard(s) for s in _draw_sources(state)]
-    if phase in ("setup-tickets", "tickets"):
+    if phase in (Phase.SETUP_TICKETS, Phase.TICKETS):
         offer = state["players"][state["current"]]["offer"]
-        low, high = _keep_limits(state)
+        low, high = keep_limits(state)
         return [KeepTickets(kept) for k in range(low, high + 1) for kept in itertools.combinations(offer, k)]
-    if phase == "tunnel":
+    if phase == Phase.TUNNEL:
         return [PayTunnel(*pay) for pay in _tunnel_payments(state)] + [Withdraw()]
     return []
 
@@ -328,9 +338,9 @@ def sample_action(state: State, rng: Rng) -> Action:
     (draw, tickets, claim, station), then over their targets (source, route, city), then over
     the payments; in the other phases uniform over ``legal_actions``."""
     phase = state["phase"]
-    if phase == "second-draw":
+    if phase == Phase.SECOND_DRAW:
         return DrawCard(rng.choice(_draw_sources(state)))     # as legal_actions: one action per source
-    if phase != "start":
+    if phase != Phase.START:
         return rng.choice(legal_actions(state))
     kinds = list(_START_KINDS)
     while kinds:            # draw kinds without replacement: the first available one is uniform among them
@@ -344,17 +354,17 @@ def sample_action(state: State, rng: Rng) -> Action:
 # --- applying an action -----------------------------------------------------------------------
 
 _PHASE_HINT = {       # phase -> (reason key, English): what the phase asks for instead
-    "setup-tickets": ("rule.phase.setup_tickets", "it is the initial ticket choice: keep tickets from your offer"),
-    "start": ("rule.phase.start", "it is the start of a turn: draw, claim, take tickets, build a station, or pass"),
-    "second-draw": ("rule.phase.second_draw", "draw your second train card"),
-    "tunnel": ("rule.phase.tunnel", "pay the tunnel's extra cards or withdraw"),
-    "tickets": ("rule.phase.tickets", "keep tickets from your offer"),
-    "over": ("rule.phase.over", "the game is over"),
+    Phase.SETUP_TICKETS: ("rule.phase.setup_tickets", "it is the initial ticket choice: keep tickets from your offer"),
+    Phase.START: ("rule.phase.start", "it is the start of a turn: draw, claim, take tickets, build a station, or pass"),
+    Phase.SECOND_DRAW: ("rule.phase.second_draw", "draw your second train card"),
+    Phase.TUNNEL: ("rule.phase.tunnel", "pay the tunnel's extra cards or withdraw"),
+    Phase.TICKETS: ("rule.phase.tickets", "keep tickets from your offer"),
+    Phase.OVER: ("rule.phase.over", "the game is over"),
 }
-_ALLOWED = {
-    "setup-tickets": (KeepTickets,), "tickets": (KeepTickets,),
-    "start": (DrawCard, DrawTickets, ClaimRoute, BuildStation, Pass),
-    "second-draw": (DrawCard,), "tunnel": (PayTunnel, Withdraw), "over": (),
+_ALLOWED: dict[Phase, tuple[type, ...]] = {
+    Phase.SETUP_TICKETS: (KeepTickets,), Phase.TICKETS: (KeepTickets,),
+    Phase.START: (DrawCard, DrawTickets, ClaimRoute, BuildStation, Pass),
+    Phase.SECOND_DRAW: (DrawCard,), Phase.TUNNEL: (PayTunnel, Withdraw), Phase.OVER: (),
 }
 
 
@@ -379,7 +389,7 @@ def apply_action(state: State, action: Action) -> Event:
 
 def _apply_draw(state: State, action: DrawCard, event: Event) -> None:
     source = action.source
-    second = state["phase"] == "second-draw"
+    second = state["phase"] == Phase.SECOND_DRAW
     if source == "deck":
         if not (state["deck"] or state["discard"]):
             raise _fail(action, "rule.draw.empty", "the deck and the discard pile are empty")
@@ -408,7 +418,7 @@ def _apply_draw(state: State, action: DrawCard, event: Event) -> None:
     if second or source == LOCOMOTIVE:
         _end_turn(state, event)
     else:
-        state["phase"] = "second-draw"
+        state["phase"] = Phase.SECOND_DRAW
         if not _draw_sources(state):      # nothing left to draw: the draw ends after one card
             _end_turn(state, event)
 
@@ -420,7 +430,7 @@ def _apply_draw_tickets(state: State, action: DrawTickets, event: Event) -> None
     n = board(state["map"]).game_map.variant(state["variant"]).draw
     offer = state["players"][state["current"]]["offer"] = deck[:n]
     del deck[:n]
-    state["phase"] = "tickets"
+    state["phase"] = Phase.TICKETS
     event["count"] = len(offer)
     add_private(event, state["current"], offer=list(offer))
 
@@ -435,7 +445,7 @@ def _apply_keep(state: State, action: KeepTickets, event: Event) -> None:
     if missing:
         raise _fail(action, "rule.keep.not_offered",
                     f"not on offer: {', '.join(map(str, missing))} (offered: {', '.join(offer)})")
-    low, high = _keep_limits(state)
+    low, high = keep_limits(state)
     if not low <= len(kept) <= high:
         if low != high:
             raise _fail(action, "rule.keep.range", f"keep {low} to {high} of the {len(offer)} offered tickets",
@@ -444,9 +454,9 @@ def _apply_keep(state: State, action: KeepTickets, event: Event) -> None:
     returned = [t for t in offer if t not in kept]
     player["tickets"].extend(t for t in offer if t in kept)
     player["offer"] = []
-    event.update(count=len(kept), returned=len(returned), setup=state["phase"] == "setup-tickets")
+    event.update(count=len(kept), returned=len(returned), setup=state["phase"] == Phase.SETUP_TICKETS)
     add_private(event, state["current"], kept=[t for t in offer if t in kept])
-    if state["phase"] == "tickets":
+    if state["phase"] == Phase.TICKETS:
         state["ticket_deck"].extend(returned)
         _end_turn(state, event)
         return
@@ -469,7 +479,7 @@ def _apply_keep(state: State, action: KeepTickets, event: Event) -> None:
         for seat, p in enumerate(state["players"]):
             add_private(event, seat, offer=list(p["offer"]))
     else:
-        state["phase"] = "start"
+        state["phase"] = Phase.START
 
 
 def _apply_claim(state: State, action: ClaimRoute, event: Event) -> None:
@@ -505,7 +515,7 @@ def _apply_claim(state: State, action: ClaimRoute, event: Event) -> None:
     event["kind"] = "tunnel"        # the extra cost is asked for: pay it or withdraw
     state["tunnel"] = {"route": r.id, "colour": action.colour, "cards": action.cards,
                        "locomotives": action.locomotives, "extra": extra}
-    state["phase"] = "tunnel"
+    state["phase"] = Phase.TUNNEL
 
 
 def _take_route(state: State, r: RouteFacts, colour: str, cards: int, locos: int) -> None:
@@ -611,7 +621,7 @@ def _end_turn(state: State, event: Event, passed: bool = False) -> None:
         event["over"] = finish_game(state).to_json()
         return
     state["current"] = (seat + 1) % n
-    state["phase"] = "start"
+    state["phase"] = Phase.START
     state["turn"] += 1
 
 
@@ -624,6 +634,6 @@ def finish_game(state: State) -> FinalScore:
     state["result"] = result.to_json()
     for p, s in zip(state["players"], result.players):
         p["score"] = s.total
-    state["phase"] = "over"
+    state["phase"] = Phase.OVER
     state["last_round"] = None
     return result

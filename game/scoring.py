@@ -17,6 +17,7 @@ import functools
 import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
 from game.mapdata import GameMap
 
@@ -37,6 +38,38 @@ class PlayerPosition:
     tickets: tuple[str, ...] = ()    # tickets held (kept), in the order to report them
 
 
+class TicketScoreJson(TypedDict):
+    id: str
+    completed: bool
+    points: int                 # signed: negative for a ticket not completed
+
+
+class PlayerScoreJson(TypedDict):
+    """:meth:`PlayerScore.to_json`: one seat's final score as saved in a state's ``result``."""
+    seat: int
+    route_points: int
+    ticket_points: int
+    station_points: int
+    longest_trail: int
+    longest_bonus: int
+    tickets_completed: int
+    stations_built: int
+    total: int
+    tickets: list[TicketScoreJson]
+    borrowed: dict[str, str | None]
+    trail: list[str]
+
+
+class FinalScoreJson(TypedDict):
+    """:meth:`FinalScore.to_json`: a finished game's ``result``."""
+    players: list[PlayerScoreJson]
+    ranking: list[int]
+    places: list[int]
+    winner: int
+    tie_break: str | None
+    shared: list[int]
+
+
 @dataclass(frozen=True)
 class PlayerScore:
     """One seat's final score, part by part."""
@@ -49,12 +82,12 @@ class PlayerScore:
     longest_bonus: int                          # bonus points scored for it (0 or the map's bonus)
     tickets_completed: int
     tickets: tuple[tuple[str, bool, int], ...]  # (ticket id, completed, signed points)
-    borrowed: dict                              # station city id -> borrowed route id or None
+    borrowed: dict[str, str | None]             # station city id -> borrowed route id or None
     trail: tuple[str, ...]                      # route ids of one longest trail, in order
     stations_built: int
     total: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> PlayerScoreJson:
         return {
             "seat": self.seat,
             "route_points": self.route_points,
@@ -84,7 +117,7 @@ class FinalScore:
                                   # or when nothing did (then ``shared`` lists the co-winners)
     shared: tuple[int, ...]       # co-winners still tied after every tie-break; () when one winner
 
-    def to_json(self) -> dict:
+    def to_json(self) -> FinalScoreJson:
         return {
             "players": [p.to_json() for p in self.players],
             "ranking": list(self.ranking),

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.state import State
+from game.state import Phase, State
 
 PRIVATE_PILES = ("deck", "discard", "ticket_deck", "box")
 
@@ -28,7 +28,7 @@ def player_view(state: State, seat: int) -> dict[str, Any]:
     """What ``seat`` may know; a fresh dict that shares nothing mutable with ``state``."""
     if not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
         raise ValueError(f"seat {seat!r} is not a player of this game")
-    over = state["phase"] == "over"
+    over = state["phase"] == Phase.OVER
     view: dict[str, Any] = {k: v for k, v in state.items() if k not in PRIVATE_PILES and k != "rng"}
     view["viewer"] = seat
     view["rng"] = None

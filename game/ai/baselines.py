@@ -33,15 +33,15 @@ from game.actions import (
     Withdraw,
 )
 from game.ai.planning import Knowledge
-from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, Route
+from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, Route
 from game.rng import Rng
+from game.state import Phase
 
 HUNGRY_MARGIN = 8          # Destination Hungry draws tickets while its plan needs fewer cards than trains - 8
 HUNGRY_KEEP_MARGIN = 5     # ... and keeps the best ticket set whose plan needs at most trains - 5 cards
 MORE_TICKETS_TRAINS = 8    # One Step draws tickets only while every player has at least this many trains
 LONG_ROUTE_MIN = 3         # Long Route plans over routes of at least this length
 NO_PATH_TRAINS = 50        # One Step / Long Route: the trains a ticket without a path is counted as needing
-GRAY = "gray"
 
 Hop = tuple[Route, ...]    # the parallel routes between two neighbouring cities of a path
 Goal = tuple[Hop, str]     # One Step's target: a hop and the colour to collect for it
@@ -185,9 +185,9 @@ class _Baseline:
             return legal[0]
         k = Knowledge(view)
         phase = view["phase"]
-        if phase == "tunnel":
+        if phase == Phase.TUNNEL:
             return pay_tunnel(legal)
-        if phase in ("setup-tickets", "tickets"):
+        if phase in (Phase.SETUP_TICKETS, Phase.TICKETS):
             return self.keep(k, legal, phase)
         return self.turn(k, legal, phase, rng) or rng.choice(legal)
 
@@ -228,7 +228,7 @@ class RouteFocus(_Baseline):
         for _pair, (_priority, hop) in ranked:
             colour = colour_for(k, hop)
             first_colour = first_colour or colour
-            claim = pay_with(claims_of(legal, hop), colour) if phase == "start" else None
+            claim = pay_with(claims_of(legal, hop), colour) if phase == Phase.START else None
             if claim:
                 return claim
         sources = draws(legal)
@@ -346,7 +346,7 @@ class DestinationHungry(_Baseline):
     def turn(self, k, legal, phase, rng):
         cities, _ = ticket_cities(k, k.me["tickets"])
         plan = HungryPlan(k, TrainDistances(k), cities)
-        if phase == "start" and DrawTickets() in legal and plan.cards < k.trains - HUNGRY_MARGIN:
+        if phase == Phase.START and DrawTickets() in legal and plan.cards < k.trains - HUNGRY_MARGIN:
             return DrawTickets()
         claims = [a for a in legal if isinstance(a, ClaimRoute)]
         if claims and not plan.routes:
@@ -392,7 +392,7 @@ class OneStep(_Baseline):
         return min(self.min_length, k.trains)
 
     def keep(self, k, legal, phase):
-        if phase == "setup-tickets":
+        if phase == Phase.SETUP_TICKETS:
             return keep_all(k, legal)
         return self.keep_by_ratio(k, legal)
 
@@ -461,7 +461,7 @@ class OneStep(_Baseline):
     def turn(self, k, legal, phase, rng):
         goal = self.target(k)
         if goal == MORE_TICKETS:
-            if phase == "start" and DrawTickets() in legal:
+            if phase == Phase.START and DrawTickets() in legal:
                 return DrawTickets()
             goal = self.longest_route(k)
         sources = draws(legal)

@@ -25,7 +25,7 @@ from typing import Any
 
 from game.mapdata import LOCOMOTIVE, load_map
 from game.rng import Rng
-from game.state import State, empty_hand, full_deck
+from game.state import Phase, State, empty_hand, full_deck
 
 
 @functools.cache
@@ -57,7 +57,7 @@ def determinize(view: dict[str, Any], rng: Rng) -> State:
             unseen.remove(kind)
     rng.shuffle(unseen)
     all_tickets, long_ids = _tickets(view["map"], view["variant"])
-    over = view["phase"] == "over"
+    over = view["phase"] == Phase.OVER
     known = set(me["tickets"]) | set(me["offer"])
     if over:
         known.update(t for p in view["players"] for t in p["tickets"])

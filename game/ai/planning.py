@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.actions import Action, BuildStation, ClaimRoute
-from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
+from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
 from game.rules import CLOSING_TWINS_MAX_PLAYERS
 from game.scoring import tickets_completed
 
@@ -103,7 +103,7 @@ def _edge_cost(k: Knowledge, r, planned: set, banned: frozenset = frozenset()) -
 
 def cards_missing(k: Knowledge, r) -> int:
     """Cards the hand still lacks to pay for route ``r`` alone (its best colour, locomotives)."""
-    best = max(k.hand[c] for c in TRAIN_COLOURS) if r.colour == "gray" else k.hand[r.colour]
+    best = max(k.hand[c] for c in TRAIN_COLOURS) if r.colour == GRAY else k.hand[r.colour]
     locos = k.hand[LOCOMOTIVE]
     ferry = min(r.ferry, locos)
     return max(0, r.length - ferry - best - (locos - ferry)) + (r.ferry - ferry)
@@ -191,7 +191,7 @@ def card_needs(k: Knowledge, routes) -> dict[str, int]:
     for rid in routes:
         r = k.map.route(rid)
         locos += r.ferry
-        if r.colour == "gray":
+        if r.colour == GRAY:
             grays.append(r.length - r.ferry)
         else:
             need[r.colour] += r.length - r.ferry

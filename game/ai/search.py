@@ -30,7 +30,7 @@ from game.ai.planning import Knowledge
 from game.ai.strategist import Strategist, Style, keep_options, keep_value
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
-from game.state import State, copy_state
+from game.state import Phase, State, copy_state
 from game.view import player_view
 
 MAX_CANDIDATES = 2
@@ -66,11 +66,11 @@ class Searcher(Strategist):
         first = self.decide(k, legal, rng)
         out = [first]
         phase = k.view["phase"]
-        if phase in ("setup-tickets", "tickets"):
+        if phase in (Phase.SETUP_TICKETS, Phase.TICKETS):
             base = list(k.me["tickets"])
             ranked = sorted(keep_options(legal, self.style), key=lambda a: (-keep_value(k, base, a.tickets, self.style), str(a)))
             out += [a for a in ranked if a != first][:MAX_CANDIDATES - 1]
-        elif phase == "start" and DrawTickets() in legal and k.trains >= TICKETS_MIN_TRAINS and not k.incomplete():
+        elif phase == Phase.START and DrawTickets() in legal and k.trains >= TICKETS_MIN_TRAINS and not k.incomplete():
             out.append(DrawTickets())
         return list(dict.fromkeys(out))[:MAX_CANDIDATES]
 
@@ -100,7 +100,7 @@ class Searcher(Strategist):
     def rollout(self, state: State, rng: Rng, deadline: float | None = None) -> bool:
         """Play the game out with the planner in every seat; False if ``deadline`` passed first."""
         policy = self.rollout_policy
-        while state["phase"] != "over":
+        while state["phase"] != Phase.OVER:
             if deadline is not None and time.perf_counter() > deadline:
                 return False
             legal = legal_actions(state)

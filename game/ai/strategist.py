@@ -41,6 +41,7 @@ from game.ai.planning import (
 )
 from game.mapdata import LOCOMOTIVE
 from game.rng import Rng
+from game.state import Phase
 
 ENDGAME_TRAINS = 5            # an opponent this close to the end: score what can be scored now
 
@@ -195,16 +196,16 @@ class Strategist:
 
     def decide(self, k: Knowledge, legal: list[Action], rng: Rng) -> Action:
         phase = k.view["phase"]
-        if phase in ("setup-tickets", "tickets"):
+        if phase in (Phase.SETUP_TICKETS, Phase.TICKETS):
             return choose_keep(k, legal, self.style)
         plan = make_plan(k, k.incomplete())
         if self.style.focus:
             plan = focused(k, plan)
         if self.style.risk_first:
             plan = by_risk(k, plan)
-        if phase == "tunnel":
+        if phase == Phase.TUNNEL:
             return tunnel_choice(k, legal, plan)
-        if phase == "second-draw":
+        if phase == Phase.SECOND_DRAW:
             return choose_draw(k, legal, self.draw_targets(k, plan), self.style.loco_missing) or legal[0]
         return self.turn(k, legal, plan) or legal[0]
 

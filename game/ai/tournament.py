@@ -25,7 +25,7 @@ from game.commands import EXIT_BAD_INPUT, MAX_ACTIONS_PER_GAME, Command
 from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action
-from game.state import StateError, new_game
+from game.state import Phase, StateError, new_game
 
 Z95 = 1.959963984540054
 
@@ -53,7 +53,7 @@ def play_game(job: tuple) -> dict:
     rngs = [Rng.from_seed(f"agent:{seed}:{g}:{i}") for i in range(len(seats))]
     times: list[list[float]] = [[] for _ in seats]
     actions = 0
-    while state["phase"] != "over":
+    while state["phase"] != Phase.OVER:
         seat = state["current"]
         start = time.perf_counter()
         action = decide(agents[seat], state, rngs[seat])

@@ -26,15 +26,14 @@ from svgwrite.text import Text, TSpan
 
 from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
 from game.i18n import COLOUR_KEYS, _
-from game.mapdata import GameMap
-
-PLAYER_COLOURS = ("red", "blue", "green", "yellow", "black")
+from game.mapdata import GRAY, GameMap
+from game.seats import PLAYER_COLOURS
 
 # Fill colours of route spaces and of the players' trains and stations.
 ROUTE_FILL = {
     "purple": "#b65fb0", "white": "#f7f6f0", "blue": "#2e7fd3", "yellow": "#f4d11c",
     "orange": "#f08c1e", "black": "#2a2a2a", "red": "#d8322f", "green": "#3ba553",
-    "gray": "#b3b0aa",
+    GRAY: "#b3b0aa",
 }
 PLAYER_FILL = {"red": "#c4161c", "blue": "#1c56c7", "green": "#17843a", "yellow": "#f7c600",
                "black": "#151515"}
@@ -51,7 +50,7 @@ MARKS = {
              "-1.9-1.9-1.9 1.9-1.7-1.7 1.9-1.9z",                                       # cross
     "white": "M0-4a4 4 0 1 1 0 8a4 4 0 1 1 0-8zM0-2a2 2 0 1 0 0 4a2 2 0 1 0 0-4z",      # ring
     "purple": "M0-4.4l4.4 4.4-4.4 4.4-4.4-4.4z",                                        # diamond
-    "gray": "M-4.4-1.3h8.8v2.6h-8.8z",                                                  # bar
+    GRAY: "M-4.4-1.3h8.8v2.6h-8.8z",                                                    # bar
 }
 LOCOMOTIVE = ("M-9.5 2.2h19v2.2h-19zM-7.5-1.8h9.5v4h-9.5zM-6.5-4.6h2v2.8h-2z"
               "M2.5-4.4h5.5v6.6h-5.5zM1.6-5.3h7.3v1.2h-7.3z")

@@ -28,14 +28,14 @@ from game.ai.agent import Agent
 from game.ai.strategist import Strategist
 from game.jsontext import JsonTextError, read_json
 from game.rng import Rng
-from game.scenario import AI_LEVELS
+from game.seats import AI_LEVELS
 
 # Seconds of search per hard move in the browser: the search stops within one play-out decision
 # of the cap, so even a searched move stays under the 1 s target (docs/ai.md); CPython callers
 # (tests, the CLI) play without a cap, reproducibly.
 BROWSER_TIME_CAP = 0.8
 # the i18n key naming each level (new-game form, next to an AI seat's name)
-LEVEL_KEYS = {"easy": "ai.level.easy", "medium": "ai.level.medium", "hard": "ai.level.hard"}
+LEVEL_KEYS = {level: f"ai.level.{level}" for level in AI_LEVELS}
 
 
 class AiMessageError(ValueError):

@@ -20,10 +20,10 @@ from game import i18n
 from game.actions import KeepTickets
 from game.i18n import COLOUR_KEYS, _
 from game.jsontext import MAX_CHARS
-from game.mapdata import load_map
+from game.mapdata import MAP_IDS, load_map
 from game.rules import IllegalActionError
-from game.scenario import AI_LEVELS
-from game.state import PLAYER_COLOURS
+from game.seats import AI_LEVELS, PLAYER_COLOURS
+from game.state import Phase
 from game.ui import ai_turn, setup
 from game.ui.ai_turn import LEVEL_KEYS, AiAnswer
 from game.ui.saves import (
@@ -166,7 +166,7 @@ class App:
     def new_game_form(self, options: GameOptions, problems: list) -> Node:
         form = el("form", None, el("h2", _("start.new_game")), cls="new-game", id="new-game")
         maps = el("select", None, id="opt-map", name="map", data_refresh="1")
-        for map_id in setup.MAPS:
+        for map_id in MAP_IDS:
             maps.append(el("option", load_map(map_id).name, value=map_id, selected=map_id == options.map))
         variants = el("select", None, id="opt-variant", name="variant")
         for v in load_map(options.map).variants:
@@ -221,7 +221,7 @@ class App:
             if entry.problem:
                 text = _(entry.problem[0], **entry.problem[1])
             else:
-                map_name = load_map(entry.map).name if entry.map in setup.MAPS else "?"
+                map_name = load_map(entry.map).name if entry.map in MAP_IDS else "?"
                 turn = "—" if entry.turn is None else str(entry.turn + 1)
                 key = "start.save_line_over" if entry.over else "start.save_line"
                 text = _(key, map=map_name, players=", ".join(entry.players), turn=turn, when=when)
@@ -423,9 +423,9 @@ class App:
             node = None
         elif session.last_round_notice() is not None:
             node = _table().last_round_dialog(session)
-        elif phase in ("setup-tickets", "tickets"):
+        elif phase in (Phase.SETUP_TICKETS, Phase.TICKETS):
             node = _table().tickets_dialog(session)
-        elif phase == "tunnel":
+        elif phase == Phase.TUNNEL:
             node = _table().tunnel_dialog(session)
         elif self.dialog is not None:
             node = self.dialog[1]
@@ -433,7 +433,7 @@ class App:
         # modal: the side column's controls are inert; the board (thousands of shapes, too many to
         # restyle at every dialog) is covered by the dialog's backdrop and out of the Tab cycle
         js.document.getElementById("side").toggleAttribute("inert", node is not None)
-        self.mark_spot(f"route-{session.state['tunnel']['route']}" if phase == "tunnel" and node is not None
+        self.mark_spot(f"route-{session.state['tunnel']['route']}" if phase == Phase.TUNNEL and node is not None
                        else self.dialog_spot if self.dialog is not None else None)
         if node is not None:
             target = present(node.querySelector("[autofocus], .primary, button, input"))

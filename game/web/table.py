@@ -17,6 +17,7 @@ from game.board.render import Highlights, render_board, render_city, render_rout
 from game.i18n import CARD_KEYS, _
 from game.mapdata import CARD_KINDS
 from game.scoring import tickets_completed
+from game.state import Phase
 from game.ui import ending
 from game.ui.ai_turn import LEVEL_KEYS
 from game.ui.log import event_text
@@ -102,7 +103,7 @@ def highlights(session: Session, view: dict, ticket: str | None) -> Highlights:
         return Highlights(trail=frozenset(layers["trail"]), borrowed=frozenset(layers["borrowed"]))
     seat = view["viewer"] if session.viewer is not None else None
     claimable = frozenset(a.route for a in session.legal() if hasattr(a, "route")) \
-        if seat == session.current and session.state["phase"] == "start" else frozenset()
+        if seat == session.current and session.state["phase"] == Phase.START else frozenset()
     if ticket and seat is not None:
         t = session.map.ticket(ticket)
         return Highlights(claimable=claimable, cities=frozenset((t.a, t.b)),
@@ -116,9 +117,9 @@ def status_line(session: Session) -> str:
         return _("table.status.over")
     if session.handoff_to is not None:
         return _("table.status.handoff", name=state["players"][session.handoff_to]["name"])
-    key = {"setup-tickets": "table.status.setup", "start": "table.status.start",
-           "second-draw": "table.status.second", "tunnel": "table.status.tunnel",
-           "tickets": "table.status.tickets"}[state["phase"]]
+    key = {Phase.SETUP_TICKETS: "table.status.setup", Phase.START: "table.status.start",
+           Phase.SECOND_DRAW: "table.status.second", Phase.TUNNEL: "table.status.tunnel",
+           Phase.TICKETS: "table.status.tickets"}[state["phase"]]
     if key == "table.status.start" and not session.map.rules["stations"]:
         key = "table.status.start_no_stations"
     text = _(key, name=player_label(session, state["current"]))

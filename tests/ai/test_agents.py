@@ -18,7 +18,7 @@ from game.actions import (
     PayTunnel,
     Withdraw,
 )
-from game.ai import AGENT_IDS, LEVELS, make_agent
+from game.ai import AGENT_IDS, make_agent
 from game.ai.agent import AgentError, FirstLegal, decide
 from game.ai.planning import Knowledge
 from game.ai.search import Searcher
@@ -26,6 +26,7 @@ from game.ai.strategist import Strategist, tunnel_spare
 from game.mapdata import LOCOMOTIVE, load_map
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
+from game.seats import AI_LEVELS
 from game.state import new_game, to_json
 from game.view import player_view
 
@@ -91,7 +92,7 @@ def test_every_kind_of_decision_is_taken():
 
 
 def test_levels_and_ids():
-    assert set(LEVELS) <= set(AGENT_IDS)
+    assert set(AI_LEVELS) <= set(AGENT_IDS)
     assert set(AGENT_IDS) == {"easy", "medium", "hard", "route-focus", "destination-hungry", "long-route", "one-step"}
     with pytest.raises(KeyError, match="unknown agent 'nope'"):
         make_agent("nope")
