@@ -18,7 +18,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Any, TypedDict, TypeGuard
 
 from game.jsontext import JsonTextError, kind_of, read_json, shown
 from game.mapdata import (
@@ -31,6 +31,7 @@ from game.mapdata import (
     TRAIN_COLOURS,
     GameMap,
     MapDataError,
+    Stage,
     Variant,
     load_map,
 )
@@ -200,14 +201,14 @@ def new_game(map_id: str, variant: str | None = None, players: int | Sequence[An
     return state
 
 
-def shuffle(state: State, items: list) -> None:
+def shuffle(state: State, items: list[str]) -> None:
     """Shuffle ``items`` in place with the state's own RNG (``state["rng"]`` moves on)."""
     rng = Rng.from_json(state["rng"])
     rng.shuffle(items)
     state["rng"] = rng.to_json()
 
 
-def deal_stage(state: State, stage: dict, long_tickets: Sequence[str] = ()) -> None:
+def deal_stage(state: State, stage: Stage, long_tickets: Sequence[str] = ()) -> None:
     """Deal one stage of the initial ticket offer to every player, long tickets (first stage
     only) from ``long_tickets``; the long tickets not dealt leave the game."""
     long_pile = list(long_tickets)
@@ -266,14 +267,14 @@ def settle_market(state: State) -> tuple[list[str], int]:
 
 def copy_state(state: State) -> State:
     """An independent copy (much faster than ``copy.deepcopy`` for this shape)."""
-    new = dict(state)
-    for key in ("deck", "discard", "market", "revealed", "ticket_deck", "box"):
-        new[key] = list(state[key])
+    new = state.copy()
+    new["deck"], new["discard"], new["market"] = list(state["deck"]), list(state["discard"]), list(state["market"])
+    new["revealed"], new["ticket_deck"], new["box"] = list(state["revealed"]), list(state["ticket_deck"]), list(state["box"])
     new["players"] = [{**p, "hand": dict(p["hand"]), "tickets": list(p["tickets"]), "offer": list(p["offer"]),
                        "routes": list(p["routes"]), "stations": list(p["stations"])}
                       for p in state["players"]]
     if state["tunnel"] is not None:
-        new["tunnel"] = dict(state["tunnel"])
+        new["tunnel"] = state["tunnel"].copy()
     if state["result"] is not None:
         new["result"] = json.loads(json.dumps(state["result"]))
     return new
@@ -291,10 +292,11 @@ def from_json(text: str) -> State:
     except JsonTextError as exc:
         raise StateError(str(exc)) from None
     validate(data)
-    data["phase"] = Phase(data["phase"])
-    for p in data["players"]:     # JSON text has sorted keys; the engine lists hands in CARD_KINDS order
+    state: State = data
+    state["phase"] = Phase(state["phase"])
+    for p in state["players"]:     # JSON text has sorted keys; the engine lists hands in CARD_KINDS order
         p["hand"] = {kind: p["hand"][kind] for kind in CARD_KINDS}
-    return data
+    return state
 
 
 def _expect(cond: bool, where: str, why: str) -> None:
@@ -302,7 +304,7 @@ def _expect(cond: bool, where: str, why: str) -> None:
         raise StateError(f"{where}: {why}")
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -329,16 +331,16 @@ _RNG_TEXT = re.compile(r"[0-9a-f]{16}")
 
 
 @functools.cache
-def _variant_ticket_ids(map_id: str, variant_id: str) -> tuple[frozenset, frozenset]:
+def _variant_ticket_ids(map_id: str, variant_id: str) -> tuple[frozenset[str], frozenset[str]]:
     """(every ticket id, long ticket ids) of a variant."""
     tickets = load_map(map_id).variant_tickets(variant_id)
     return frozenset(t.id for t in tickets), frozenset(t.id for t in tickets if t.long)
 
 
-def _card_list(state: State, key: str) -> list:
+def _card_list(state: Mapping[str, Any], key: str) -> list[str]:
     pile = state.get(key)
-    _expect(isinstance(pile, list) and all(isinstance(c, str) for c in pile) and _CARD_SET.issuperset(pile), key,
-            f"expected a list of card kinds ({', '.join(CARD_KINDS)})")
+    if not (isinstance(pile, list) and all(isinstance(c, str) for c in pile) and _CARD_SET.issuperset(pile)):
+        raise StateError(f"{key}: expected a list of card kinds ({', '.join(CARD_KINDS)})")
     return pile
 
 
@@ -461,7 +463,7 @@ def _validate_result(state: State, game_map: GameMap) -> None:
             "a finished game's scores are the final totals")
 
 
-def _validate_tunnel(state: State, game_map: GameMap, tunnel: Any, owners: dict) -> None:
+def _validate_tunnel(state: State, game_map: GameMap, tunnel: Any, owners: dict[str, int]) -> None:
     _expect(isinstance(tunnel, dict) and set(tunnel) == {"route", "colour", "cards", "locomotives", "extra"},
             "tunnel", "expected route, colour, cards, locomotives and extra")
     _expect(isinstance(tunnel["route"], str) and game_map.has_route(tunnel["route"])

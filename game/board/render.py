@@ -16,7 +16,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import svgwrite
 from svgwrite.container import Group, Use
@@ -25,8 +27,9 @@ from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text, TSpan
 
 from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
+from game.board.shapes import Point
 from game.i18n import COLOUR_KEYS, _
-from game.mapdata import GRAY, GameMap
+from game.mapdata import GRAY, GameMap, Route
 from game.seats import PLAYER_COLOURS
 
 # Fill colours of route spaces and of the players' trains and stations.
@@ -100,9 +103,9 @@ class Highlights:
     borrowed: frozenset[str] = field(default_factory=frozenset)    # routes a station borrows
 
     @classmethod
-    def of(cls, value: Highlights | dict | None) -> Highlights:
+    def of(cls, value: Highlights | Mapping[str, Iterable[str]] | None) -> Highlights:
         """Highlights from a dict of iterables (unknown keys are an error) or ``None``."""
-        if isinstance(value, cls):
+        if isinstance(value, Highlights):
             return value
         if value is None:
             return cls()
@@ -120,7 +123,7 @@ class Owners:
     stations: dict[str, list[str]]
 
     @classmethod
-    def of(cls, view: dict | None) -> Owners:
+    def of(cls, view: Mapping[str, Any] | None) -> Owners:
         routes: dict[str, str] = {}
         stations: dict[str, list[str]] = {}
         for player in (view or {}).get("players", []):
@@ -138,11 +141,11 @@ def _f(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def _attrs(**values: object) -> dict:
+def _attrs(**values: object) -> dict[str, Any]:
     return {k.rstrip("_").replace("_", "-"): v for k, v in values.items()}
 
 
-def route_name(game_map: GameMap, route) -> str:
+def route_name(game_map: GameMap, route: Route) -> str:
     """The accessible name of a route: its cities, length and colour, tunnel or ferry."""
     a, b = game_map.city(route.a).name, game_map.city(route.b).name
     parts = [_("board.route", a=a, b=b, count=route.length, colour=_(COLOUR_KEYS[route.colour]))]
@@ -153,7 +156,7 @@ def route_name(game_map: GameMap, route) -> str:
     return ", ".join(parts)
 
 
-def _line_path(points) -> str:
+def _line_path(points: Sequence[Point]) -> str:
     head, *rest = points
     return f"M{_f(head[0])} {_f(head[1])}" + "".join(f"L{_f(x)} {_f(y)}" for x, y in rest)
 
@@ -257,7 +260,7 @@ def _defs(drawing: svgwrite.Drawing) -> None:
     drawing.defs.add(drawing.path(d=STATION, id="ttr-station"))
 
 
-def render_board(game_map: GameMap, view: dict | None = None, *, highlights: Highlights | dict | None = None,
+def render_board(game_map: GameMap, view: Mapping[str, Any] | None = None, *, highlights: Highlights | Mapping[str, Iterable[str]] | None = None,
                  size: int | None = None) -> str:
     """The whole board as SVG text.
 
@@ -285,20 +288,23 @@ def render_board(game_map: GameMap, view: dict | None = None, *, highlights: Hig
     for c in game_map.cities:
         cities.add(city_element(game_map, board, c.id, owners, hl))
     drawing.add(cities)
-    return drawing.tostring()
+    svg: str = drawing.tostring()
+    return svg
 
 
-def render_route(game_map: GameMap, route_id: str, view: dict | None = None, *,
-                 highlights: Highlights | dict | None = None) -> str:
+def render_route(game_map: GameMap, route_id: str, view: Mapping[str, Any] | None = None, *,
+                 highlights: Highlights | Mapping[str, Iterable[str]] | None = None) -> str:
     """The SVG text of one route's ``<g id="route-…">``, to replace it in a drawn board."""
     owners, hl = Owners.of(view), Highlights.of(highlights)
     _check_ids(game_map, owners, hl)
-    return route_element(game_map, layout(game_map), route_id, owners, hl).tostring()
+    svg: str = route_element(game_map, layout(game_map), route_id, owners, hl).tostring()
+    return svg
 
 
-def render_city(game_map: GameMap, city_id: str, view: dict | None = None, *,
-                highlights: Highlights | dict | None = None) -> str:
+def render_city(game_map: GameMap, city_id: str, view: Mapping[str, Any] | None = None, *,
+                highlights: Highlights | Mapping[str, Iterable[str]] | None = None) -> str:
     """The SVG text of one city's ``<g id="city-…">``, to replace it in a drawn board."""
     owners, hl = Owners.of(view), Highlights.of(highlights)
     _check_ids(game_map, owners, hl)
-    return city_element(game_map, layout(game_map), city_id, owners, hl).tostring()
+    svg: str = city_element(game_map, layout(game_map), city_id, owners, hl).tostring()
+    return svg
