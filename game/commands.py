@@ -11,7 +11,6 @@ import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from game.scenario import (
     ScenarioActionError,
