@@ -28,8 +28,9 @@ import bisect
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.actions import (
     Action,
@@ -77,7 +78,7 @@ class IllegalActionError(ValueError):
 
 
 # why an action is refused: (reason key, English explanation, parameters)
-Refusal = tuple[str, str, dict]
+Refusal = tuple[str, str, dict[str, object]]
 
 
 @dataclass(frozen=True)
@@ -98,8 +99,8 @@ class RouteFacts:
 class Board:
     game_map: GameMap
     routes: tuple[RouteFacts, ...]
-    by_id: dict
-    by_colour: dict              # route colour -> (sorted lengths, routes sorted by length)
+    by_id: dict[str, RouteFacts]
+    by_colour: dict[str, tuple[list[int], list[RouteFacts]]]    # route colour -> (sorted lengths, routes sorted by length)
     cities: tuple[str, ...]
     max_stations: int
 
@@ -128,7 +129,7 @@ def _fail(action: Action, key: str, why: str, **params: object) -> IllegalAction
 
 # --- payments ---------------------------------------------------------------------------------
 
-def _payments(colours: tuple[str, ...], size: int, min_locos: int, hand: dict) -> Iterator[tuple[str, int, int]]:
+def _payments(colours: tuple[str, ...], size: int, min_locos: int, hand: dict[str, int]) -> Iterator[tuple[str, int, int]]:
     """Every (colour, cards, locomotives) paying ``size`` cards of one colour, with ``min_locos``
     locomotives at least (ferries); all-locomotive payments once, as colour ``locomotive``."""
     locos = hand[LOCOMOTIVE]
@@ -149,12 +150,13 @@ def _affordable(best: int, locos: int, size: int, min_locos: int) -> bool:
     return locos >= min_locos and best + locos >= size
 
 
-def _best_colour(hand: dict) -> int:
+def _best_colour(hand: dict[str, int]) -> int:
     """The most cards of one colour in a hand (whatever the order of its keys)."""
     return max(map(hand.__getitem__, TRAIN_COLOURS))
 
 
-def _check_payment(action, colours: tuple[str, ...], size: int, min_locos: int, hand: dict) -> None:
+def _check_payment(action: ClaimRoute | BuildStation, colours: tuple[str, ...], size: int, min_locos: int,
+                   hand: dict[str, int]) -> None:
     colour, cards, locos = action.colour, action.cards, action.locomotives
     if not (isinstance(cards, int) and isinstance(locos, int)) or cards < 0 or locos < 0:
         raise _fail(action, "rule.payment.counts", "card counts must be whole numbers >= 0")
@@ -178,14 +180,14 @@ def _check_payment(action, colours: tuple[str, ...], size: int, min_locos: int, 
 
 # --- what the current player may do -----------------------------------------------------------
 
-def _claimed(state: State) -> set:
-    claimed: set = set()
+def _claimed(state: State) -> set[str]:
+    claimed: set[str] = set()
     for p in state["players"]:
         claimed.update(p["routes"])
     return claimed
 
 
-def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set) -> Refusal | None:
+def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set[str]) -> Refusal | None:
     """Why the route cannot be claimed by ``seat`` (ignoring payment), or None."""
     if r.id in claimed:
         return "rule.route.claimed", "the route is already claimed", {}
@@ -273,6 +275,7 @@ def keep_limits(state: State) -> tuple[int, int]:
 
 def _tunnel_payments(state: State) -> list[tuple[str, int, int]]:
     t = state["tunnel"]
+    assert t is not None                # phase tunnel
     hand = dict(state["players"][state["current"]]["hand"])
     hand[LOCOMOTIVE] -= t["locomotives"]
     if t["colour"] == LOCOMOTIVE:
@@ -281,17 +284,17 @@ def _tunnel_payments(state: State) -> list[tuple[str, int, int]]:
     return list(_payments((t["colour"],), t["extra"], 0, hand))
 
 
-def _ticket_targets(state: State) -> list:
+def _ticket_targets(state: State) -> list[None]:
     return [None] if state["ticket_deck"] else []
 
 
 # the kinds of action at the start of a turn, each with the function listing its targets
-_START_KINDS: dict[str, Callable[[State], list]] = {
+_START_KINDS: dict[str, Callable[[State], Sequence[object]]] = {
     "draw": _draw_sources, "tickets": _ticket_targets, "claim": claimable_routes, "station": station_cities,
 }
 
 
-def _start_targets(state: State) -> dict[str, list]:
+def _start_targets(state: State) -> dict[str, Sequence[object]]:
     """The turn's available kinds of action with their targets: draw sources, the ticket deck,
     claimable routes, station cities.  Kinds with nothing to act on are left out."""
     return {kind: targets for kind, targets in ((k, f(state)) for k, f in _START_KINDS.items()) if targets}
@@ -303,8 +306,9 @@ def _can_act(state: State) -> bool:
                 or _station_possible(state))
 
 
-def _expand(state: State, kind: str, target) -> list[Action]:
-    """Every action of ``kind`` on one target (a draw source, route or city)."""
+def _expand(state: State, kind: str, target: Any) -> list[Action]:
+    """Every action of ``kind`` on one target, as ``_START_KINDS[kind]`` lists them: a draw
+    source, None (the ticket deck), a :class:`RouteFacts` or a city."""
     if kind == "draw":
         return [DrawCard(target)]
     if kind == "tickets":
@@ -312,7 +316,9 @@ def _expand(state: State, kind: str, target) -> list[Action]:
     hand = state["players"][state["current"]]["hand"]
     if kind == "claim":
         return [ClaimRoute(target.id, *pay) for pay in _payments(target.colours, target.length, target.ferry, hand)]
-    return [BuildStation(target, *pay) for pay in _payments(TRAIN_COLOURS, _station_cost(state), 0, hand)]
+    cost = _station_cost(state)
+    assert cost is not None             # a station city is listed only when a station can be built
+    return [BuildStation(target, *pay) for pay in _payments(TRAIN_COLOURS, cost, 0, hand)]
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -329,7 +335,7 @@ def legal_actions(state: State) -> list[Action]:
         low, high = keep_limits(state)
         return [KeepTickets(kept) for k in range(low, high + 1) for kept in itertools.combinations(offer, k)]
     if phase == Phase.TUNNEL:
-        return [PayTunnel(*pay) for pay in _tunnel_payments(state)] + [Withdraw()]
+        return [*(PayTunnel(*pay) for pay in _tunnel_payments(state)), Withdraw()]
     return []
 
 
@@ -400,6 +406,7 @@ def _apply_draw(state: State, action: DrawCard, event: Event) -> None:
     hand = state["players"][state["current"]]["hand"]
     if source == "deck":
         card = draw_card(state)
+        assert card is not None         # checked above: the deck or the discard pile has cards
         hand[card] += 1
         event["source"], event["turned_up"], event["resets"] = "deck", [], 0
         event["private"][str(state["current"])] = {"card": card}
@@ -454,7 +461,7 @@ def _apply_keep(state: State, action: KeepTickets, event: Event) -> None:
     returned = [t for t in offer if t not in kept]
     player["tickets"].extend(t for t in offer if t in kept)
     player["offer"] = []
-    event.update(count=len(kept), returned=len(returned), setup=state["phase"] == Phase.SETUP_TICKETS)
+    event.update({"count": len(kept), "returned": len(returned), "setup": state["phase"] == Phase.SETUP_TICKETS})
     add_private(event, state["current"], kept=[t for t in offer if t in kept])
     if state["phase"] == Phase.TICKETS:
         state["ticket_deck"].extend(returned)
@@ -493,7 +500,7 @@ def _apply_claim(state: State, action: ClaimRoute, event: Event) -> None:
         raise _fail(action, key, why, **params)
     hand = state["players"][state["current"]]["hand"]
     _check_payment(action, r.colours, r.length, r.ferry, hand)
-    event.update(route=r.id, colour=action.colour, cards=action.cards, locomotives=action.locomotives)
+    event.update({"route": r.id, "colour": action.colour, "cards": action.cards, "locomotives": action.locomotives})
     if not r.tunnel:
         _take_route(state, r, action.colour, action.cards, action.locomotives)
         event["points"] = r.points
@@ -506,7 +513,7 @@ def _apply_claim(state: State, action: ClaimRoute, event: Event) -> None:
             break
         revealed.append(card)
     extra = sum(1 for c in revealed if c == LOCOMOTIVE or c == action.colour)
-    event.update(revealed=list(revealed), extra=extra)
+    event.update({"revealed": list(revealed), "extra": extra})
     if extra == 0:
         _take_route(state, r, action.colour, action.cards, action.locomotives)
         event["points"] = r.points
@@ -526,7 +533,7 @@ def _take_route(state: State, r: RouteFacts, colour: str, cards: int, locos: int
     player["score"] += r.points
 
 
-def _pay(state: State, hand: dict, colour: str, cards: int, locos: int) -> None:
+def _pay(state: State, hand: dict[str, int], colour: str, cards: int, locos: int) -> None:
     discard = state["discard"]
     if cards:
         hand[colour] -= cards
@@ -538,6 +545,7 @@ def _pay(state: State, hand: dict, colour: str, cards: int, locos: int) -> None:
 
 def _apply_pay_tunnel(state: State, action: PayTunnel, event: Event) -> None:
     t = state["tunnel"]
+    assert t is not None                # phase tunnel
     if (action.colour, action.cards, action.locomotives) not in _tunnel_payments(state):
         if t["colour"] == LOCOMOTIVE:
             raise _fail(action, "rule.tunnel.locomotives", f"the tunnel needs exactly {t['extra']} more "
@@ -549,14 +557,16 @@ def _apply_pay_tunnel(state: State, action: PayTunnel, event: Event) -> None:
     r = board(state["map"]).by_id[t["route"]]
     _take_route(state, r, t["colour"], t["cards"], t["locomotives"])
     _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
-    event.update(route=r.id, colour=t["colour"], cards=t["cards"], locomotives=t["locomotives"],
-                 revealed=list(state["revealed"]), extra=t["extra"], points=r.points,
-                 extra_paid={"colour": action.colour, "cards": action.cards, "locomotives": action.locomotives})
+    event.update({"route": r.id, "colour": t["colour"], "cards": t["cards"], "locomotives": t["locomotives"],
+                  "revealed": list(state["revealed"]), "extra": t["extra"], "points": r.points,
+                  "extra_paid": {"colour": action.colour, "cards": action.cards, "locomotives": action.locomotives}})
     _end_turn(state, event)
 
 
 def _apply_withdraw(state: State, action: Withdraw, event: Event) -> None:
-    event.update(route=state["tunnel"]["route"], revealed=list(state["revealed"]), extra=state["tunnel"]["extra"])
+    t = state["tunnel"]
+    assert t is not None                # phase tunnel
+    event.update({"route": t["route"], "revealed": list(state["revealed"]), "extra": t["extra"]})
     _end_turn(state, event)
 
 
@@ -574,7 +584,8 @@ def _apply_station(state: State, action: BuildStation, event: Event) -> None:
     _check_payment(action, TRAIN_COLOURS, cost, 0, player["hand"])
     _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
     player["stations"].append(action.city)
-    event.update(city=action.city, colour=action.colour, cards=action.cards, locomotives=action.locomotives)
+    event.update({"city": action.city, "colour": action.colour, "cards": action.cards,
+                  "locomotives": action.locomotives})
     _end_turn(state, event)
 
 
@@ -586,7 +597,7 @@ def _apply_pass(state: State, action: Pass, event: Event) -> None:
 
 
 # each kind of action: the kind of its event (a claim may become "tunnel") and how to apply it
-_APPLY: dict[type, tuple[str, Callable]] = {
+_APPLY: dict[type, tuple[str, Callable[[State, Any, Event], None]]] = {
     DrawCard: ("draw", _apply_draw), DrawTickets: ("draw-tickets", _apply_draw_tickets),
     KeepTickets: ("keep", _apply_keep), ClaimRoute: ("claim", _apply_claim), PayTunnel: ("claim", _apply_pay_tunnel),
     Withdraw: ("withdraw", _apply_withdraw), BuildStation: ("station", _apply_station), Pass: ("pass", _apply_pass),
