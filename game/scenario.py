@@ -241,15 +241,14 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
               f"expected counts of {', '.join(CARD_KINDS)}")
         p["hand"] = empty_hand()
         p["hand"].update(hand)
-        for key in ("tickets", "offer", "routes", "stations"):
-            p[key] = spec.get(key, [])
+        p["tickets"], p["offer"] = spec.get("tickets", []), spec.get("offer", [])
+        p["routes"], p["stations"] = spec.get("routes", []), spec.get("stations", [])
         routes = p["routes"] if isinstance(p["routes"], list) else []
         lengths = [game_map.route(r).length for r in routes if isinstance(r, str) and game_map.has_route(r)]
         p["trains"] = spec.get("trains", game_map.rules["trains"] - sum(lengths))
         p["score"] = spec.get("score", sum(game_map.route_points(x) for x in lengths))
     # train cards: given piles as given; the deck, unless given, holds the rest in seeded order
-    for key in ("discard", "revealed"):
-        state[key] = position.get(key, [])
+    state["discard"], state["revealed"] = position.get("discard", []), position.get("revealed", [])
     market_given = "market" in position
     state["market"] = position.get("market", [])
     if "deck" in position:
@@ -293,12 +292,12 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
     state["phase"] = phase = Phase(phase)
     state["current"] = position.get("current", state["first"])
     state["stage"] = position.get("stage", 0 if phase == Phase.SETUP_TICKETS else len(variant.initial) - 1)
-    for key, default in (("tunnel", None), ("last_round", None), ("passes", 0), ("turn", 0)):
-        state[key] = position.get(key, default)
+    state["tunnel"], state["last_round"] = position.get("tunnel"), position.get("last_round")
+    state["passes"], state["turn"] = position.get("passes", 0), position.get("turn", 0)
     state["rng"] = position.get("rng", rng.to_json())
     if not market_given:
-        for key in ("deck", "discard"):
-            _need(isinstance(state[key], list) and all(isinstance(c, str) and c in CARD_KINDS for c in state[key]), key,
+        for key, pile in (("deck", state["deck"]), ("discard", state["discard"])):
+            _need(isinstance(pile, list) and all(isinstance(c, str) and c in CARD_KINDS for c in pile), key,
                   f"expected a list of card kinds ({', '.join(CARD_KINDS)})")
         try:
             Rng.from_json(state["rng"])
