@@ -577,12 +577,21 @@ def _player_tickets(game_map: GameMap, seat: int, p: PlayerPosition,
     return tuple(results), borrowed
 
 
+def route_owners(routes_by_seat: Iterable[Iterable[str]]) -> dict[str, int]:
+    """The seat owning each claimed route, from each seat's routes in seat order.
+
+    >>> route_owners([["a--b"], [], ["c--d", "d--e"]])
+    {'a--b': 0, 'c--d': 2, 'd--e': 2}
+    """
+    return {route_id: seat for seat, routes in enumerate(routes_by_seat) for route_id in routes}
+
+
 def final_scoring(game_map: GameMap, players: Sequence[PlayerPosition]) -> FinalScore:
     """Score a finished game: every seat's parts and total, the ranking and the winner."""
     if not players:
         raise ScoringError("final scoring needs at least one player")
     _check(game_map, players)
-    owner = {route_id: seat for seat, p in enumerate(players) for route_id in p.routes}
+    owner = route_owners(p.routes for p in players)
     rules = game_map.rules
     parts = []
     for seat, p in enumerate(players):

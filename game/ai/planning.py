@@ -26,7 +26,7 @@ from typing import TypeVar
 from game.actions import Action, BuildStation, ClaimRoute
 from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, GameMap, Route, load_map
 from game.rules import CLOSING_TWINS_MAX_PLAYERS
-from game.scoring import tickets_completed
+from game.scoring import route_owners, tickets_completed
 from game.view import View
 
 TUNNEL_PENALTY = 0.7          # expected extra cards of a tunnel, as train-cost units
@@ -60,11 +60,7 @@ class Knowledge:
         self.trains: int = me["trains"]
         self.stations_left: int = self.map.rules["stations"] - len(me["stations"])
         self.mine: set[str] = set(me["routes"])
-        owner: dict[str, int] = {}
-        for seat, p in enumerate(view["players"]):
-            for r in p["routes"]:
-                owner[r] = seat
-        self.owner = owner
+        self.owner = owner = route_owners(p["routes"] for p in view["players"])
         self.closing = closing = len(view["players"]) <= CLOSING_TWINS_MAX_PLAYERS
         blocked = set()
         for r, seat in owner.items():

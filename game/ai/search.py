@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 
 from game.actions import Action, DrawTickets
+from game.ai.agent import Agent
 from game.ai.determinize import determinize
 from game.ai.planning import Knowledge
 from game.ai.strategist import Strategist, Style, keep_options, keep_value
@@ -50,7 +51,7 @@ class Searcher(Strategist):
         super().__init__(style)
         self.iterations = iterations
         self.time_cap = time_cap
-        self.rollout_policy = Strategist(self.style)
+        self.rollout_policy: Agent = Strategist(self.style)     # the policy of the play-outs
 
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:

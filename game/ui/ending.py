@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.scoring import FinalScoreJson
 from game.state import State
 
 TIE_BREAK_KEYS = {"tickets_completed": "end.tie_break.tickets_completed",
@@ -25,9 +26,16 @@ class Breakdown:
     total: int
 
 
+def _result(state: State) -> FinalScoreJson:
+    result = state["result"]
+    if result is None:
+        raise ValueError("the game is not over")
+    return result
+
+
 def breakdowns(state: State) -> list[Breakdown]:
     """One breakdown per player, in final ranking order (the game must be over)."""
-    result = state["result"]
+    result = _result(state)
     rows = []
     for seat in result["ranking"]:
         p = result["players"][seat]
@@ -40,7 +48,7 @@ def breakdowns(state: State) -> list[Breakdown]:
 
 def verdict(state: State) -> tuple[str, dict]:
     """The i18n key and parameters naming the winner(s) and explaining a tie-break."""
-    result = state["result"]
+    result = _result(state)
     names = [p["name"] for p in state["players"]]
     if result["shared"]:
         return "end.shared", {"names": ", ".join(names[s] for s in result["shared"])}
@@ -55,7 +63,7 @@ def end_highlights(state: State) -> dict[str, set[str]]:
     routes every player's stations borrow."""
     trail: set[str] = set()
     borrowed: set[str] = set()
-    for p in state["result"]["players"]:
+    for p in _result(state)["players"]:
         if p["longest_bonus"]:
             trail.update(p["trail"])
         borrowed.update(r for r in p["borrowed"].values() if r)

@@ -34,14 +34,14 @@ from game.events import event_view
 from game.i18n import _
 from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, load_map
 from game.rules import IllegalActionError, apply_action, keep_limits, legal_actions
-from game.scenario import ScenarioError, load_scenario, player_levels
+from game.scenario import Scenario, ScenarioError, load_scenario, player_levels
 from game.seats import DEFAULT_AI_LEVEL
 from game.state import Phase, State, copy_state
 from game.ui.ai_turn import AiRequest, decide, safe_action
 from game.ui.log import Event, log_entries
 from game.ui.saves import SaveError, parse_save
 from game.ui.words import named
-from game.view import player_view
+from game.view import View, player_view
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,11 @@ class Session:
     """A game being played: ``state`` (the engine's), ``actions`` played, their ``events`` (``game.events``)
     and the public ``log`` made from them."""
 
-    def __init__(self, scenario: dict) -> None:
+    def __init__(self, scenario: Scenario) -> None:
         """Start from a scenario (raises ``ScenarioError``); its actions are replayed."""
         state, actions = load_scenario(scenario)
-        self.start = {k: v for k, v in scenario.items() if k != "actions"}
+        self.start: Scenario = scenario.copy()
+        self.start.pop("actions", None)
         self.state: State = state
         self.levels: list[str | None] = player_levels(scenario["players"])    # per seat; None: human
         self.actions: list[Action] = []
@@ -122,7 +123,7 @@ class Session:
         return self.current if self.state["players"][self.current]["kind"] == "human" \
             and not self.over else self.shown
 
-    def view(self) -> dict:
+    def view(self) -> View:
         """What the screen may show: the viewer's view, or only public facts."""
         seat = self.viewer
         view = player_view(self.state, self.current if seat is None else seat)
@@ -163,7 +164,7 @@ class Session:
         if self.last_round_notice() is not None:
             self.last_round_seen.add(self.current)
 
-    def scenario(self) -> dict:
+    def scenario(self) -> Scenario:
         """The save: the starting scenario and every action played (docs/scenario.md)."""
         return {**self.start, "actions": [str(a) for a in self.actions]}
 
@@ -277,5 +278,5 @@ class Session:
 
     def tunnel_choice(self) -> tuple[dict, list[str], list[Action]]:
         """(the tunnel being claimed, the revealed cards, the payments then ``withdraw``)."""
-        payments = [a for a in self.legal() if isinstance(a, (PayTunnel, Withdraw))]
+        payments: list[Action] = [a for a in self.legal() if isinstance(a, (PayTunnel, Withdraw))]
         return dict(self.state["tunnel"] or {}), list(self.state["revealed"]), payments

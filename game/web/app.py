@@ -17,11 +17,12 @@ import js
 from pyodide.ffi import JsException, create_once_callable, to_js
 
 from game import i18n
-from game.actions import KeepTickets
+from game.actions import Action, DrawCard, KeepTickets
 from game.i18n import COLOUR_KEYS, _
 from game.jsontext import MAX_CHARS
 from game.mapdata import MAP_IDS, load_map
 from game.rules import IllegalActionError
+from game.scenario import Scenario
 from game.seats import AI_LEVELS, PLAYER_COLOURS
 from game.state import Phase
 from game.ui import ai_turn, setup
@@ -120,12 +121,12 @@ class App:
         self.root = root
         self.catalog = SaveCatalog(LocalStorage())
         self.session: Session | None = None
-        self.game_id: str | None = None
+        self.game_id = ""                   # the save of the game on the table ("": none)
         self.board: table.Board | None = None
         self.side: table.SideColumn | None = None
         self.log_scroll_due = False
         self.log_scroller = keep_alive(self.scroll_log)
-        self.dialog = None                  # what the open dialog is about: ("route", payments) …
+        self.dialog: tuple[str, Node, list[Action]] | None = None   # the open dialog: its kind, node, choices
         self.focus_ticket: str | None = None
         self.focus_home: str | None = None    # the control or route last focused outside the dialogs
         self.dialog_spot: str | None = None   # the id of the route or city the open dialog is about
@@ -133,7 +134,7 @@ class App:
         self.revision = 0                   # the save's revision this tab loaded or wrote last
         self.stale = False                  # another tab played on: this one stopped playing
         self.storage_full = False
-        self.ai_timer = None
+        self.ai_timer: Node = None
         self.ai_due_call = keep_alive(self.ai_due)      # made once: a timer stopped early never calls it
         self.ai_delay = _ai_delay()
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
@@ -155,7 +156,7 @@ class App:
 
     def home(self, options: GameOptions | None = None, problems: list | None = None) -> None:
         self.stop_ai()
-        self.session, self.game_id, self.board, self.side, self.dialog = None, None, None, None, None
+        self.session, self.game_id, self.board, self.side, self.dialog = None, "", None, None, None
         for name in GAME_ATTRIBUTES:
             self.root.removeAttribute(name)
         options = options or setup.default_options("usa", 2)
@@ -239,7 +240,14 @@ class App:
         self.notice = ""
         return section
 
-    def start_game(self, scenario: dict) -> None:
+    @property
+    def game(self) -> Session:
+        """The session on the table (the methods that call this run only while a game is on it)."""
+        if self.session is None:
+            raise RuntimeError("no game on the table")
+        return self.session
+
+    def start_game(self, scenario: Scenario) -> None:
         self.game_id = f"g{int(_now_ms())}"
         self.enter(Session(scenario), 0)
 
@@ -284,7 +292,7 @@ class App:
     def export_game(self) -> None:
         """The game on the table as a file: the same text as its save (and the saved-games list's
         Export), made from the game itself, so it is complete even when storage is full."""
-        download(save_text(self.session.scenario()), self.game_id)
+        download(save_text(self.game.scenario()), self.game_id)
 
     async def import_file(self, picker) -> None:
         """Import a game file; whatever is wrong with it is said, and nothing is stored then."""
@@ -319,7 +327,7 @@ class App:
         if self.stale:
             return
         try:
-            self.revision = self.catalog.write(self.game_id, self.session.scenario(), self.session.summary(),
+            self.revision = self.catalog.write(self.game_id, self.game.scenario(), self.game.summary(),
                                                _now_ms(), base=self.revision)
         except StaleSave:
             self.go_stale()
@@ -366,7 +374,7 @@ class App:
 
     def show(self) -> None:
         """Redraw the game screen from the session (the board only where it changed)."""
-        session = self.session
+        session = self.game
         view = session.view()
         if self.board is None:
             board_box = el("div", None, cls="board", id="board")
@@ -395,6 +403,7 @@ class App:
         status.textContent = status_line_with_notice(session, self.notice)
         status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
+        assert self.side is not None        # made with the board
         if self.side.update(session, view, mine) and not self.log_scroll_due:
             self.log_scroll_due = True            # the newest events in sight, once laid out for the frame
             js.requestAnimationFrame(self.log_scroller)
@@ -411,7 +420,7 @@ class App:
             self.side.log.scroll_to_newest()
 
     def show_dialog(self) -> None:
-        session = self.session
+        session = self.game
         box = js.document.getElementById("dialogs")
         node = None
         phase = session.state["phase"]
@@ -433,7 +442,8 @@ class App:
         # modal: the side column's controls are inert; the board (thousands of shapes, too many to
         # restyle at every dialog) is covered by the dialog's backdrop and out of the Tab cycle
         js.document.getElementById("side").toggleAttribute("inert", node is not None)
-        self.mark_spot(f"route-{session.state['tunnel']['route']}" if phase == Phase.TUNNEL and node is not None
+        tunnel = session.state["tunnel"]       # there is one in phase tunnel
+        self.mark_spot(f"route-{tunnel['route']}" if tunnel is not None and node is not None
                        else self.dialog_spot if self.dialog is not None else None)
         if node is not None:
             target = present(node.querySelector("[autofocus], .primary, button, input"))
@@ -470,8 +480,8 @@ class App:
             self.dialog = None
             self.show_dialog()
             self.restore_focus(closed=True)
-        elif self.session.last_round_notice() is not None and self.session.handoff_to is None:
-            self.session.acknowledge_last_round()
+        elif self.game.last_round_notice() is not None and self.game.handoff_to is None:
+            self.game.acknowledge_last_round()
             self.show_dialog()
             self.restore_focus(closed=True)
 
@@ -501,9 +511,9 @@ class App:
         if self.stale:
             return
         try:
-            self.session.play(action)
+            self.game.play(action)
         except IllegalActionError as exc:       # the controls offer only legal actions; say so if not
-            text = refusal_text(exc, self.session.state)
+            text = refusal_text(exc, self.game.state)
             self.dialog = ("message", _table().message_dialog(_("table.illegal"), text), [])
         else:
             self.dialog = None
@@ -515,7 +525,7 @@ class App:
     def schedule_ai(self) -> None:
         """Ask the AI helper at once for the move of the AI seat to act; the move is played once
         the answer is in, and no sooner than ``ai_delay`` after the previous one (to be followed)."""
-        session = self.session
+        session = self.game
         if session is None or self.stale or not session.ai_to_move() or self.ai_wait is not None:
             return
         self.ai_tickets += 1
@@ -550,8 +560,11 @@ class App:
 
     def play_ai(self) -> None:
         """Play the answered move if it is legal; otherwise say so and play a safe move."""
-        answer, self.ai_wait = self.ai_wait.answer, None
-        session = self.session
+        wait, self.ai_wait = self.ai_wait, None
+        if wait is None or wait.answer is None:
+            return                          # no move answered
+        answer = wait.answer
+        session = self.game
         action = ai_turn.answered_action(answer, session.legal())
         self.ai_notice = ""
         if action is None:
@@ -569,7 +582,7 @@ class App:
         parts = [self.ai_failure, self.ai_notice]
         wait = self.ai_wait
         if wait is not None and wait.due and wait.answer is None:
-            parts.append(_("ai.thinking", name=_table().player_label(self.session, self.session.current)))
+            parts.append(_("ai.thinking", name=_table().player_label(self.session, self.game.current)))
         node.textContent = " ".join(p for p in parts if p)
 
     # --- events -------------------------------------------------------------------------------------
@@ -627,16 +640,16 @@ class App:
         if disabled is not None and event.type == "focusin":      # keyboard users read why it is disabled
             self.say(disabled.getAttribute("title"))
         ticket = closest(event.target, "[data-ticket]")
-        if ticket is not None and self.session is not None:
+        if ticket is not None and self.session is not None and self.board is not None:
             self.focus_ticket = ticket.getAttribute("data-ticket")
-            view = self.session.view()
+            view = self.game.view()
             self.board.update(view, _table().highlights(self.session, view, self.focus_ticket))
 
     def on_blur(self, event) -> None:
-        if self.focus_ticket is not None and self.session is not None \
+        if self.focus_ticket is not None and self.session is not None and self.board is not None \
                 and closest(event.target, "[data-ticket]") is not None:
             self.focus_ticket = None
-            view = self.session.view()
+            view = self.game.view()
             self.board.update(view, _table().highlights(self.session, view, None))
 
     def say(self, text: str | None) -> None:
@@ -644,7 +657,7 @@ class App:
             js.document.getElementById("status").textContent = text
 
     def board_click(self, spot) -> None:
-        session = self.session
+        session = self.game
         if session.viewer is None or session.viewer != session.current or session.over:
             self.say(_("table.not_your_turn"))
             return
@@ -663,15 +676,15 @@ class App:
         city_id = spot.getAttribute("data-city")
         if not game_map.rules["stations"]:
             return
-        payments, reason = session.station_payments(city_id)
+        stations, reason = session.station_payments(city_id)
         title = _("table.station_title", city=game_map.city(city_id).name)
-        if payments:
-            self.open_dialog("station", payments, _table().payment_dialog(title, payments, "station"))
+        if stations:
+            self.open_dialog("station", stations, _table().payment_dialog(title, stations, "station"))
         else:
             self.open_dialog("message", [], _table().message_dialog(title, reason or ""))
 
     def command(self, cmd: str, arg: str) -> None:
-        session = self.session
+        session = self.game
         if cmd == "start":
             options = self.read_options()
             problems = options.problems()
@@ -709,7 +722,8 @@ class App:
             self.show_dialog()
             self.restore_focus(closed=True)
         elif cmd == "draw":
-            self.play(next(c.action for c in session.draw_choices() if c.action.source == arg))
+            self.play(next(c.action for c in session.draw_choices()
+                           if isinstance(c.action, DrawCard) and c.action.source == arg))
         elif cmd == "tickets":
             self.play(session.tickets_choice().action)
         elif cmd in ("claim", "station") and self.dialog and self.dialog[0] == cmd:
@@ -720,14 +734,14 @@ class App:
             self.keep()
 
     def keep(self) -> None:
-        low, high, _offer = self.session.ticket_choice()
+        low, high, _offer = self.game.ticket_choice()
         kept = [box.value for box in js.document.querySelectorAll(".offer input[name=keep]") if box.checked]
         if not low <= len(kept) <= high:
             rule = js.document.querySelector(".dialog .dialog-error")
             rule.textContent = _("table.keep_rule", low=low, high=high) if low != high \
                 else _("table.keep_exactly", count=low)
             return
-        action = next(a for a in self.session.legal() if isinstance(a, KeepTickets)
+        action = next(a for a in self.game.legal() if isinstance(a, KeepTickets)
                       and a.tickets == tuple(sorted(kept)))
         self.play(action)
 

@@ -11,13 +11,23 @@ the cards, lines and events whose facts changed, so a move costs the page little
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import js
 
-from game.board.render import Highlights, render_board, render_city, render_route
+from game.actions import PayTunnel
+from game.board.render import (
+    Highlights,
+    Owners,
+    render_board,
+    render_city,
+    render_route,
+)
 from game.i18n import CARD_KEYS, _
 from game.mapdata import CARD_KINDS
 from game.scoring import tickets_completed
-from game.state import Phase
+from game.state import Phase, State
 from game.ui import ending
 from game.ui.ai_turn import LEVEL_KEYS
 from game.ui.log import event_text
@@ -34,18 +44,6 @@ def player_label(session: Session, seat: int) -> str:
 ROUTE_LAYERS = ("claimable", "network", "trail", "borrowed")     # the board's highlight classes of a route
 
 
-def _route_owners(view: dict) -> dict[str, str]:
-    return {r: p["colour"] for p in view["players"] for r in p["routes"]}
-
-
-def _station_owners(view: dict) -> dict[str, tuple]:
-    stations: dict[str, tuple] = {}
-    for p in view["players"]:
-        for c in p["stations"]:
-            stations[c] = (*stations.get(c, ()), p["colour"])
-    return stations
-
-
 def _changed(before: dict, after: dict) -> set:
     """The keys whose values differ between two dicts (missing counts as None)."""
     return {k for k in before.keys() | after.keys() if before.get(k) != after.get(k)}
@@ -59,12 +57,13 @@ class Board:
         self.container = container
         self.map = session.map
         self.owners: dict[str, str] = {}        # as drawn: route -> owner's colour
-        self.stations: dict[str, tuple] = {}    # city -> the colours of its stations
+        self.stations: dict[str, list[str]] = {}    # city -> the colours of its stations
         self.hl: Highlights | None = None       # None: not drawn yet
 
-    def update(self, view: dict, hl: Highlights) -> int:
+    def update(self, view: Mapping[str, Any], hl: Highlights) -> int:
         """Bring the board up to date; the number of routes and cities redrawn or restyled."""
-        owners, stations = _route_owners(view), _station_owners(view)
+        drawn = Owners.of(view)
+        owners, stations = drawn.routes, drawn.stations
         if self.hl is None:
             self.container.innerHTML = render_board(self.map, view, highlights=hl)
             self.owners, self.stations, self.hl = owners, stations, hl
@@ -96,7 +95,7 @@ class Board:
         return len(redrawn | restyled.keys()) + len(cities | (old.cities ^ hl.cities))
 
 
-def highlights(session: Session, view: dict, ticket: str | None) -> Highlights:
+def highlights(session: Session, view: Mapping[str, Any], ticket: str | None) -> Highlights:
     """Claimable routes for the player to act, a focused ticket's cities and network, the end's layers."""
     if session.over:
         layers = ending.end_highlights(session.state)
@@ -142,13 +141,13 @@ class SideColumn:
         self.end = None
         self.parts: list = []
 
-    def update(self, session: Session, view: dict, mine: bool) -> bool:
+    def update(self, session: Session, view: Mapping[str, Any], mine: bool) -> bool:
         """Bring the column up to date (``mine``: the viewer is to act); whether the log grew."""
         if session.over:
             self.own = None
             if self.end is None:
                 self.end = end_screen(session)
-            parts = [self.end]
+            parts: list[Node | None] = [self.end]
         else:
             if session.viewer is None:
                 self.own = None         # the handoff screen: no hand or ticket stays in the page
@@ -176,12 +175,14 @@ class Market:
         """``mine``: the viewer is to act, and a forbidden pick says why (else: not your turn)."""
         if mine:
             tickets = session.tickets_choice()
-            cards = [(c.action.source, None if c.enabled else c.reason) for c in session.draw_choices()]
+            cards = [(source, None if c.enabled else c.reason)          # draw_choices: the deck, then the market
+                     for source, c in zip(("deck", *session.state["market"]), session.draw_choices())]
             ticket_reason = None if tickets.enabled else tickets.reason
         else:       # no need to ask the engine why each pick is refused
             ticket_reason = _("table.not_your_turn")
             cards = [(source, ticket_reason) for source in ("deck", *session.state["market"])]
-        looks = []       # a card: (label, command, source, why disabled, classes, slot)
+        looks: list[tuple[int | str, tuple[str, str, str, str | None, str, str | None]]] = []
+        # a card: (label, command, source, why disabled, classes, slot)
         for i, (source, reason) in enumerate(cards):
             label = _("table.deck", count=len(session.state["deck"])) if i == 0 else _(CARD_KEYS[source])
             looks.append((i, (label, "draw", source, reason, f"card card-{'deck' if i == 0 else source}", str(i))))
@@ -212,7 +213,7 @@ def _refresh_card(node, before: tuple, look: tuple) -> None:
 class OwnPanel:
     """The viewer's private panel: hand by colour, tickets (done or not), trains, stations, score."""
 
-    def __init__(self, session: Session, view: dict) -> None:
+    def __init__(self, session: Session, view: Mapping[str, Any]) -> None:
         self.seat = session.viewer
         me = view["players"][self.seat]
         self.facts = el("p", "", cls="facts")
@@ -225,12 +226,13 @@ class OwnPanel:
         self.hand, self.tickets = KeyedList(hand), KeyedList(tickets)
         self.done: tuple = ((), (), {})     # routes, tickets, and which tickets they complete
 
-    def update(self, session: Session, view: dict) -> Node:
+    def update(self, session: Session, view: Mapping[str, Any]) -> Node:
         me = view["players"][self.seat]
         facts = _("table.stat.score", count=me["score"]) + " · " + _stats(session, me, cards=False)
         if facts != self.facts_text:
             self.facts.textContent = self.facts_text = facts
-        cards = [(kind, (kind, me["hand"][kind])) for kind in CARD_KINDS if me["hand"][kind]]
+        cards: list[tuple[str, tuple[str, int] | None]] = [(kind, (kind, me["hand"][kind]))
+                                                            for kind in CARD_KINDS if me["hand"][kind]]
         self.hand.update(cards or [("", None)], _hand_card)
         routes, tickets = tuple(me["routes"]), tuple(me["tickets"])
         if self.done[:2] != (routes, tickets):
@@ -306,7 +308,7 @@ class Players:
         self.node = el("section", None, el("h2", _("table.players")), items, cls="players")
         self.items = KeyedList(items)
 
-    def update(self, session: Session, view: dict) -> Node:
+    def update(self, session: Session, view: Mapping[str, Any]) -> Node:
         looks = []      # a player: (seat, colour, name, score, facts, classes, to act)
         for seat, p in enumerate(view["players"]):
             current = seat == session.current and not session.over
@@ -354,7 +356,7 @@ class Log:
         self.items.scrollTop = self.items.scrollHeight
 
 
-def _log_line(state: dict, index: int, event) -> Node:
+def _log_line(state: State, index: int, event) -> Node:
     return el("li", None, el("span", _("table.log_number", number=index + 1), cls="log-number"),
               el("span", event_text(event, state)),
               cls="alt" if index % 2 else None)
@@ -370,7 +372,9 @@ def dialog(title: str, *body, label: str | None = None, role: str = "dialog", co
 
 
 def handoff_dialog(session: Session) -> Node:
-    player = session.state["players"][session.handoff_to]
+    seat = session.handoff_to
+    assert seat is not None             # shown only while the table is handed over
+    player = session.state["players"][seat]
     name = player["name"]
     return dialog(_("table.handoff.title", name=name), el("p", _("table.handoff.body", name=name)),
                   button(_("table.handoff.ready", name=name), "handoff", cls="primary", autofocus=True),
@@ -379,7 +383,9 @@ def handoff_dialog(session: Session) -> Node:
 
 def last_round_dialog(session: Session) -> Node:
     """The last round is announced to a player about to play their last turn (public facts only)."""
-    who, count = session.last_round_notice()
+    notice = session.last_round_notice()
+    assert notice is not None           # shown only when there is one
+    who, count = notice
     players = session.state["players"]
     me = session.current
     if who is None:
@@ -440,7 +446,7 @@ def tunnel_dialog(session: Session) -> Node:
             el("p", _("table.tunnel_extra", count=tunnel["extra"]))]
     buttons = el("div", None, cls="payments")
     for i, action in enumerate(options):
-        if str(action) == "withdraw":
+        if not isinstance(action, PayTunnel):       # withdraw
             buttons.append(button(_("table.withdraw"), "tunnel", str(i), cls="payment withdraw"))
             continue
         option = button(_("table.pay", payment=payment_text(action)), "tunnel", str(i), cls="payment")
