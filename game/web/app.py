@@ -525,7 +525,7 @@ class App:
     def schedule_ai(self) -> None:
         """Ask the AI helper at once for the move of the AI seat to act; the move is played once
         the answer is in, and no sooner than ``ai_delay`` after the previous one (to be followed)."""
-        session = self.game
+        session = self.session
         if session is None or self.stale or not session.ai_to_move() or self.ai_wait is not None:
             return
         self.ai_tickets += 1
@@ -684,7 +684,6 @@ class App:
             self.open_dialog("message", [], _table().message_dialog(title, reason or ""))
 
     def command(self, cmd: str, arg: str) -> None:
-        session = self.game
         if cmd == "start":
             options = self.read_options()
             problems = options.problems()
@@ -706,30 +705,30 @@ class App:
         elif cmd == "free":
             self.free_space(arg)
         elif cmd == "last-round":
-            session.acknowledge_last_round()
+            self.game.acknowledge_last_round()
             self.show_dialog()
         elif cmd == "home":
             self.home()
         elif cmd == "rematch":
-            self.start_game(setup.rematch(session.start, _fresh_seed()))
+            self.start_game(setup.rematch(self.game.start, _fresh_seed()))
         elif cmd == "zoom":
             self.zoom.step(arg)
         elif cmd == "handoff":
-            session.acknowledge_handoff()
+            self.game.acknowledge_handoff()
             self.show()
         elif cmd == "close":
             self.dialog = None
             self.show_dialog()
             self.restore_focus(closed=True)
         elif cmd == "draw":
-            self.play(next(c.action for c in session.draw_choices()
+            self.play(next(c.action for c in self.game.draw_choices()
                            if isinstance(c.action, DrawCard) and c.action.source == arg))
         elif cmd == "tickets":
-            self.play(session.tickets_choice().action)
+            self.play(self.game.tickets_choice().action)
         elif cmd in ("claim", "station") and self.dialog and self.dialog[0] == cmd:
             self.play(self.dialog[2][int(arg)])
         elif cmd == "tunnel":
-            self.play(session.tunnel_choice()[2][int(arg)])
+            self.play(self.game.tunnel_choice()[2][int(arg)])
         elif cmd == "keep":
             self.keep()
 
