@@ -2,7 +2,7 @@
 """Vendor the runtime, build the game archive, and serve, test or package the game (stdlib only).
 
     python3 build.py serve [--port N]   serve the game on http://127.0.0.1:N/
-    python3 build.py test               install test tools, run ruff and the whole test suite
+    python3 build.py test               install test tools, run ruff, mypy and the whole test suite
     python3 build.py dist [DIR]         write a self-contained static site (default: dist/)
     python3 build.py geography          recompute the board geometry in game/maps/*.json
 
@@ -49,7 +49,7 @@ BOOT_KEY_PREFIX = "boot."
 
 # Test tools, pinned; the game itself needs none of them.
 TEST_REQUIREMENTS = ("pytest==9.0.3", "hypothesis==6.155.2", "playwright==1.65.2",
-                     "ruff==0.17.6", "svgwrite==1.4.3")
+                     "ruff==0.17.6", "mypy==2.4.1", "svgwrite==1.4.3")
 CHROMIUM = Path("/usr/bin/chromium")
 LINTED = ("game", "tests", "build.py")
 
@@ -322,13 +322,15 @@ def test(pytest_args: list[str]) -> int:
     from game.board import geography as board
     _download(board.LAND_SOURCE)   # so the tests can rebuild the board geometry and compare
     lint = subprocess.run([sys.executable, "-m", "ruff", "check", *LINTED], cwd=ROOT, check=False)
+    # mypy's settings (--strict for the engine, what it checks) are in pyproject.toml
+    types = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, check=False)
     tests = subprocess.run([sys.executable, "-m", "pytest", "tests", *pytest_args], cwd=ROOT,
                            check=False)
     if tests.returncode == 5:
         print("build: FAILED: pytest collected no tests", file=sys.stderr)
-    if lint.returncode or tests.returncode:
-        print(f"build: FAILED (ruff exit {lint.returncode}, pytest exit {tests.returncode})",
-              file=sys.stderr)
+    if lint.returncode or types.returncode or tests.returncode:
+        print(f"build: FAILED (ruff exit {lint.returncode}, mypy exit {types.returncode}, "
+              f"pytest exit {tests.returncode})", file=sys.stderr)
         return 1
     return 0
 
@@ -353,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     serve_cmd = commands.add_parser("serve", help="serve the game on 127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8000)
-    test_cmd = commands.add_parser("test", help="install test tools, run ruff and all tests")
+    test_cmd = commands.add_parser("test", help="install test tools, run ruff, mypy and all tests")
     test_cmd.add_argument("pytest_args", nargs=argparse.REMAINDER,
                           help="extra pytest arguments, e.g. -k boot")
     dist_cmd = commands.add_parser("dist", help="write a self-contained static site")

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS
 
@@ -136,7 +136,7 @@ def _text(value: object) -> str:
     return f"<{type(value).__name__}>"
 
 
-def _is_count(value: object) -> bool:
+def _is_count(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -231,6 +231,9 @@ def _one_id(words: list[str], what: str, text: str) -> str:
     return words[1]
 
 
+_BARE: dict[str, Callable[[], Action]] = {"tickets": DrawTickets, "withdraw": Withdraw, "pass": Pass}
+
+
 def parse_action(text: str) -> Action:
     """Read one action in the text notation (see ``docs/scenario.md``)."""
     if not isinstance(text, str):
@@ -239,8 +242,8 @@ def parse_action(text: str) -> Action:
     if not words:
         raise ActionSyntaxError("empty action")
     verb, n = words[0], len(words)
-    if verb in ("tickets", "withdraw", "pass") and n == 1:
-        return {"tickets": DrawTickets, "withdraw": Withdraw, "pass": Pass}[verb]()
+    if verb in _BARE and n == 1:
+        return _BARE[verb]()
     if verb == "draw" and n == 2:
         source = words[1]
         if source == LOCO:

@@ -12,6 +12,7 @@ import argparse
 import json
 import sys
 import time
+from typing import Any
 
 from game.ai.tournament import TOURNAMENT
 from game.board.cli import RENDER
@@ -27,30 +28,32 @@ from game.embed_command import EMBED
 from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action, sample_action
-from game.state import StateError, new_game
+from game.state import Phase, State, StateError, new_game
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL_ACTION", "EXIT_INTERNAL", "commands", "main", "position_json"]
 
 
-def position_json(state: dict) -> dict:
+def position_json(state: State) -> dict[str, Any]:
     """The replay report: the position reached and, once the game is over, the final result."""
-    report = {
+    players: list[dict[str, Any]] = [{
+        "seat": seat, "name": p["name"], "kind": p["kind"], "colour": p["colour"],
+        "hand": p["hand"], "tickets": p["tickets"], "offer": p["offer"], "trains": p["trains"],
+        "stations": p["stations"], "routes": p["routes"], "score": p["score"],
+    } for seat, p in enumerate(state["players"])]
+    report: dict[str, Any] = {
         "map": state["map"], "variant": state["variant"], "phase": state["phase"],
         "current": state["current"], "turn": state["turn"], "last_round": state["last_round"],
         "market": state["market"], "deck_size": len(state["deck"]), "discard_size": len(state["discard"]),
         "ticket_deck_size": len(state["ticket_deck"]), "tunnel": state["tunnel"], "revealed": state["revealed"],
-        "players": [{
-            "seat": seat, "name": p["name"], "kind": p["kind"], "colour": p["colour"],
-            "hand": p["hand"], "tickets": p["tickets"], "offer": p["offer"], "trains": p["trains"],
-            "stations": p["stations"], "routes": p["routes"], "score": p["score"],
-        } for seat, p in enumerate(state["players"])],
+        "players": players,
     }
     result = state["result"]
     if result is not None:
-        for entry, final in zip(report["players"], result["players"]):
+        for entry, final in zip(players, result["players"]):
+            fields: dict[str, Any] = dict(final)
             for key in ("route_points", "ticket_points", "station_points", "longest_trail", "longest_bonus",
                         "tickets_completed", "total", "borrowed"):
-                entry[key] = final[key]
+                entry[key] = fields[key]
         report.update(winner=result["winner"], tie_break=result["tie_break"], shared=result["shared"],
                       ranking=result["ranking"])
     return report
@@ -68,7 +71,7 @@ def replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def simulate_games(map_id: str, variant: str | None, players: int, games: int, seed: int) -> dict:
+def simulate_games(map_id: str, variant: str | None, players: int, games: int, seed: int) -> dict[str, Any]:
     """Play seeded random legal games (``rules.sample_action``) and summarise them."""
     totals, winners, lengths, turns, routes, stations, tickets, ties = [], [0] * players, [], [], [], [], [], 0
     start = time.perf_counter()
@@ -76,12 +79,13 @@ def simulate_games(map_id: str, variant: str | None, players: int, games: int, s
         state = new_game(map_id, variant, players, seed=f"{seed}:{g}")
         agent = Rng.from_seed(f"agent:{seed}:{g}")
         count = 0
-        while state["phase"] != "over":
+        while state["phase"] != Phase.OVER:
             apply_action(state, sample_action(state, agent))
             count += 1
             if count > MAX_ACTIONS_PER_GAME:
                 raise RuntimeError(f"game {g} did not end after {MAX_ACTIONS_PER_GAME} actions")
         result = state["result"]
+        assert result is not None           # the game is over
         winners[result["winner"]] += 1
         ties += result["tie_break"] is not None
         lengths.append(count)
@@ -93,7 +97,7 @@ def simulate_games(map_id: str, variant: str | None, players: int, games: int, s
             tickets.append(len(p["tickets"]))
     elapsed = time.perf_counter() - start
 
-    def summary(values: list[int]) -> dict:
+    def summary(values: list[int]) -> dict[str, Any]:
         return {"min": min(values), "mean": round(sum(values) / len(values), 2), "max": max(values)}
 
     return {

@@ -18,6 +18,7 @@ from game.scenario import (
     play_scenario,
     read_scenario,
 )
+from game.state import State
 
 EXIT_BAD_INPUT = 1          # unreadable or malformed file, bad option value
 EXIT_ILLEGAL_ACTION = 2     # an illegal action in a replayed scenario
@@ -35,7 +36,7 @@ class Command:
     run: Callable[[argparse.Namespace], int]
 
 
-def play_scenario_file(path: str) -> tuple[dict | None, int]:
+def play_scenario_file(path: str) -> tuple[State | None, int]:
     """Play a scenario file for a command: (the state reached, 0), or (None, exit status) after
     printing why on stderr, in one line."""
     try:

@@ -22,6 +22,19 @@ from __future__ import annotations
 
 from typing import Any, Required, TypedDict
 
+from game.scoring import FinalScoreJson
+
+
+class Payment(TypedDict):
+    colour: str                     # a train colour, or "locomotive" for locomotives only
+    cards: int
+    locomotives: int
+
+
+class Refill(TypedDict):
+    turned_up: list[str]            # the cards turned up into the market, in order
+    resets: int                     # three-locomotive resets
+
 
 class Event(TypedDict, total=False):
     """The shape of an event (docs/events.md); at run time a plain ``dict``.  Only ``kind``,
@@ -44,11 +57,11 @@ class Event(TypedDict, total=False):
     points: int                     # claim
     revealed: list[str]             # tunnel attempts: the 3 cards turned over
     extra: int                      # tunnel attempts: the extra cost (0: none)
-    extra_paid: dict[str, Any]      # claim of a tunnel: the extra payment
+    extra_paid: Payment             # claim of a tunnel: the extra payment
     city: str                       # station
-    refill: dict[str, Any]          # the market refilled at the end of the turn
+    refill: Refill                  # the market refilled at the end of the turn
     last_round: dict[str, int]      # this action started the last round: {"trains": n}
-    over: dict[str, Any]            # this action ended the game: the result
+    over: FinalScoreJson            # this action ended the game: the result
 
 KINDS = ("draw", "draw-tickets", "keep", "claim", "tunnel", "withdraw", "station", "pass")
 SEAT_KEYS = ("0", "1", "2", "3", "4")     # each seat's key in ``private`` (a game has at most 5 seats)

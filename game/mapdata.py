@@ -19,6 +19,7 @@ import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, NotRequired, TypedDict
 
 MAPS_DIR = Path(__file__).with_name("maps")
 MAP_IDS = ("usa", "europe")
@@ -27,7 +28,8 @@ FORMAT = 1
 TRAIN_COLOURS = ("purple", "white", "blue", "yellow", "orange", "black", "red", "green")
 LOCOMOTIVE = "locomotive"
 CARD_KINDS = TRAIN_COLOURS + (LOCOMOTIVE,)
-ROUTE_COLOURS = TRAIN_COLOURS + ("gray",)
+GRAY = "gray"                  # the colour of a route any one train colour may pay
+ROUTE_COLOURS = TRAIN_COLOURS + (GRAY,)
 CARDS_PER_COLOUR = 12
 LOCOMOTIVES = 14
 
@@ -46,6 +48,13 @@ class City:
     x: float | None = None   # board position, filled in by the board geometry
     y: float | None = None
 
+    @property
+    def xy(self) -> tuple[float, float]:
+        """The board position (every city of a map with board geometry has one)."""
+        if self.x is None or self.y is None:
+            raise MapDataError(f"city {self.id} has no board position")
+        return self.x, self.y
+
 
 @dataclass(frozen=True)
 class Route:
@@ -53,7 +62,7 @@ class Route:
     a: str
     b: str
     length: int
-    color: str        # one of ROUTE_COLOURS
+    colour: str       # one of ROUTE_COLOURS
     tunnel: bool
     ferry: int        # locomotive symbols on a ferry; 0 = not a ferry
     index: int
@@ -78,30 +87,58 @@ class Ticket:
     index: int
 
 
+class MapRules(TypedDict):
+    """A map's ``rules``: trains and stations per player, points per route length (keyed by
+    the length as text), the longest-trail bonus, final scoring's tie-breaks."""
+    trains: int
+    stations: int
+    station_points: NotRequired[int]
+    route_points: dict[str, int]
+    longest_bonus: int
+    longest_name: str
+    tie_breaks: list[str]
+
+
+class TicketFilter(TypedDict, total=False):
+    """Which ticket cards a variant plays with: card sets and/or big-city tickets."""
+    sets: list[str]
+    big_cities: bool
+
+
+class Stage(TypedDict):
+    """One stage of a variant's initial ticket deal (docs/ids.md)."""
+    long: int                   # long tickets offered to each player (first stage only)
+    regular: int                # regular tickets offered to each player
+    keep_min: int
+    keep_min_after_long: NotRequired[int]     # instead of keep_min for a player who kept a long ticket
+    keep_max: int | None        # None: as many as offered
+    returned: str               # where the rest go: "box", "bottom" or "bottom-shuffled"
+
+
 @dataclass(frozen=True)
 class Variant:
     id: str
     name: str
-    ticket_filter: dict
+    ticket_filter: TicketFilter
     draw: int                 # tickets drawn by the "draw tickets" action
-    initial: tuple[dict, ...]  # stages of the initial ticket deal, see docs/ids.md
+    initial: tuple[Stage, ...]  # stages of the initial ticket deal, see docs/ids.md
 
 
 @dataclass(frozen=True)
 class GameMap:
     id: str
     name: str
-    rules: dict
+    rules: MapRules
     cities: tuple[City, ...]
     routes: tuple[Route, ...]
     tickets: tuple[Ticket, ...]
     variants: tuple[Variant, ...]
-    board: dict = field(default_factory=dict)   # board geometry (viewBox, land paths, …)
-    _cities: dict = field(default_factory=dict, repr=False, compare=False)
-    _routes: dict = field(default_factory=dict, repr=False, compare=False)
-    _tickets: dict = field(default_factory=dict, repr=False, compare=False)
-    _twins: dict = field(default_factory=dict, repr=False, compare=False)
-    _by_city: dict = field(default_factory=dict, repr=False, compare=False)
+    board: dict[str, Any] = field(default_factory=dict)   # board geometry (docs/board.md)
+    _cities: dict[str, City] = field(default_factory=dict, repr=False, compare=False)
+    _routes: dict[str, Route] = field(default_factory=dict, repr=False, compare=False)
+    _tickets: dict[str, Ticket] = field(default_factory=dict, repr=False, compare=False)
+    _twins: dict[str, tuple[Route, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _by_city: dict[str, tuple[Route, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def city(self, city_id: str) -> City:
         try:
@@ -164,7 +201,7 @@ def _fail(map_id: str, message: str) -> MapDataError:
     return MapDataError(f"map {map_id!r}: {message}")
 
 
-def parse_map(data: dict) -> GameMap:
+def parse_map(data: Any) -> GameMap:
     """Validate a decoded map file and build its :class:`GameMap`."""
     map_id = data.get("id", "?") if isinstance(data, dict) else "?"
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -176,7 +213,7 @@ def parse_map(data: dict) -> GameMap:
         cities = tuple(City(id=c["id"], name=c["name"], index=i,
                             lon=c.get("lon"), lat=c.get("lat"), x=c.get("x"), y=c.get("y"))
                        for i, c in enumerate(data["cities"]))
-        routes = tuple(Route(id=r["id"], a=r["a"], b=r["b"], length=r["length"], color=r["color"],
+        routes = tuple(Route(id=r["id"], a=r["a"], b=r["b"], length=r["length"], colour=r["colour"],
                              tunnel=r["tunnel"], ferry=r["ferry"], index=i)
                        for i, r in enumerate(data["routes"]))
         tickets = tuple(Ticket(id=t["id"], a=t["a"], b=t["b"], points=t["points"], set=t["set"],
@@ -197,15 +234,15 @@ def parse_map(data: dict) -> GameMap:
     for r in routes:
         if r.a not in cities_by_id or r.b not in cities_by_id or r.a == r.b:
             raise _fail(map_id, f"route {r.id} joins unknown or equal cities")
-        if r.color not in ROUTE_COLOURS:
-            raise _fail(map_id, f"route {r.id} has unknown colour {r.color!r}")
+        if r.colour not in ROUTE_COLOURS:
+            raise _fail(map_id, f"route {r.id} has unknown colour {r.colour!r}")
         if str(r.length) not in points or not 0 <= r.ferry <= r.length or (r.tunnel and r.ferry):
             raise _fail(map_id, f"route {r.id} has an impossible length, ferry or tunnel")
     for t in tickets:
         if t.a not in cities_by_id or t.b not in cities_by_id or t.points <= 0:
             raise _fail(map_id, f"ticket {t.id} is malformed")
 
-    by_pair: dict[frozenset, list[Route]] = {}
+    by_pair: dict[frozenset[str], list[Route]] = {}
     by_city: dict[str, list[Route]] = {c.id: [] for c in cities}
     for r in routes:
         by_pair.setdefault(frozenset(r.cities), []).append(r)
@@ -226,11 +263,11 @@ def parse_map(data: dict) -> GameMap:
                    _twins=twins, _by_city={k: tuple(v) for k, v in by_city.items()})
 
 
-def _number(value) -> bool:
+def _number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _check_board(map_id: str, board, cities: tuple[City, ...], pairs: set) -> None:
+def _check_board(map_id: str, board: Any, cities: tuple[City, ...], pairs: set[frozenset[str]]) -> None:
     """The board geometry (docs/board.md), when present: a city position inside the board for
     every city, and label places, bends and adjustments only for cities and routes that exist."""
     if board == {}:

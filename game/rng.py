@@ -12,6 +12,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _LIMITS: dict[int, int] = {}         # bound -> the largest multiple of it that 64 bits hold (below())
@@ -68,10 +73,10 @@ class Rng:
             if z < limit:
                 return z % n
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         """Fisher–Yates shuffle in place."""
         below = self.below
         for i in range(len(items) - 1, 0, -1):

@@ -28,8 +28,9 @@ import bisect
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.actions import (
     FIELD_CHECKS,
@@ -44,12 +45,22 @@ from game.actions import (
     Withdraw,
 )
 from game.events import SEAT_KEYS, Event, add_private
-from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
+from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
 from game.rng import Rng
 from game.scoring import FinalScore, PlayerPosition, final_scoring
-from game.state import MARKET_SIZE, State, deal_stage, draw_card, settle_market, shuffle
+from game.state import (
+    MARKET_SIZE,
+    Phase,
+    State,
+    deal_stage,
+    draw_card,
+    settle_market,
+    shuffle,
+)
 
-GRAY = "gray"
+# the phases under module names, for the hot paths: an enum's attribute costs ~40 ns a lookup
+_SETUP_TICKETS, _START, _SECOND_DRAW = Phase.SETUP_TICKETS, Phase.START, Phase.SECOND_DRAW
+_TUNNEL, _TICKETS, _OVER = Phase.TUNNEL, Phase.TICKETS, Phase.OVER
 TUNNEL_REVEAL = 3
 TICKETS_KEEP_MIN = 1            # in-game ticket draws: keep at least one
 CLOSING_TWINS_MAX_PLAYERS = 3   # with 2 or 3 players the twin of a claimed double closes
@@ -70,7 +81,7 @@ class IllegalActionError(ValueError):
 
 
 # why an action is refused: (reason key, English explanation, parameters)
-Refusal = tuple[str, str, dict]
+Refusal = tuple[str, str, dict[str, object]]
 
 
 @dataclass(frozen=True)
@@ -91,8 +102,8 @@ class RouteFacts:
 class Board:
     game_map: GameMap
     routes: tuple[RouteFacts, ...]
-    by_id: dict
-    by_colour: dict              # route colour -> (sorted lengths, routes sorted by length)
+    by_id: dict[str, RouteFacts]
+    by_colour: dict[str, tuple[list[int], list[RouteFacts]]]    # route colour -> (sorted lengths, routes sorted by length)
     cities: tuple[str, ...]
     max_stations: int
 
@@ -101,8 +112,8 @@ class Board:
 def board(map_id: str) -> Board:
     """Per-map facts precomputed for the rules (cached; maps are immutable)."""
     m = load_map(map_id)
-    routes = tuple(RouteFacts(r.id, r.index, r.length, r.color, r.ferry, r.tunnel, tuple(t.id for t in m.twins(r.id)),
-                              m.route_points(r.length), TRAIN_COLOURS if r.color == GRAY else (r.color,))
+    routes = tuple(RouteFacts(r.id, r.index, r.length, r.colour, r.ferry, r.tunnel, tuple(t.id for t in m.twins(r.id)),
+                              m.route_points(r.length), TRAIN_COLOURS if r.colour == GRAY else (r.colour,))
                    for r in m.routes)
     by_colour = {}
     for colour in sorted({r.colour for r in routes}):
@@ -121,7 +132,7 @@ def _fail(action: Action, key: str, why: str, **params: object) -> IllegalAction
 
 # --- payments ---------------------------------------------------------------------------------
 
-def _payments(colours: tuple[str, ...], size: int, min_locos: int, hand: dict) -> Iterator[tuple[str, int, int]]:
+def _payments(colours: tuple[str, ...], size: int, min_locos: int, hand: dict[str, int]) -> Iterator[tuple[str, int, int]]:
     """Every (colour, cards, locomotives) paying ``size`` cards of one colour, with ``min_locos``
     locomotives at least (ferries); all-locomotive payments once, as colour ``locomotive``."""
     locos = hand[LOCOMOTIVE]
@@ -145,12 +156,14 @@ def _affordable(best: int, locos: int, size: int, min_locos: int) -> bool:
 _TRAIN_COUNTS = operator.itemgetter(*TRAIN_COLOURS)      # a hand's counts of the eight colours
 
 
-def _best_colour(hand: dict) -> int:
+def _best_colour(hand: dict[str, int]) -> int:
     """The most cards of one colour in a hand (whatever the order of its keys)."""
-    return max(_TRAIN_COUNTS(hand))
+    counts: tuple[int, ...] = _TRAIN_COUNTS(hand)
+    return max(counts)
 
 
-def _check_payment(action, colours: tuple[str, ...], size: int, min_locos: int, hand: dict) -> None:
+def _check_payment(action: ClaimRoute | BuildStation, colours: tuple[str, ...], size: int, min_locos: int,
+                   hand: dict[str, int]) -> None:
     colour, cards, locos = action.colour, action.cards, action.locomotives
     if not (isinstance(cards, int) and isinstance(locos, int)) or cards < 0 or locos < 0:
         raise _fail(action, "rule.payment.counts", "card counts must be whole numbers >= 0")
@@ -174,14 +187,14 @@ def _check_payment(action, colours: tuple[str, ...], size: int, min_locos: int, 
 
 # --- what the current player may do -----------------------------------------------------------
 
-def _claimed(state: State) -> set:
-    claimed: set = set()
+def _claimed(state: State) -> set[str]:
+    claimed: set[str] = set()
     for p in state["players"]:
         claimed.update(p["routes"])
     return claimed
 
 
-def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set) -> Refusal | None:
+def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set[str]) -> Refusal | None:
     """Why the route cannot be claimed by ``seat`` (ignoring payment), or None."""
     if r.id in claimed:
         owner = next(i for i, p in enumerate(state["players"]) if r.id in p["routes"])
@@ -245,17 +258,20 @@ def station_cities(state: State) -> list[str]:
 
 def _draw_sources(state: State) -> list[str]:
     sources = ["deck"] if state["deck"] or state["discard"] else []
-    second = state["phase"] == "second-draw"
+    second = state["phase"] == _SECOND_DRAW
     for kind in dict.fromkeys(state["market"]):
         if not (second and kind == LOCOMOTIVE):
             sources.append(kind)
     return sources
 
 
-def _keep_limits(state: State) -> tuple[int, int]:
+def keep_limits(state: State) -> tuple[int, int]:
+    """How many of the offered tickets the current player keeps at least and at most, in a
+    ticket phase: in play at least ``TICKETS_KEEP_MIN``; in the initial choice the variant's
+    stage says (docs/rules.md)."""
     player = state["players"][state["current"]]
     offered = len(player["offer"])
-    if state["phase"] == "tickets":
+    if state["phase"] == _TICKETS:
         return min(TICKETS_KEEP_MIN, offered), offered
     stage = board(state["map"]).game_map.variant(state["variant"]).initial[state["stage"]]
     low = stage["keep_min"]
@@ -267,6 +283,7 @@ def _keep_limits(state: State) -> tuple[int, int]:
 
 def _tunnel_payments(state: State) -> list[tuple[str, int, int]]:
     t = state["tunnel"]
+    assert t is not None                # phase tunnel
     hand = dict(state["players"][state["current"]]["hand"])
     hand[LOCOMOTIVE] -= t["locomotives"]
     if t["colour"] == LOCOMOTIVE:
@@ -275,17 +292,17 @@ def _tunnel_payments(state: State) -> list[tuple[str, int, int]]:
     return list(_payments((t["colour"],), t["extra"], 0, hand))
 
 
-def _ticket_targets(state: State) -> list:
+def _ticket_targets(state: State) -> list[None]:
     return [None] if state["ticket_deck"] else []
 
 
 # the kinds of action at the start of a turn, each with the function listing its targets
-_START_KINDS: dict[str, Callable[[State], list]] = {
+_START_KINDS: dict[str, Callable[[State], Sequence[object]]] = {
     "draw": _draw_sources, "tickets": _ticket_targets, "claim": claimable_routes, "station": station_cities,
 }
 
 
-def _start_targets(state: State) -> dict[str, list]:
+def _start_targets(state: State) -> dict[str, Sequence[object]]:
     """The turn's available kinds of action with their targets: draw sources, the ticket deck,
     claimable routes, station cities.  Kinds with nothing to act on are left out."""
     return {kind: targets for kind, targets in ((k, f(state)) for k, f in _START_KINDS.items()) if targets}
@@ -297,8 +314,9 @@ def _can_act(state: State) -> bool:
                 or _station_possible(state))
 
 
-def _expand(state: State, kind: str, target) -> list[Action]:
-    """Every action of ``kind`` on one target (a draw source, route or city)."""
+def _expand(state: State, kind: str, target: Any) -> list[Action]:
+    """Every action of ``kind`` on one target, as ``_START_KINDS[kind]`` lists them: a draw
+    source, None (the ticket deck), a :class:`RouteFacts` or a city."""
     if kind == "draw":
         return [DrawCard(target)]
     if kind == "tickets":
@@ -306,24 +324,26 @@ def _expand(state: State, kind: str, target) -> list[Action]:
     hand = state["players"][state["current"]]["hand"]
     if kind == "claim":
         return [ClaimRoute(target.id, *pay) for pay in _payments(target.colours, target.length, target.ferry, hand)]
-    return [BuildStation(target, *pay) for pay in _payments(TRAIN_COLOURS, _station_cost(state), 0, hand)]
+    cost = _station_cost(state)
+    assert cost is not None             # a station city is listed only when a station can be built
+    return [BuildStation(target, *pay) for pay in _payments(TRAIN_COLOURS, cost, 0, hand)]
 
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action of the current player, in a fixed order (empty once the game is over)."""
     phase = state["phase"]
-    if phase == "start":
+    if phase == _START:
         actions = [a for kind, targets in _start_targets(state).items() for t in targets
                    for a in _expand(state, kind, t)]
         return actions or [Pass()]
-    if phase == "second-draw":
+    if phase == _SECOND_DRAW:
         return [DrawCard(s) for s in _draw_sources(state)]
-    if phase in ("setup-tickets", "tickets"):
+    if phase in (_SETUP_TICKETS, _TICKETS):
         offer = state["players"][state["current"]]["offer"]
-        low, high = _keep_limits(state)
+        low, high = keep_limits(state)
         return [KeepTickets(kept) for k in range(low, high + 1) for kept in itertools.combinations(offer, k)]
-    if phase == "tunnel":
-        return [PayTunnel(*pay) for pay in _tunnel_payments(state)] + [Withdraw()]
+    if phase == _TUNNEL:
+        return [*(PayTunnel(*pay) for pay in _tunnel_payments(state)), Withdraw()]
     return []
 
 
@@ -332,9 +352,9 @@ def sample_action(state: State, rng: Rng) -> Action:
     (draw, tickets, claim, station), then over their targets (source, route, city), then over
     the payments; in the other phases uniform over ``legal_actions``."""
     phase = state["phase"]
-    if phase == "second-draw":
+    if phase == _SECOND_DRAW:
         return DrawCard(rng.choice(_draw_sources(state)))     # as legal_actions: one action per source
-    if phase != "start":
+    if phase != _START:
         return rng.choice(legal_actions(state))
     kinds = list(_START_KINDS)
     while kinds:            # draw kinds without replacement: the first available one is uniform among them
@@ -348,17 +368,17 @@ def sample_action(state: State, rng: Rng) -> Action:
 # --- applying an action -----------------------------------------------------------------------
 
 _PHASE_HINT = {       # phase -> (reason key, English): what the phase asks for instead
-    "setup-tickets": ("rule.phase.setup_tickets", "it is the initial ticket choice: keep tickets from your offer"),
-    "start": ("rule.phase.start", "it is the start of a turn: draw, claim, take tickets, build a station, or pass"),
-    "second-draw": ("rule.phase.second_draw", "draw your second train card"),
-    "tunnel": ("rule.phase.tunnel", "pay the tunnel's extra cards or withdraw"),
-    "tickets": ("rule.phase.tickets", "keep tickets from your offer"),
-    "over": ("rule.phase.over", "the game is over"),
+    Phase.SETUP_TICKETS: ("rule.phase.setup_tickets", "it is the initial ticket choice: keep tickets from your offer"),
+    Phase.START: ("rule.phase.start", "it is the start of a turn: draw, claim, take tickets, build a station, or pass"),
+    Phase.SECOND_DRAW: ("rule.phase.second_draw", "draw your second train card"),
+    Phase.TUNNEL: ("rule.phase.tunnel", "pay the tunnel's extra cards or withdraw"),
+    Phase.TICKETS: ("rule.phase.tickets", "keep tickets from your offer"),
+    Phase.OVER: ("rule.phase.over", "the game is over"),
 }
-_ALLOWED = {
-    "setup-tickets": (KeepTickets,), "tickets": (KeepTickets,),
-    "start": (DrawCard, DrawTickets, ClaimRoute, BuildStation, Pass),
-    "second-draw": (DrawCard,), "tunnel": (PayTunnel, Withdraw), "over": (),
+_ALLOWED: dict[Phase, tuple[type, ...]] = {
+    Phase.SETUP_TICKETS: (KeepTickets,), Phase.TICKETS: (KeepTickets,),
+    Phase.START: (DrawCard, DrawTickets, ClaimRoute, BuildStation, Pass),
+    Phase.SECOND_DRAW: (DrawCard,), Phase.TUNNEL: (PayTunnel, Withdraw), Phase.OVER: (),
 }
 
 
@@ -382,7 +402,7 @@ def apply_action(state: State, action: Action) -> Event:
 
 def _apply_draw(state: State, action: DrawCard) -> Event:
     source = action.source
-    second = state["phase"] == "second-draw"
+    second = state["phase"] == _SECOND_DRAW
     if source == "deck":
         if not (state["deck"] or state["discard"]):
             raise _fail(action, "rule.draw.empty", "the deck and the discard pile are empty")
@@ -395,6 +415,7 @@ def _apply_draw(state: State, action: DrawCard) -> Event:
     event: Event
     if source == "deck":
         card = draw_card(state)
+        assert card is not None         # checked above: the deck or the discard pile has cards
         hand[card] += 1
         event = {"kind": "draw", "seat": seat, "private": {SEAT_KEYS[seat]: {"card": card}}, "source": "deck",
                  "turned_up": [], "resets": 0}
@@ -413,7 +434,7 @@ def _apply_draw(state: State, action: DrawCard) -> Event:
     if second or source == LOCOMOTIVE:
         _end_turn(state, event)
     else:
-        state["phase"] = "second-draw"
+        state["phase"] = _SECOND_DRAW
         if not (state["deck"] or state["discard"]) and all(k == LOCOMOTIVE for k in state["market"]):
             _end_turn(state, event)       # nothing left to draw (a face-up locomotive cannot be second)
     return event
@@ -427,7 +448,7 @@ def _apply_draw_tickets(state: State, action: DrawTickets) -> Event:
     seat = state["current"]
     offer = state["players"][seat]["offer"] = deck[:n]
     del deck[:n]
-    state["phase"] = "tickets"
+    state["phase"] = _TICKETS
     return {"kind": "draw-tickets", "seat": seat, "private": {SEAT_KEYS[seat]: {"offer": list(offer)}},
             "count": len(offer)}
 
@@ -443,7 +464,7 @@ def _apply_keep(state: State, action: KeepTickets) -> Event:
     if missing:
         raise _fail(action, "rule.keep.not_offered",
                     f"not on offer: {', '.join(map(str, missing))} (offered: {', '.join(offer)})")
-    low, high = _keep_limits(state)
+    low, high = keep_limits(state)
     if not low <= len(kept) <= high:
         if low != high:
             raise _fail(action, "rule.keep.range", f"keep {low} to {high} of the {len(offer)} offered tickets",
@@ -453,8 +474,8 @@ def _apply_keep(state: State, action: KeepTickets) -> Event:
     player["tickets"].extend(t for t in offer if t in kept)
     player["offer"] = []
     event: Event = {"kind": "keep", "seat": seat, "private": {SEAT_KEYS[seat]: {"kept": [t for t in offer if t in kept]}},
-                    "count": len(kept), "returned": len(returned), "setup": state["phase"] == "setup-tickets"}
-    if state["phase"] == "tickets":
+                    "count": len(kept), "returned": len(returned), "setup": state["phase"] == _SETUP_TICKETS}
+    if state["phase"] == _TICKETS:
         state["ticket_deck"].extend(returned)
         _end_turn(state, event)
         return event
@@ -477,7 +498,7 @@ def _apply_keep(state: State, action: KeepTickets) -> Event:
         for seat, p in enumerate(state["players"]):
             add_private(event, seat, offer=list(p["offer"]))
     else:
-        state["phase"] = "start"
+        state["phase"] = _START
     return event
 
 
@@ -515,7 +536,7 @@ def _apply_claim(state: State, action: ClaimRoute) -> Event:
     event["kind"] = "tunnel"        # the extra cost is asked for: pay it or withdraw
     state["tunnel"] = {"route": r.id, "colour": action.colour, "cards": action.cards,
                        "locomotives": action.locomotives, "extra": extra}
-    state["phase"] = "tunnel"
+    state["phase"] = _TUNNEL
     return event
 
 
@@ -527,7 +548,7 @@ def _take_route(state: State, r: RouteFacts, colour: str, cards: int, locos: int
     player["score"] += r.points
 
 
-def _pay(state: State, hand: dict, colour: str, cards: int, locos: int) -> None:
+def _pay(state: State, hand: dict[str, int], colour: str, cards: int, locos: int) -> None:
     discard = state["discard"]
     if cards:
         hand[colour] -= cards
@@ -539,6 +560,7 @@ def _pay(state: State, hand: dict, colour: str, cards: int, locos: int) -> None:
 
 def _apply_pay_tunnel(state: State, action: PayTunnel) -> Event:
     t = state["tunnel"]
+    assert t is not None                # phase tunnel
     if (action.colour, action.cards, action.locomotives) not in _tunnel_payments(state):
         if t["colour"] == LOCOMOTIVE:
             raise _fail(action, "rule.tunnel.locomotives", f"the tunnel needs exactly {t['extra']} more "
@@ -560,6 +582,7 @@ def _apply_pay_tunnel(state: State, action: PayTunnel) -> Event:
 
 def _apply_withdraw(state: State, action: Withdraw) -> Event:
     tunnel = state["tunnel"]
+    assert tunnel is not None                # phase tunnel
     event: Event = {"kind": "withdraw", "seat": state["current"], "private": {}, "route": tunnel["route"],
                     "revealed": list(state["revealed"]), "extra": tunnel["extra"]}
     _end_turn(state, event)
@@ -597,7 +620,7 @@ def _apply_pass(state: State, action: Pass) -> Event:
 
 # each kind of action: the check of its fields (``game.actions.FIELD_CHECKS``) and how to apply it,
 # which returns its event
-_APPLY: dict[type, tuple[Callable | None, Callable[..., Event]]] = {
+_APPLY: dict[type, tuple[Callable[[Any], tuple[str, str] | None] | None, Callable[[State, Any], Event]]] = {
     kind: (FIELD_CHECKS.get(kind), apply) for kind, apply in (
         (DrawCard, _apply_draw), (DrawTickets, _apply_draw_tickets), (KeepTickets, _apply_keep),
         (ClaimRoute, _apply_claim), (PayTunnel, _apply_pay_tunnel), (Withdraw, _apply_withdraw),
@@ -633,7 +656,7 @@ def _end_turn(state: State, event: Event, passed: bool = False) -> None:
         event["over"] = finish_game(state).to_json()
         return
     state["current"] = (seat + 1) % n
-    state["phase"] = "start"
+    state["phase"] = _START
     state["turn"] += 1
 
 
@@ -646,6 +669,6 @@ def finish_game(state: State) -> FinalScore:
     state["result"] = result.to_json()
     for p, s in zip(state["players"], result.players):
         p["score"] = s.total
-    state["phase"] = "over"
+    state["phase"] = _OVER
     state["last_round"] = None
     return result

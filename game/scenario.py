@@ -7,7 +7,7 @@ index) and the reason.
 
 >>> start, actions = load_scenario({"map": "usa", "players": ["Ann", "Bob"], "seed": 3,
 ...                                 "actions": ["keep denver--el-paso,kansas-city--houston"]})
->>> len(actions), start["phase"]
+>>> len(actions), str(start["phase"])
 (1, 'setup-tickets')
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 import json
 import os
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from game.actions import Action, parse_action
 from game.jsontext import MAX_CHARS, JsonTextError, read_json, shown
@@ -24,11 +24,13 @@ from game.mapdata import CARD_KINDS, load_map
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action, finish_game
 from game.scoring import ScoringError
+from game.seats import DEFAULT_AI_LEVEL, SeatProblem, level_problem, problem_text
 from game.state import (
     FORMAT,
-    PHASES,
+    Phase,
     State,
     StateError,
+    Tunnel,
     copy_state,
     empty_hand,
     full_deck,
@@ -38,12 +40,64 @@ from game.state import (
 )
 from game.steps import StepsError, read_steps
 
-SCENARIO_KEYS = {"format", "map", "variant", "players", "seed", "first", "position", "actions", "steps"}
-POSITION_KEYS = {"deck", "deck_top", "discard", "market", "revealed", "ticket_deck", "box", "players", "current", "phase",
-                 "stage", "tunnel", "last_round", "passes", "turn", "rng"}
-POSITION_PLAYER_KEYS = {"hand", "tickets", "offer", "routes", "stations", "trains", "score"}
-AI_LEVELS = ("easy", "medium", "hard")     # an AI seat's level: the agent that plays it (game.ai)
-DEFAULT_AI_LEVEL = "medium"                # for AI seats without one (saves made before levels existed)
+
+class ScenarioPlayer(TypedDict, total=False):
+    """A seat of a scenario (a plain name is a human seat)."""
+    name: Required[str]
+    kind: str                   # game.seats.PLAYER_KINDS
+    colour: str                 # game.seats.PLAYER_COLOURS; missing: the next free one
+    level: str                  # an AI seat's level (game.seats.AI_LEVELS)
+
+
+class PositionPlayer(TypedDict, total=False):
+    """One seat's part of a position; what is left out is filled in (docs/scenario.md)."""
+    hand: dict[str, int]
+    tickets: list[str]
+    offer: list[str]
+    routes: list[str]
+    stations: list[str]
+    trains: int
+    score: int
+
+
+class Position(TypedDict, total=False):
+    """The fields of the state a scenario sets (docs/scenario.md); ``deck_top`` is the top of
+    a deck that otherwise holds the rest in seeded order."""
+    deck: list[str]
+    deck_top: list[str]
+    discard: list[str]
+    market: list[str]
+    revealed: list[str]
+    ticket_deck: list[str]
+    box: list[str]
+    players: list[PositionPlayer]
+    current: int
+    phase: str
+    stage: int
+    tunnel: Tunnel | None
+    last_round: int | None
+    passes: int
+    turn: int
+    rng: str
+
+
+class Scenario(TypedDict, total=False):
+    """A scenario file (docs/scenario.md); also what a save holds."""
+    format: int
+    map: Required[str]
+    variant: str | None
+    players: Required[list[ScenarioPlayer | str]]
+    seed: int | str
+    first: int
+    position: Position
+    actions: list[str]
+    steps: list[dict[str, Any]]     # game.steps: a lesson's steps with commentary
+
+
+SCENARIO_KEYS = frozenset(Scenario.__annotations__)
+POSITION_KEYS = frozenset(Position.__annotations__)
+POSITION_PLAYER_KEYS = frozenset(PositionPlayer.__annotations__)
+_PHASES = tuple(Phase)
 
 
 class ScenarioError(ValueError):
@@ -125,14 +179,13 @@ def player_levels(players: Any) -> list[str | None]:
         return []        # new_game says what is wrong with it
     levels: list[str | None] = []
     for i, p in enumerate(players):
-        ai = isinstance(p, dict) and p.get("kind") == "ai"
+        kind = p.get("kind") if isinstance(p, dict) else None
         level = p.get("level") if isinstance(p, dict) else None
-        if level is not None and not ai:
-            raise ScenarioError(f"players[{i}].level: only AI players have a level")
-        if ai and level is None:
+        if kind == "ai" and level is None:
             level = DEFAULT_AI_LEVEL
-        if ai and level not in AI_LEVELS:
-            raise ScenarioError(f"players[{i}].level: {shown(level)} is not one of {', '.join(AI_LEVELS)}")
+        problem = level_problem(kind, level)
+        if problem is not None:
+            raise ScenarioError(problem_text(SeatProblem(i, problem, {"level": level}), players))
         levels.append(level)
     return levels
 
@@ -157,15 +210,17 @@ def play_scenario(data: Any, keep_states: bool = False) -> tuple[State, list[Sta
     return state, states
 
 
-def to_scenario(state: State, actions: list[Action] | None = None) -> dict:
+def to_scenario(state: State, actions: list[Action] | None = None) -> Scenario:
     """A scenario that reproduces ``state`` exactly (a snapshot), optionally followed by actions."""
-    position = {k: state[k] for k in POSITION_KEYS if k not in ("players", "deck_top")}
-    position["players"] = [{k: p[k] for k in POSITION_PLAYER_KEYS} for p in state["players"]]
-    return json.loads(json.dumps({
+    fields: dict[str, Any] = dict(state)
+    position = {k: fields[k] for k in POSITION_KEYS if k not in ("players", "deck_top")}
+    position["players"] = [{k: v for k, v in p.items() if k in POSITION_PLAYER_KEYS} for p in state["players"]]
+    scenario: Scenario = json.loads(json.dumps({
         "format": FORMAT, "map": state["map"], "variant": state["variant"],
         "players": [{"name": p["name"], "kind": p["kind"], "colour": p["colour"]} for p in state["players"]],
         "first": state["first"], "position": position, "actions": [str(a) for a in actions or []],
     }))
+    return scenario
 
 
 def _need(cond: bool, where: str, why: str) -> None:
@@ -193,15 +248,14 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
               f"expected counts of {', '.join(CARD_KINDS)}")
         p["hand"] = empty_hand()
         p["hand"].update(hand)
-        for key in ("tickets", "offer", "routes", "stations"):
-            p[key] = spec.get(key, [])
+        p["tickets"], p["offer"] = spec.get("tickets", []), spec.get("offer", [])
+        p["routes"], p["stations"] = spec.get("routes", []), spec.get("stations", [])
         routes = p["routes"] if isinstance(p["routes"], list) else []
         lengths = [game_map.route(r).length for r in routes if isinstance(r, str) and game_map.has_route(r)]
         p["trains"] = spec.get("trains", game_map.rules["trains"] - sum(lengths))
         p["score"] = spec.get("score", sum(game_map.route_points(x) for x in lengths))
     # train cards: given piles as given; the deck, unless given, holds the rest in seeded order
-    for key in ("discard", "revealed"):
-        state[key] = position.get(key, [])
+    state["discard"], state["revealed"] = position.get("discard", []), position.get("revealed", [])
     market_given = "market" in position
     state["market"] = position.get("market", [])
     if "deck" in position:
@@ -240,31 +294,31 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
         rng.shuffle(deck)
         state["ticket_deck"] = deck
         state["box"] = list(state["box"]) + [t.id for t in tickets if t.long and t.id not in out]
-    phase = position.get("phase", "start")
-    _need(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}")
-    state["phase"] = phase
+    phase = position.get("phase", Phase.START)
+    _need(phase in _PHASES, "phase", f"expected one of {', '.join(Phase)}")
+    state["phase"] = phase = Phase(phase)
     state["current"] = position.get("current", state["first"])
-    state["stage"] = position.get("stage", 0 if phase == "setup-tickets" else len(variant.initial) - 1)
-    for key, default in (("tunnel", None), ("last_round", None), ("passes", 0), ("turn", 0)):
-        state[key] = position.get(key, default)
+    state["stage"] = position.get("stage", 0 if phase == Phase.SETUP_TICKETS else len(variant.initial) - 1)
+    state["tunnel"], state["last_round"] = position.get("tunnel"), position.get("last_round")
+    state["passes"], state["turn"] = position.get("passes", 0), position.get("turn", 0)
     state["rng"] = position.get("rng", rng.to_json())
     if not market_given:
-        for key in ("deck", "discard"):
-            _need(isinstance(state[key], list) and all(isinstance(c, str) and c in CARD_KINDS for c in state[key]), key,
+        for key, pile in (("deck", state["deck"]), ("discard", state["discard"])):
+            _need(isinstance(pile, list) and all(isinstance(c, str) and c in CARD_KINDS for c in pile), key,
                   f"expected a list of card kinds ({', '.join(CARD_KINDS)})")
         try:
             Rng.from_json(state["rng"])
         except ValueError as exc:
             raise StateError(f"position.rng: {exc}") from None
         settle_market(state)
-    if phase != "over":
+    if phase != Phase.OVER:
         validate(state)
         return
     _need(state["last_round"] is None and state["tunnel"] is None, "phase",
           "a finished game has no last round or tunnel in progress")
     # validated as a position in play first, so that final scoring only meets known ids; then
     # scored (the result is recomputed, never read from the file) and validated whole
-    validate({**state, "phase": "start"})
+    validate({**state, "phase": Phase.START})
     try:
         finish_game(state)
     except ScoringError as exc:

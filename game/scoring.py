@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypedDict
 
-from game.mapdata import GameMap
+from game.mapdata import GameMap, Route
 
 ODD_LIMIT = 10   # odd cities up to which the exact (T-join) trail bound is computed
 TIE_BREAKS = ("tickets_completed", "fewest_stations", "longest_bonus")
@@ -37,6 +38,38 @@ class PlayerPosition:
     tickets: tuple[str, ...] = ()    # tickets held (kept), in the order to report them
 
 
+class TicketScoreJson(TypedDict):
+    id: str
+    completed: bool
+    points: int                 # signed: negative for a ticket not completed
+
+
+class PlayerScoreJson(TypedDict):
+    """:meth:`PlayerScore.to_json`: one seat's final score as saved in a state's ``result``."""
+    seat: int
+    route_points: int
+    ticket_points: int
+    station_points: int
+    longest_trail: int
+    longest_bonus: int
+    tickets_completed: int
+    stations_built: int
+    total: int
+    tickets: list[TicketScoreJson]
+    borrowed: dict[str, str | None]
+    trail: list[str]
+
+
+class FinalScoreJson(TypedDict):
+    """:meth:`FinalScore.to_json`: a finished game's ``result``."""
+    players: list[PlayerScoreJson]
+    ranking: list[int]
+    places: list[int]
+    winner: int
+    tie_break: str | None
+    shared: list[int]
+
+
 @dataclass(frozen=True)
 class PlayerScore:
     """One seat's final score, part by part."""
@@ -49,12 +82,12 @@ class PlayerScore:
     longest_bonus: int                          # bonus points scored for it (0 or the map's bonus)
     tickets_completed: int
     tickets: tuple[tuple[str, bool, int], ...]  # (ticket id, completed, signed points)
-    borrowed: dict                              # station city id -> borrowed route id or None
+    borrowed: dict[str, str | None]             # station city id -> borrowed route id or None
     trail: tuple[str, ...]                      # route ids of one longest trail, in order
     stations_built: int
     total: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> PlayerScoreJson:
         return {
             "seat": self.seat,
             "route_points": self.route_points,
@@ -84,7 +117,7 @@ class FinalScore:
                                   # or when nothing did (then ``shared`` lists the co-winners)
     shared: tuple[int, ...]       # co-winners still tied after every tie-break; () when one winner
 
-    def to_json(self) -> dict:
+    def to_json(self) -> FinalScoreJson:
         return {
             "players": [p.to_json() for p in self.players],
             "ranking": list(self.ranking),
@@ -139,7 +172,8 @@ def _gain(size: int, edges: Iterable[tuple[int, int]], pairs: list[tuple[int, in
 
 
 def _borrowing(game_map: GameMap, parent: list[int], stations: Sequence[str],
-               pending: list[tuple[int, int, int]], opponent_routes_at) -> dict[str, str | None]:
+               pending: list[tuple[int, int, int]],
+               opponent_routes_at: Callable[[str], list[Route]]) -> dict[str, str | None]:
     """The route each station borrows (see docs/scoring.md, "Stations").
 
     ``parent`` is the player's own network, ``pending`` the unfinished tickets as
@@ -190,7 +224,7 @@ def _borrowing(game_map: GameMap, parent: list[int], stations: Sequence[str],
         grouped[key] = grouped.get(key, 0) + 2 * points
     pairs = [(u, v, g) for (u, v), g in grouped.items()]
 
-    def edges_of(choices, start: int) -> list[tuple[int, int]]:
+    def edges_of(choices: list[list[tuple[str, int] | None]], start: int) -> list[tuple[int, int]]:
         return [(homes[i], o[1]) for i in range(start, len(cities)) for o in choices[i] if o is not None]
 
     ceiling = _gain(size, edges_of(options, 0), pairs)
@@ -251,10 +285,13 @@ def _euler_trail(adjacency: dict[str, list[tuple[str, str]]], start: str) -> lis
     return trail
 
 
-def _chains(core: dict[str, list[tuple[str, str]]], length_of: dict[str, int], nodes: set[str]):
+Chain = tuple[str, str, int, list[str]]       # (node, node, length, route ids from the first node)
+
+
+def _chains(core: dict[str, list[tuple[str, str]]], length_of: dict[str, int], nodes: set[str]) -> list[Chain]:
     """Contract the paths between ``nodes``: (node, node, length, route ids from the first node)."""
     seen: set[str] = set()
-    chains = []
+    chains: list[Chain] = []
     for start in sorted(nodes):
         for route_id, w in core[start]:
             if route_id in seen:
@@ -366,16 +403,17 @@ def _longest_in_component(adjacency: dict[str, list[tuple[str, str]]], length_of
     # A trail enters a hanging tree at most once and ends there: only the longest path down
     # each branch matters ("tails"); paths inside a tree are candidates of their own.
     stripped = _hanging_trees(adjacency)
-    best: list = [0, []]
+    best_length, best_trail = 0, []      # the best trail inside hanging trees
 
     attach: dict[str, str] = {}   # city of a hanging tree -> the core city it hangs from
 
     def down(u: str, parent_route: str, root: str) -> tuple[int, list[str]]:
+        nonlocal best_length, best_trail
         attach[u] = root
         tops = sorted(((length_of[r] + sub[0], [r] + sub[1]) for r, x in adjacency[u] if r != parent_route
                        for sub in [down(x, r, root)]), key=lambda t: -t[0])
-        if len(tops) > 1 and tops[0][0] + tops[1][0] > best[0]:
-            best[0], best[1] = tops[0][0] + tops[1][0], tops[1][1][::-1] + tops[0][1]
+        if len(tops) > 1 and tops[0][0] + tops[1][0] > best_length:
+            best_length, best_trail = tops[0][0] + tops[1][0], tops[1][1][::-1] + tops[0][1]
         return tops[0] if tops else (0, [])
 
     core = {v: [e for e in edges if e[1] not in stripped] for v, edges in adjacency.items() if v not in stripped}
@@ -385,8 +423,8 @@ def _longest_in_component(adjacency: dict[str, list[tuple[str, str]]], length_of
         branches = sorted(((length_of[r] + sub[0], [r] + sub[1]) for r, x in adjacency[v] if x in stripped
                            for sub in [down(x, r, v)]), key=lambda t: -t[0])
         tails[v] = (branches + [no_tail, no_tail])[:2]
-        if tails[v][0][0] + tails[v][1][0] > best[0]:
-            best[0], best[1] = tails[v][0][0] + tails[v][1][0], tails[v][1][1][::-1] + tails[v][0][1]
+        if tails[v][0][0] + tails[v][1][0] > best_length:
+            best_length, best_trail = tails[v][0][0] + tails[v][1][0], tails[v][1][1][::-1] + tails[v][0][1]
     nodes = {v for v, edges in core.items() if len(edges) != 2 or tails[v][0][0]}
     chains = _chains(core, length_of, nodes)
     links: dict[str, list[tuple[int, str]]] = {v: [] for v in nodes}
@@ -401,7 +439,8 @@ def _longest_in_component(adjacency: dict[str, list[tuple[str, str]]], length_of
     ceiling, ends = _ceiling(adjacency, length_of, odd, total)
 
     path: list[tuple[int, str]] = []   # (chain index, node the chain was entered from)
-    found: list = [0, None]           # best length through the core, (start, path, end)
+    found_length = 0                                                # best length through the core
+    found_at: tuple[str, list[tuple[int, str]], str] | None = None   # and its (start, path, end)
     visited: set[tuple[str, int]] = set()
 
     def walk(start: str, v: str, used: int, length: int) -> bool:
@@ -410,13 +449,14 @@ def _longest_in_component(adjacency: dict[str, list[tuple[str, str]]], length_of
         The same city with the same chains used has the same future, whatever order the
         chains were taken in: it is explored once per start.
         """
+        nonlocal found_length, found_at
         if (v, used) in visited:
             return False
         visited.add((v, used))
         end = tails[v][0][0] if v != start else tails[v][1][0]
-        if length + end > found[0]:
-            found[0], found[1] = length + end, (start, list(path), v)
-            if found[0] >= ceiling:
+        if length + end > found_length:
+            found_length, found_at = length + end, (start, list(path), v)
+            if found_length >= ceiling:
                 return True
         for k, w in links[v]:
             bit = 1 << k
@@ -431,19 +471,19 @@ def _longest_in_component(adjacency: dict[str, list[tuple[str, str]]], length_of
     first = [attach.get(v, v) for v in ends]
     for start in sorted(nodes, key=lambda v: (v not in first, v)):
         if (len(links[start]) % 2 or tails[start][0][0]) and \
-                tails[start][0][0] + core_total + longest_tail > max(found[0], best[0]):
+                tails[start][0][0] + core_total + longest_tail > max(found_length, best_length):
             visited.clear()
             if walk(start, start, 0, tails[start][0][0]):
                 break
-    if found[0] <= best[0]:
-        return best[0], best[1]
-    start, chain_path, end = found[1]
+    if found_at is None or found_length <= best_length:
+        return best_length, best_trail
+    start, chain_path, end = found_at
     trail = tails[start][0][1][::-1]
     for k, came_from in chain_path:
         ids = chains[k][3]
         trail.extend(ids if came_from == chains[k][0] else ids[::-1])
     trail.extend(tails[end][0][1] if end != start else tails[end][1][1])
-    return found[0], trail
+    return found_length, trail
 
 
 def longest_trail(game_map: GameMap, routes: Iterable[str]) -> tuple[int, tuple[str, ...]]:
@@ -508,7 +548,8 @@ def _check(game_map: GameMap, players: Sequence[PlayerPosition]) -> None:
         raise ScoringError(f"the {game_map.name} map names unknown tie-breaks {unknown}")
 
 
-def _player_tickets(game_map: GameMap, seat: int, p: PlayerPosition, owner: dict[str, int]):
+def _player_tickets(game_map: GameMap, seat: int, p: PlayerPosition,
+                    owner: dict[str, int]) -> tuple[tuple[tuple[str, bool, int], ...], dict[str, str | None]]:
     """Ticket results and the stations' borrowed routes of one seat."""
     parent = _network(game_map, p.routes)
     index = game_map.city
@@ -518,7 +559,7 @@ def _player_tickets(game_map: GameMap, seat: int, p: PlayerPosition, owner: dict
         ends.append((index(t.a).index, index(t.b).index, t.points))
     pending = [e for e in ends if _find(parent, e[0]) != _find(parent, e[1])]
 
-    def opponent_routes_at(city_id: str):
+    def opponent_routes_at(city_id: str) -> list[Route]:
         return [r for r in game_map.routes_at(city_id) if owner.get(r.id, seat) != seat]
 
     borrowed = _borrowing(game_map, parent, p.stations, pending, opponent_routes_at)
@@ -536,12 +577,21 @@ def _player_tickets(game_map: GameMap, seat: int, p: PlayerPosition, owner: dict
     return tuple(results), borrowed
 
 
+def route_owners(routes_by_seat: Iterable[Iterable[str]]) -> dict[str, int]:
+    """The seat owning each claimed route, from each seat's routes in seat order.
+
+    >>> route_owners([["a--b"], [], ["c--d", "d--e"]])
+    {'a--b': 0, 'c--d': 2, 'd--e': 2}
+    """
+    return {route_id: seat for seat, routes in enumerate(routes_by_seat) for route_id in routes}
+
+
 def ticket_status(game_map: GameMap, players: Sequence[PlayerPosition], seat: int) -> dict[str, str]:
     """Each ticket of ``seat`` as the game stands: ``done`` by its own routes, ``station`` (it
     would count if the game ended now, through the routes its stations borrow), or ``open``.
     Only ``seat``'s tickets and stations and everyone's routes are read."""
     own = tickets_completed(game_map, players[seat].routes, players[seat].tickets)
-    owner = {route_id: i for i, p in enumerate(players) for route_id in p.routes}
+    owner = route_owners(p.routes for p in players)
     results, _borrowed = _player_tickets(game_map, seat, players[seat], owner)
     return {t: "done" if own[t] else "station" if done else "open" for t, done, _points in results}
 
@@ -551,7 +601,7 @@ def final_scoring(game_map: GameMap, players: Sequence[PlayerPosition]) -> Final
     if not players:
         raise ScoringError("final scoring needs at least one player")
     _check(game_map, players)
-    owner = {route_id: seat for seat, p in enumerate(players) for route_id in p.routes}
+    owner = route_owners(p.routes for p in players)
     rules = game_map.rules
     parts = []
     for seat, p in enumerate(players):

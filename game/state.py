@@ -6,7 +6,7 @@ first; hands are ``{kind: count}`` with every kind present, in ``CARD_KINDS`` or
 
 >>> s = new_game("usa", players=2, seed=7)
 >>> s["phase"], s["current"], len(s["market"]), sum(s["players"][0]["hand"].values())
-('setup-tickets', 0, 5, 4)
+(<Phase.SETUP_TICKETS: 'setup-tickets'>, 0, 5, 4)
 >>> from_json(to_json(s)) == s
 True
 """
@@ -16,44 +16,97 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import Any, TypedDict, TypeGuard
 
 from game.jsontext import JsonTextError, kind_of, read_json, shown
 from game.mapdata import (
     CARD_KINDS,
     CARDS_PER_COLOUR,
+    GRAY,
     LOCOMOTIVE,
     LOCOMOTIVES,
     MAP_IDS,
     TRAIN_COLOURS,
     GameMap,
     MapDataError,
+    Stage,
     Variant,
     load_map,
 )
-from game.names import MAX_NAME, lookalike, name_problem, normal_name
+from game.names import normal_name
 from game.rng import Rng
-from game.scoring import PlayerPosition, final_scoring
+from game.scoring import FinalScoreJson, PlayerPosition, final_scoring
+from game.seats import MAX_SEATS, MIN_SEATS, PLAYER_COLOURS, problem_text, seat_problems
 
 FORMAT = 1
-PHASES = ("setup-tickets", "start", "second-draw", "tunnel", "tickets", "over")
-PLAYER_COLOURS = ("red", "blue", "green", "yellow", "black")
-PLAYER_KINDS = ("human", "ai")
 MARKET_SIZE = 5
 MARKET_LOCOMOTIVE_LIMIT = 3          # this many face-up locomotives reset the market
 HAND_SIZE = 4
 TOTAL_CARDS = CARDS_PER_COLOUR * len(TRAIN_COLOURS) + LOCOMOTIVES
 MAX_COUNT = 1_000_000                # bound of turn, passes and |score| (a real game stays under 1,000)
-_NAME_PROBLEMS = {"long": f"longer than {MAX_NAME} characters", "invisible": "holds control or invisible characters",
-                  "empty": "has no visible character"}
 
 
 class StateError(ValueError):
     """A saved or constructed state is malformed; the message names the field and the reason."""
 
 
-State = dict
+class Phase(StrEnum):
+    """The step of the game the current player is at; a state saves it as its text."""
+    SETUP_TICKETS = "setup-tickets"     # the initial ticket choice, seat by seat
+    START = "start"                     # the start of a turn
+    SECOND_DRAW = "second-draw"         # the second train card of a draw
+    TUNNEL = "tunnel"                   # a tunnel's extra cost: pay it or withdraw
+    TICKETS = "tickets"                 # tickets drawn in play: keep some
+    OVER = "over"                       # the game is over; ``result`` holds final scoring
+
+
+class Player(TypedDict):
+    """One seat of a state (docs/scenario.md)."""
+    name: str
+    kind: str                   # one of game.seats.PLAYER_KINDS
+    colour: str                 # one of game.seats.PLAYER_COLOURS
+    hand: dict[str, int]        # card kind -> count, every kind present, in CARD_KINDS order
+    tickets: list[str]          # kept tickets
+    offer: list[str]            # tickets on offer, to keep some of
+    routes: list[str]
+    stations: list[str]         # cities with one of this player's stations
+    trains: int
+    score: int
+
+
+class Tunnel(TypedDict):
+    """A tunnel claim waiting for its extra cost: the route and the cards already played."""
+    route: str
+    colour: str
+    cards: int
+    locomotives: int
+    extra: int
+
+
+class State(TypedDict):
+    """The whole game (docs/scenario.md); at run time a plain ``dict``."""
+    format: int
+    map: str
+    variant: str
+    rng: str                    # game.rng.Rng.to_json()
+    players: list[Player]
+    deck: list[str]             # train cards, top first
+    discard: list[str]
+    market: list[str]           # face-up cards
+    revealed: list[str]         # a tunnel's turned-over cards
+    ticket_deck: list[str]
+    box: list[str]              # tickets out of the game
+    first: int
+    current: int
+    phase: Phase
+    stage: int                  # the stage of the initial ticket deal
+    tunnel: Tunnel | None
+    last_round: int | None      # turns left once the last round started
+    passes: int                 # passes in a row
+    turn: int
+    result: FinalScoreJson | None
 
 
 def empty_hand() -> dict[str, int]:
@@ -65,47 +118,51 @@ def full_deck() -> list[str]:
     return [c for c in TRAIN_COLOURS for _ in range(CARDS_PER_COLOUR)] + [LOCOMOTIVE] * LOCOMOTIVES
 
 
-def new_player(name: str, kind: str, colour: str, trains: int) -> dict[str, Any]:
+def new_player(name: str, kind: str, colour: str, trains: int) -> Player:
     return {"name": name, "kind": kind, "colour": colour, "hand": empty_hand(), "tickets": [],
             "offer": [], "routes": [], "stations": [], "trains": trains, "score": 0}
 
 
-def player_specs(players: int | Sequence[Any]) -> list[dict[str, str]]:
+class PlayerSpec(TypedDict):
+    """A seat of a new game: ``player_specs`` fills in the colour."""
+    name: str
+    kind: str
+    colour: str
+
+
+def player_specs(players: int | Sequence[Any]) -> list[PlayerSpec]:
     """Normalise ``3`` or ``["Ann", {"name": "Bot", "kind": "ai", "colour": "black"}, ...]`` to
     name/kind/colour dicts (players without a colour take the free ones in the order red, blue,
-    green, yellow, black).  Names are stored in their normal form (``game.names``); a name that
-    is unusable or looks like another player's is refused."""
-    if _is_int(players) and 2 <= players <= 5:
+    green, yellow, black).  Names are stored in their normal form (``game.names``); the seats
+    are checked by ``game.seats.seat_problems`` (a name that is unusable or looks like another
+    player's is refused)."""
+    if _is_int(players) and MIN_SEATS <= players <= MAX_SEATS:
         players = [f"Player {i + 1}" for i in range(players)]
-    if not isinstance(players, (list, tuple)) or not 2 <= len(players) <= 5:
-        raise StateError("players: a game has 2 to 5 players")
-    specs = []
+    if not isinstance(players, (list, tuple)) or not MIN_SEATS <= len(players) <= MAX_SEATS:
+        raise StateError(f"players: a game has {MIN_SEATS} to {MAX_SEATS} players")
+    seats: list[dict[str, Any]] = []
     for i, p in enumerate(players):
         if isinstance(p, str):
             p = {"name": p}
         if not isinstance(p, dict) or not isinstance(p.get("name"), str):
             raise StateError(f"players[{i}]: expected a name or an object with a non-empty \"name\"")
-        name = normal_name(p["name"])
-        _check_name(f"players[{i}].name", name)
-        kind = p.get("kind", "human")
-        if kind not in PLAYER_KINDS:
-            raise StateError(f"players[{i}].kind: {shown(kind)} is not one of {', '.join(PLAYER_KINDS)}")
-        colour = p.get("colour")
-        if colour is not None and colour not in PLAYER_COLOURS:
-            raise StateError(f"players[{i}].colour: {shown(colour)} is not one of {', '.join(PLAYER_COLOURS)}")
         unknown = set(p) - {"name", "kind", "colour"}
         if unknown:
             raise StateError(f"players[{i}]: unknown field(s) {', '.join(sorted(unknown))}")
-        specs.append({"name": name, "kind": kind, "colour": colour})
-    _check_lookalikes([s["name"] for s in specs])
-    chosen = [s["colour"] for s in specs if s["colour"] is not None]
-    if len(set(chosen)) != len(chosen):
-        raise StateError("players: two players have the same colour")
+        seats.append({"name": normal_name(p["name"]), "kind": p.get("kind", "human"), "colour": p.get("colour")})
+    _check_seats(seats)
+    chosen = [s["colour"] for s in seats if s["colour"] is not None]
     free = [c for c in PLAYER_COLOURS if c not in chosen]
-    for s in specs:             # the others take the free colours in order
-        if s["colour"] is None:
-            s["colour"] = free.pop(0)
-    return specs
+    # the others take the free colours in order
+    return [{"name": s["name"], "kind": s["kind"], "colour": s["colour"] if s["colour"] is not None else free.pop(0)}
+            for s in seats]
+
+
+def _check_seats(seats: Sequence[Mapping[str, object]]) -> None:
+    """Raise :class:`StateError` for the first problem of ``game.seats.seat_problems``."""
+    problems = seat_problems(seats)
+    if problems:
+        raise StateError(problem_text(problems[0], seats))
 
 
 def new_game(map_id: str, variant: str | None = None, players: int | Sequence[Any] = 2,
@@ -124,7 +181,7 @@ def new_game(map_id: str, variant: str | None = None, players: int | Sequence[An
         "players": [new_player(p["name"], p["kind"], p["colour"], trains) for p in specs],
         "deck": deck, "discard": [], "market": [], "revealed": [],
         "ticket_deck": [], "box": [],
-        "first": first, "current": first, "phase": "setup-tickets", "stage": 0,
+        "first": first, "current": first, "phase": Phase.SETUP_TICKETS, "stage": 0,
         "tunnel": None, "last_round": None, "passes": 0, "turn": 0, "result": None,
     }
     shuffle(state, deck)
@@ -144,14 +201,14 @@ def new_game(map_id: str, variant: str | None = None, players: int | Sequence[An
     return state
 
 
-def shuffle(state: State, items: list) -> None:
+def shuffle(state: State, items: list[str]) -> None:
     """Shuffle ``items`` in place with the state's own RNG (``state["rng"]`` moves on)."""
     rng = Rng.from_json(state["rng"])
     rng.shuffle(items)
     state["rng"] = rng.to_json()
 
 
-def deal_stage(state: State, stage: dict, long_tickets: Sequence[str] = ()) -> None:
+def deal_stage(state: State, stage: Stage, long_tickets: Sequence[str] = ()) -> None:
     """Deal one stage of the initial ticket offer to every player, long tickets (first stage
     only) from ``long_tickets``; the long tickets not dealt leave the game."""
     long_pile = list(long_tickets)
@@ -210,14 +267,14 @@ def settle_market(state: State) -> tuple[list[str], int]:
 
 def copy_state(state: State) -> State:
     """An independent copy (much faster than ``copy.deepcopy`` for this shape)."""
-    new = dict(state)
-    for key in ("deck", "discard", "market", "revealed", "ticket_deck", "box"):
-        new[key] = list(state[key])
+    new = state.copy()
+    new["deck"], new["discard"], new["market"] = list(state["deck"]), list(state["discard"]), list(state["market"])
+    new["revealed"], new["ticket_deck"], new["box"] = list(state["revealed"]), list(state["ticket_deck"]), list(state["box"])
     new["players"] = [{**p, "hand": dict(p["hand"]), "tickets": list(p["tickets"]), "offer": list(p["offer"]),
                        "routes": list(p["routes"]), "stations": list(p["stations"])}
                       for p in state["players"]]
     if state["tunnel"] is not None:
-        new["tunnel"] = dict(state["tunnel"])
+        new["tunnel"] = state["tunnel"].copy()
     if state["result"] is not None:
         new["result"] = json.loads(json.dumps(state["result"]))
     return new
@@ -235,9 +292,11 @@ def from_json(text: str) -> State:
     except JsonTextError as exc:
         raise StateError(str(exc)) from None
     validate(data)
-    for p in data["players"]:     # JSON text has sorted keys; the engine lists hands in CARD_KINDS order
+    state: State = data
+    state["phase"] = Phase(state["phase"])
+    for p in state["players"]:     # JSON text has sorted keys; the engine lists hands in CARD_KINDS order
         p["hand"] = {kind: p["hand"][kind] for kind in CARD_KINDS}
-    return data
+    return state
 
 
 def _expect(cond: bool, where: str, why: str) -> None:
@@ -245,7 +304,7 @@ def _expect(cond: bool, where: str, why: str) -> None:
         raise StateError(f"{where}: {why}")
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -266,34 +325,22 @@ def _map_and_variant(map_id: Any, variant: Any, nameless: bool) -> tuple[GameMap
     return game_map, game_map.variant(variant)
 
 
-def _check_name(where: str, name: str) -> None:
-    problem = name_problem(name)
-    if problem:
-        raise StateError(f"{where}: the name {shown(name)} {_NAME_PROBLEMS[problem]}")
-
-
-def _check_lookalikes(names: list[str]) -> None:
-    twins = lookalike(names)
-    if twins:
-        i, j = twins
-        raise StateError(f"players[{j}].name: {shown(names[j])} looks the same as players[{i}]'s name {shown(names[i])}")
-
-
 _CARD_SET = frozenset(CARD_KINDS)
+_PHASES = tuple(Phase)
 _RNG_TEXT = re.compile(r"[0-9a-f]{16}")
 
 
 @functools.cache
-def _variant_ticket_ids(map_id: str, variant_id: str) -> tuple[frozenset, frozenset]:
+def _variant_ticket_ids(map_id: str, variant_id: str) -> tuple[frozenset[str], frozenset[str]]:
     """(every ticket id, long ticket ids) of a variant."""
     tickets = load_map(map_id).variant_tickets(variant_id)
     return frozenset(t.id for t in tickets), frozenset(t.id for t in tickets if t.long)
 
 
-def _card_list(state: State, key: str) -> list:
+def _card_list(state: Mapping[str, Any], key: str) -> list[str]:
     pile = state.get(key)
-    _expect(isinstance(pile, list) and all(isinstance(c, str) for c in pile) and _CARD_SET.issuperset(pile), key,
-            f"expected a list of card kinds ({', '.join(CARD_KINDS)})")
+    if not (isinstance(pile, list) and all(isinstance(c, str) for c in pile) and _CARD_SET.issuperset(pile)):
+        raise StateError(f"{key}: expected a list of card kinds ({', '.join(CARD_KINDS)})")
     return pile
 
 
@@ -310,7 +357,8 @@ def validate(state: Any) -> None:
     _expect(isinstance(state["rng"], str) and _RNG_TEXT.fullmatch(state["rng"]) is not None, "rng",
             "expected 16 hexadecimal digits (0-9, a-f)")
     players = state["players"]
-    _expect(isinstance(players, list) and 2 <= len(players) <= 5, "players", "expected 2 to 5 players")
+    _expect(isinstance(players, list) and MIN_SEATS <= len(players) <= MAX_SEATS, "players",
+            f"expected {MIN_SEATS} to {MAX_SEATS} players")
     n = len(players)
     counts = dict.fromkeys(CARD_KINDS, 0)
     for key in ("deck", "discard", "market", "revealed"):
@@ -342,9 +390,7 @@ def validate(state: Any) -> None:
                 f"expected exactly the fields {', '.join(sorted(player_keys))}")
         _expect(isinstance(p["name"], str), f"{where}.name", "expected a name")
         _expect(p["name"] == normal_name(p["name"]), f"{where}.name", "expected a name in Unicode NFC form, trimmed")
-        _check_name(f"{where}.name", p["name"])
-        _expect(p["kind"] in PLAYER_KINDS, f"{where}.kind", f"expected one of {', '.join(PLAYER_KINDS)}")
-        _expect(p["colour"] in PLAYER_COLOURS, f"{where}.colour", f"expected one of {', '.join(PLAYER_COLOURS)}")
+        _expect(p["colour"] is not None, f"{where}.colour", f"expected one of {', '.join(PLAYER_COLOURS)}")
         hand = p["hand"]
         _expect(isinstance(hand, dict) and set(hand) == set(CARD_KINDS)
                 and all(_is_int(v) and v >= 0 for v in hand.values()), f"{where}.hand",
@@ -368,7 +414,7 @@ def validate(state: Any) -> None:
                 f"expected 0 to {game_map.rules['trains']}")
         _expect(_is_int(p["score"]) and abs(p["score"]) <= MAX_COUNT, f"{where}.score",
                 f"expected an integer from -{MAX_COUNT:,} to {MAX_COUNT:,}")
-    _check_lookalikes([p["name"] for p in players])
+    _check_seats(players)
     for c in CARD_KINDS:
         want = LOCOMOTIVES if c == LOCOMOTIVE else CARDS_PER_COLOUR
         _expect(counts[c] == want, "cards", f"{counts[c]} {c} cards in deck, discard, market, revealed and hands; "
@@ -384,25 +430,25 @@ def validate(state: Any) -> None:
         _expect(_is_int(state[key]) and 0 <= state[key] <= MAX_COUNT, key, f"expected an integer from 0 to {MAX_COUNT:,}")
     _expect(state["first"] < n and state["current"] < n, "current", "not a seat of this game")
     phase = state["phase"]
-    _expect(phase in PHASES, "phase", f"expected one of {', '.join(PHASES)}")
+    _expect(phase in _PHASES, "phase", f"expected one of {', '.join(Phase)}")
     _expect(state["stage"] < len(var.initial), "stage", f"variant {var.id!r} has {len(var.initial)} stage(s)")
     _expect(state["last_round"] is None or (_is_int(state["last_round"]) and 0 < state["last_round"] <= n),
             "last_round", f"expected null or 1 to {n} turns left")
     offering = [seat for seat, p in enumerate(players) if p["offer"]]
-    if phase == "tickets":
+    if phase == Phase.TICKETS:
         _expect(offering == [state["current"]], "offer", "only the current player holds offered tickets")
-    elif phase == "setup-tickets":
+    elif phase == Phase.SETUP_TICKETS:
         _expect(state["current"] in offering, "offer", "the current player has no initial tickets to choose from")
     else:
-        _expect(not offering, "offer", f"no tickets are on offer in phase {phase!r}")
-    _expect(phase == "tunnel" or not state["revealed"], "revealed", "revealed tunnel cards exist only in phase 'tunnel'")
+        _expect(not offering, "offer", f"no tickets are on offer in phase {str(phase)!r}")
+    _expect(phase == Phase.TUNNEL or not state["revealed"], "revealed", "revealed tunnel cards exist only in phase 'tunnel'")
     tunnel = state["tunnel"]
-    if phase == "tunnel":
+    if phase == Phase.TUNNEL:
         _validate_tunnel(state, game_map, tunnel, owners)
     else:
         _expect(tunnel is None, "tunnel", "only in phase 'tunnel'")
-    _expect((phase == "over") == (state["result"] is not None), "result", "present exactly when the game is over")
-    if phase == "over":
+    _expect((phase == Phase.OVER) == (state["result"] is not None), "result", "present exactly when the game is over")
+    if phase == Phase.OVER:
         _validate_result(state, game_map)
 
 
@@ -417,7 +463,7 @@ def _validate_result(state: State, game_map: GameMap) -> None:
             "a finished game's scores are the final totals")
 
 
-def _validate_tunnel(state: State, game_map: GameMap, tunnel: Any, owners: dict) -> None:
+def _validate_tunnel(state: State, game_map: GameMap, tunnel: Any, owners: dict[str, int]) -> None:
     _expect(isinstance(tunnel, dict) and set(tunnel) == {"route", "colour", "cards", "locomotives", "extra"},
             "tunnel", "expected route, colour, cards, locomotives and extra")
     _expect(isinstance(tunnel["route"], str) and game_map.has_route(tunnel["route"])
@@ -432,8 +478,8 @@ def _validate_tunnel(state: State, game_map: GameMap, tunnel: Any, owners: dict)
             "1 to 3 extra cards, 3 revealed cards at most")
     colour = tunnel["colour"]
     _expect(colour == LOCOMOTIVE and tunnel["cards"] == 0
-            or colour != LOCOMOTIVE and tunnel["cards"] > 0 and route.color in ("gray", colour),
-            "tunnel.colour", f"cannot pay the {route.color} route {route.id}")
+            or colour != LOCOMOTIVE and tunnel["cards"] > 0 and route.colour in (GRAY, colour),
+            "tunnel.colour", f"cannot pay the {route.colour} route {route.id}")
     hand = state["players"][state["current"]]["hand"]
     _expect(hand[LOCOMOTIVE] >= tunnel["locomotives"] and hand[colour] >= tunnel["cards"], "tunnel",
             "the current player does not hold the cards played")

@@ -14,6 +14,7 @@ text, what to point out — and the facts a rules page states there, checked aga
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,7 +69,7 @@ def read_steps(data: Any, game_map: GameMap, players: int, actions: int) -> tupl
             raise StepsError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
         after = raw.get("after")
         low = steps[-1].after if steps else 0
-        if not _is_int(after) or not low <= after <= actions:
+        if not isinstance(after, int) or isinstance(after, bool) or not low <= after <= actions:
             raise StepsError(f"{where}.after: expected a number of actions from {low} to {actions}, not {shown(after)}")
         text = raw.get("text", "")
         if not isinstance(text, str) or len(text) > MAX_TEXT:
@@ -76,8 +77,8 @@ def read_steps(data: Any, game_map: GameMap, players: int, actions: int) -> tupl
         highlight = raw.get("highlight", {})
         if not isinstance(highlight, dict) or set(highlight) - set(HIGHLIGHT_KEYS):
             raise StepsError(f"{where}.highlight: expected an object with {', '.join(HIGHLIGHT_KEYS)}")
-        known = {"routes": game_map.has_route, "cities": game_map.has_city, "tickets": game_map.has_ticket,
-                 "cards": lambda kind: kind in CARD_KINDS}
+        known: dict[str, Callable[[str], bool]] = {"routes": game_map.has_route, "cities": game_map.has_city,
+                                                   "tickets": game_map.has_ticket, "cards": CARD_KINDS.__contains__}
         marked: dict[str, tuple[str, ...]] = {}
         for key in HIGHLIGHT_KEYS:
             ids = highlight.get(key, [])
@@ -121,9 +122,9 @@ def fact_problems(state: State, facts: dict[str, Any]) -> list[str]:
     """Where the stated ``facts`` disagree with ``state`` (empty: all hold)."""
     problems = []
     players = state["players"]
-    for key, actual in (("scores", [p["score"] for p in players]), ("trains", [p["trains"] for p in players])):
-        if key in facts and facts[key] != actual:
-            problems.append(f"{key}: stated {facts[key]}, the game has {actual}")
+    for key, counts in (("scores", [p["score"] for p in players]), ("trains", [p["trains"] for p in players])):
+        if key in facts and facts[key] != counts:
+            problems.append(f"{key}: stated {facts[key]}, the game has {counts}")
     route_owner = {r: i for i, p in enumerate(players) for r in p["routes"]}
     for route_id, seat in facts.get("owners", {}).items():
         if route_owner.get(route_id) != seat:

@@ -17,41 +17,82 @@ shows them).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TypedDict
 
-from game.state import State
+from game.scoring import FinalScoreJson
+from game.state import Phase, State, Tunnel
 
-PRIVATE_PILES = ("deck", "discard", "ticket_deck", "box")
+
+class PlayerView(TypedDict):
+    """One seat as a viewer sees it: another seat's hand, tickets and offer are None."""
+    name: str
+    kind: str
+    colour: str
+    hand: dict[str, int] | None
+    hand_size: int
+    tickets: list[str] | None       # public once the game is over
+    ticket_count: int
+    offer: list[str] | None
+    offer_count: int
+    routes: list[str]
+    stations: list[str]
+    trains: int
+    score: int
 
 
-def player_view(state: State, seat: int) -> dict[str, Any]:
+class View(TypedDict):
+    """The state as seat ``viewer`` sees it: the state's keys (the private piles and the RNG
+    None, each pile with its size beside it) and ``viewer``."""
+    format: int
+    map: str
+    variant: str
+    rng: None
+    players: list[PlayerView]
+    deck: None
+    deck_size: int
+    discard: None
+    discard_size: int
+    market: list[str]
+    revealed: list[str]
+    ticket_deck: None
+    ticket_deck_size: int
+    box: None
+    box_size: int
+    first: int
+    current: int
+    phase: Phase
+    stage: int
+    tunnel: Tunnel | None
+    last_round: int | None
+    passes: int
+    turn: int
+    result: FinalScoreJson | None
+    viewer: int
+
+
+def player_view(state: State, seat: int) -> View:
     """What ``seat`` may know; a fresh dict that shares nothing mutable with ``state``."""
     if not isinstance(seat, int) or not 0 <= seat < len(state["players"]):
         raise ValueError(f"seat {seat!r} is not a player of this game")
-    over = state["phase"] == "over"
-    view: dict[str, Any] = {k: v for k, v in state.items() if k not in PRIVATE_PILES and k != "rng"}
-    view["viewer"] = seat
-    view["rng"] = None
-    for pile in PRIVATE_PILES:
-        view[pile] = None
-        view[f"{pile}_size"] = len(state[pile])
-    view["market"] = list(state["market"])
-    view["revealed"] = list(state["revealed"])
-    view["tunnel"] = dict(state["tunnel"]) if state["tunnel"] else None
-    view["result"] = json.loads(json.dumps(state["result"]))
-    players = []
-    for i, p in enumerate(state["players"]):
-        own = i == seat
-        players.append({
-            **p,
-            "hand": dict(p["hand"]) if own else None,
+    over = state["phase"] == Phase.OVER
+    tunnel = state["tunnel"]
+    return {
+        "format": state["format"], "map": state["map"], "variant": state["variant"], "rng": None,
+        "players": [{
+            "name": p["name"], "kind": p["kind"], "colour": p["colour"],
+            "hand": dict(p["hand"]) if i == seat else None,
             "hand_size": sum(p["hand"].values()),
-            "tickets": list(p["tickets"]) if own or over else None,
+            "tickets": list(p["tickets"]) if i == seat or over else None,
             "ticket_count": len(p["tickets"]),
-            "offer": list(p["offer"]) if own else None,
+            "offer": list(p["offer"]) if i == seat else None,
             "offer_count": len(p["offer"]),
-            "routes": list(p["routes"]),
-            "stations": list(p["stations"]),
-        })
-    view["players"] = players
-    return view
+            "routes": list(p["routes"]), "stations": list(p["stations"]),
+            "trains": p["trains"], "score": p["score"],
+        } for i, p in enumerate(state["players"])],
+        "deck": None, "deck_size": len(state["deck"]), "discard": None, "discard_size": len(state["discard"]),
+        "market": list(state["market"]), "revealed": list(state["revealed"]),
+        "ticket_deck": None, "ticket_deck_size": len(state["ticket_deck"]), "box": None, "box_size": len(state["box"]),
+        "first": state["first"], "current": state["current"], "phase": state["phase"], "stage": state["stage"],
+        "tunnel": tunnel.copy() if tunnel else None, "last_round": state["last_round"], "passes": state["passes"],
+        "turn": state["turn"], "result": json.loads(json.dumps(state["result"])), "viewer": seat,
+    }

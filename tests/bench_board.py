@@ -20,11 +20,11 @@ from game.board.geography import read_map_file
 from game.board.layout import layout
 from game.board.render import render_board, render_route
 from game.mapdata import MAP_IDS, load_map, parse_map
+from game.seats import PLAYER_COLOURS
 
 
 def late_view(game_map) -> dict:
-    colours = ("red", "blue", "green", "yellow", "black")
-    players = [{"colour": c, "routes": [], "stations": []} for c in colours]
+    players = [{"colour": c, "routes": [], "stations": []} for c in PLAYER_COLOURS]
     for i, r in enumerate(game_map.routes[::2]):
         players[i % 5]["routes"].append(r.id)
     if game_map.rules["stations"]:

@@ -45,8 +45,8 @@ def timed(fn, repeat):
     return sorted(times)[len(times) // 2], out
 
 def late_view(game_map):
-    colours = ("red", "blue", "green", "yellow", "black")
-    players = [{"colour": c, "routes": [], "stations": []} for c in colours]
+    from game.seats import PLAYER_COLOURS
+    players = [{"colour": c, "routes": [], "stations": []} for c in PLAYER_COLOURS]
     for i, r in enumerate(game_map.routes[::2]):
         players[i % 5]["routes"].append(r.id)
     return {"players": players}

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.mapdata import load_map
+from game.mapdata import MAP_IDS, load_map
 from game.scoring import PlayerPosition, final_scoring, longest_trail
 
 TRAINS = 45
@@ -192,7 +192,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
-    for map_id in ("usa", "europe"):
+    for map_id in MAP_IDS:
         game_map = load_map(map_id)
         timings = []
         for i in range(args.games):
@@ -212,7 +212,7 @@ def main() -> None:
     print(f"  seat 0 stations {' '.join(players[0].stations)}; {len(players[0].tickets)} tickets "
           f"{' '.join(players[0].tickets)}")
 
-    for map_id in ("usa", "europe"):
+    for map_id in MAP_IDS:
         game_map = load_map(map_id)
         slowest, network = climb_trail(game_map, random.Random(args.seed), args.climb)
         length, _ = longest_trail(game_map, network)

@@ -32,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 from harness import BrowserSession, build, launch_chromium, static_server
 from ui_driver import game_facts, human_step, new_game, wait_for_human
 
+from game.mapdata import MAP_IDS
+
 UNREPORTED_MS = 16          # Event Timing leaves out events presented faster than this
 PRESS_MS = 60               # between pressing and releasing the mouse button, as a player's click
 # Before the page loads: time the next trusted click the benchmark asks for (``benchWanted``:
@@ -142,7 +144,7 @@ def report(name: str, samples: list[dict]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=60)
-    parser.add_argument("--map", default="usa", choices=("usa", "europe"))
+    parser.add_argument("--map", default="usa", choices=MAP_IDS)
     parser.add_argument("--ai-delay", type=int, default=300, help="ms between AI moves (700 in play)")
     args = parser.parse_args()
     build.prepare(update_config=False)

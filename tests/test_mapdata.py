@@ -36,8 +36,8 @@ def reference(name: str) -> dict:
         return json.load(f)
 
 
-def route_key(a: str, b: str, length: int, color: str, tunnel: bool, ferry: int) -> tuple:
-    return (*sorted((a, b)), length, color, tunnel, ferry)
+def route_key(a: str, b: str, length: int, colour: str, tunnel: bool, ferry: int) -> tuple:
+    return (*sorted((a, b)), length, colour, tunnel, ferry)
 
 
 @needs_reference
@@ -49,9 +49,9 @@ def test_cities_and_routes_match_reference(map_id):
     ids = {c.id: fold(c.name) for c in game_map.cities}
     assert all(slug(name) == city_id for city_id, name in ids.items())
     ours = collections.Counter(
-        route_key(ids[r.a], ids[r.b], r.length, r.color, r.tunnel, r.ferry) for r in game_map.routes)
+        route_key(ids[r.a], ids[r.b], r.length, r.colour, r.tunnel, r.ferry) for r in game_map.routes)
     theirs = collections.Counter(
-        route_key(r["a"], r["b"], r["length"], r["color"], r["tunnel"], r["ferry_locomotives"])
+        route_key(r["a"], r["b"], r["length"], r["color"], r["tunnel"], r["ferry_locomotives"])   # the reference spells it "color"
         for r in ref["routes"])
     assert ours == theirs
 
@@ -126,7 +126,7 @@ def test_unknown_ids_say_what_is_missing():
 @pytest.mark.parametrize("corrupt, message", [
     (lambda d: d.update(format=99), "format"),
     (lambda d: d.pop("routes"), "missing key 'routes'"),
-    (lambda d: d["routes"][0].update(color="pink"), "unknown colour 'pink'"),
+    (lambda d: d["routes"][0].update(colour="pink"), "unknown colour 'pink'"),
     (lambda d: d["routes"][0].update(b="atlantis"), "unknown or equal cities"),
     (lambda d: d["routes"][0].update(length=7), "impossible length"),
     (lambda d: d["routes"].append(dict(d["routes"][0])), "duplicate"),

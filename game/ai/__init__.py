@@ -32,7 +32,6 @@ _FACTORIES: dict[str, Callable[[], Agent]] = {
     "one-step": OneStep,
 }
 AGENT_IDS = tuple(_FACTORIES)
-LEVELS = ("easy", "medium", "hard")
 
 
 def make_agent(agent_id: str, time_cap: float | None = None) -> Agent:

@@ -17,19 +17,19 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.actions import Action
 from game.rng import Rng
 from game.rules import legal_actions
 from game.state import State
-from game.view import player_view
+from game.view import View, player_view
 
 
 class Agent(Protocol):
     """What every AI player implements."""
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action: ...
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action: ...
 
 
 class AgentError(RuntimeError):
@@ -39,7 +39,7 @@ class AgentError(RuntimeError):
 class FirstLegal:
     """The simplest possible agent (documentation and tests): the first legal action."""
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         return legal[0]
 
 

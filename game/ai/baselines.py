@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from typing import Any
+from collections.abc import Iterable
 
 from game.actions import (
     Action,
@@ -33,15 +33,16 @@ from game.actions import (
     Withdraw,
 )
 from game.ai.planning import Knowledge
-from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, Route
+from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, Route
 from game.rng import Rng
+from game.state import Phase
+from game.view import View
 
 HUNGRY_MARGIN = 8          # Destination Hungry draws tickets while its plan needs fewer cards than trains - 8
 HUNGRY_KEEP_MARGIN = 5     # ... and keeps the best ticket set whose plan needs at most trains - 5 cards
 MORE_TICKETS_TRAINS = 8    # One Step draws tickets only while every player has at least this many trains
 LONG_ROUTE_MIN = 3         # Long Route plans over routes of at least this length
 NO_PATH_TRAINS = 50        # One Step / Long Route: the trains a ticket without a path is counted as needing
-GRAY = "gray"
 
 Hop = tuple[Route, ...]    # the parallel routes between two neighbouring cities of a path
 Goal = tuple[Hop, str]     # One Step's target: a hop and the colour to collect for it
@@ -64,6 +65,11 @@ def hops_from(k: Knowledge, city: str, min_length: int) -> dict[str, Hop]:
     return {c: tuple(rs) for c, rs in out.items()}
 
 
+def city_pair(route: Route) -> tuple[str, str]:
+    """The route's two cities in alphabetical order (both tracks of a double route share it)."""
+    return (route.a, route.b) if route.a <= route.b else (route.b, route.a)
+
+
 def owned(k: Knowledge, hop: Hop) -> bool:
     return any(r.id in k.mine for r in hop)
 
@@ -77,9 +83,11 @@ def fewest_hops(k: Knowledge, a: str, b: str, min_length: int = 0) -> list[Hop] 
         city = queue.popleft()
         if city == b:
             path = []
-            while back[city] is not None:
-                city, hop = back[city]
+            step = back[city]
+            while step is not None:
+                city, hop = step
                 path.append(hop)
+                step = back[city]
             return path[::-1]
         for other, hop in hops_from(k, city, min_length).items():
             if other not in back:
@@ -131,8 +139,8 @@ def colour_for(k: Knowledge, hop: Hop, with_locomotive: bool = False) -> str:
     route) the one the hand holds most of, the first listed on ties."""
     colours: list[str] = []
     for r in hop:
-        colours += list(TRAIN_COLOURS) if r.color == GRAY else [r.color]
-    if with_locomotive and any(r.color == GRAY for r in hop):
+        colours += list(TRAIN_COLOURS) if r.colour == GRAY else [r.colour]
+    if with_locomotive and any(r.colour == GRAY for r in hop):
         colours.append(LOCOMOTIVE)
     colours = list(dict.fromkeys(colours))
     return max(colours, key=lambda c: (k.hand[c], -colours.index(c)))
@@ -180,21 +188,21 @@ class _Baseline:
     """Shared skeleton: deterministic, no memory between decisions; random only as the
     reference code's last resort (from the agent's own RNG)."""
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         k = Knowledge(view)
         phase = view["phase"]
-        if phase == "tunnel":
+        if phase == Phase.TUNNEL:
             return pay_tunnel(legal)
-        if phase in ("setup-tickets", "tickets"):
+        if phase in (Phase.SETUP_TICKETS, Phase.TICKETS):
             return self.keep(k, legal, phase)
         return self.turn(k, legal, phase, rng) or rng.choice(legal)
 
-    def keep(self, k: Knowledge, legal: list[Action], phase: str) -> Action:
+    def keep(self, k: Knowledge, legal: list[Action], phase: Phase) -> Action:
         return keep_all(k, legal)
 
-    def turn(self, k: Knowledge, legal: list[Action], phase: str, rng: Rng) -> Action | None:
+    def turn(self, k: Knowledge, legal: list[Action], phase: Phase, rng: Rng) -> Action | None:
         raise NotImplementedError
 
 
@@ -208,18 +216,18 @@ class RouteFocus(_Baseline):
     work for, every free route is ranked by its points, lowest first (as the reference code's
     priority queue does)."""
 
-    def turn(self, k, legal, phase, rng):
+    def turn(self, k: Knowledge, legal: list[Action], phase: Phase, rng: Rng) -> Action | None:
         queue: dict[tuple[str, str], tuple[float, Hop]] = {}
         for t in incomplete(k):
             ticket = k.map.ticket(t)
             for hop in fewest_hops(k, ticket.a, ticket.b) or ():
-                pair = tuple(sorted(hop[0].cities))
+                pair = city_pair(hop[0])
                 if owned(k, hop) or pair in queue or hop[0].length >= k.trains:
                     continue
                 queue[pair] = (-(k.map.route_points(hop[0].length) + 2 * ticket.points), hop)
         if not queue:
             for r in k.map.routes:
-                pair = tuple(sorted(r.cities))
+                pair = city_pair(r)
                 if k.free(r.id) and r.length < k.trains and pair not in queue:
                     hop = tuple(x for x in k.map.routes_at(r.a) if x.other_end(r.a) == r.b and k.free(x.id))
                     queue[pair] = (k.map.route_points(r.length), hop)
@@ -228,7 +236,7 @@ class RouteFocus(_Baseline):
         for _pair, (_priority, hop) in ranked:
             colour = colour_for(k, hop)
             first_colour = first_colour or colour
-            claim = pay_with(claims_of(legal, hop), colour) if phase == "start" else None
+            claim = pay_with(claims_of(legal, hop), colour) if phase == Phase.START else None
             if claim:
                 return claim
         sources = draws(legal)
@@ -254,7 +262,7 @@ class HungryPlan:
         if len(cities) < 2:
             return
         pairs = [(distances.distance(a, b), a, b) for i, a in enumerate(cities) for b in cities[i + 1:]]
-        reachable = [p for p in pairs if p[0] is not None]
+        reachable = [(d, a, b) for d, a, b in pairs if d is not None]
         if not reachable:
             self.valid = False
             return
@@ -286,17 +294,17 @@ class HungryPlan:
                 self._need(k, hop[0])
         for hop in doubles:
             free = [r for r in hop if k.free(r.id)]
-            fresh = [r for r in free if self.needed[r.color] == 0]
-            self._need(k, fresh[0] if fresh else min(free, key=lambda r: self.needed[r.color]))
+            fresh = [r for r in free if self.needed[r.colour] == 0]
+            self._need(k, fresh[0] if fresh else min(free, key=lambda r: self.needed[r.colour]))
 
     @staticmethod
-    def _add(hops: dict, path: list[Hop]) -> None:
+    def _add(hops: dict[tuple[str, str], Hop], path: list[Hop]) -> None:
         for hop in path:
-            hops.setdefault(tuple(sorted(hop[0].cities)), hop)
+            hops.setdefault(city_pair(hop[0]), hop)
 
     def _need(self, k: Knowledge, route: Route) -> None:
-        self.routes[route.id] = route.color
-        self.needed[route.color] += route.length - route.ferry
+        self.routes[route.id] = route.colour
+        self.needed[route.colour] += route.length - route.ferry
         self.needed[LOCOMOTIVE] += route.ferry
         self.points += k.map.route_points(route.length)
 
@@ -305,9 +313,10 @@ class HungryPlan:
         return sum(self.needed.values())
 
 
-def ticket_cities(k: Knowledge, tickets) -> tuple[list[str], int]:
+def ticket_cities(k: Knowledge, tickets: Iterable[str]) -> tuple[list[str], int]:
     """The cities of ``tickets`` still on the agent's graph, and those tickets' points."""
-    cities, points = [], 0
+    cities: list[str] = []
+    points = 0
     for t in tickets:
         ticket = k.map.ticket(t)
         if all(hops_from(k, c, 0) for c in (ticket.a, ticket.b)):
@@ -323,9 +332,9 @@ class DestinationHungry(_Baseline):
     colour no coloured route of the plan needs) -- the longest route it can once the plan is
     built -- and draws the colours its plan needs most."""
 
-    def keep(self, k, legal, phase):
+    def keep(self, k: Knowledge, legal: list[Action], phase: Phase) -> Action:
         distances = TrainDistances(k)
-        base_cities, base_points = ticket_cities(k, k.me["tickets"])
+        base_cities, base_points = ticket_cities(k, k.tickets)
         best = fallback = None
         keeps = [a for a in legal if isinstance(a, KeepTickets)]
         for a in keeps:
@@ -339,14 +348,15 @@ class DestinationHungry(_Baseline):
                     best = (fitness, a)
             elif plan.cards <= k.trains and (fallback is None or plan.cards < fallback[0]):
                 fallback = (plan.cards, a)
-        if best or fallback:
-            return (best or fallback)[1]
+        chosen = best or fallback
+        if chosen is not None:
+            return chosen[1]
         return min(keeps, key=lambda a: sum(k.map.ticket(t).points for t in a.tickets))
 
-    def turn(self, k, legal, phase, rng):
-        cities, _ = ticket_cities(k, k.me["tickets"])
+    def turn(self, k: Knowledge, legal: list[Action], phase: Phase, rng: Rng) -> Action | None:
+        cities, _ = ticket_cities(k, k.tickets)
         plan = HungryPlan(k, TrainDistances(k), cities)
-        if phase == "start" and DrawTickets() in legal and plan.cards < k.trains - HUNGRY_MARGIN:
+        if phase == Phase.START and DrawTickets() in legal and plan.cards < k.trains - HUNGRY_MARGIN:
             return DrawTickets()
         claims = [a for a in legal if isinstance(a, ClaimRoute)]
         if claims and not plan.routes:
@@ -391,8 +401,8 @@ class OneStep(_Baseline):
     def graph_floor(self, k: Knowledge) -> int:
         return min(self.min_length, k.trains)
 
-    def keep(self, k, legal, phase):
-        if phase == "setup-tickets":
+    def keep(self, k: Knowledge, legal: list[Action], phase: Phase) -> Action:
+        if phase == Phase.SETUP_TICKETS:
             return keep_all(k, legal)
         return self.keep_by_ratio(k, legal)
 
@@ -446,22 +456,22 @@ class OneStep(_Baseline):
             return None
         longest = max(r.length for r in free)
         route = max((r for r in free if r.length == longest), key=lambda r: (self.rank(k, r), -r.index))
-        return (route,), route.color
+        return (route,), route.colour
 
     def rank(self, k: Knowledge, route: Route) -> int:
         """How ready the hand is for a route (the reference code's ``rank``)."""
         best = max(k.hand[c] for c in TRAIN_COLOURS)
-        have = best if route.color == GRAY else k.hand[route.color]
+        have = best if route.colour == GRAY else k.hand[route.colour]
         if have >= route.length:
-            return self.gray_rank if route.color == GRAY else 10
+            return self.gray_rank if route.colour == GRAY else 10
         if have + k.hand[LOCOMOTIVE] >= route.length:
             return 9
-        return (10 if route.color == GRAY else 9) - route.length + best
+        return (10 if route.colour == GRAY else 9) - route.length + best
 
-    def turn(self, k, legal, phase, rng):
+    def turn(self, k: Knowledge, legal: list[Action], phase: Phase, rng: Rng) -> Action | None:
         goal = self.target(k)
         if goal == MORE_TICKETS:
-            if phase == "start" and DrawTickets() in legal:
+            if phase == Phase.START and DrawTickets() in legal:
                 return DrawTickets()
             goal = self.longest_route(k)
         sources = draws(legal)
@@ -491,5 +501,5 @@ class LongRoute(OneStep):
     draws_tickets = False
     gray_rank = 15
 
-    def keep(self, k, legal, phase):
+    def keep(self, k: Knowledge, legal: list[Action], phase: Phase) -> Action:
         return self.keep_by_ratio(k, legal)

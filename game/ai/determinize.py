@@ -9,7 +9,7 @@ the unseen cards are exactly the 110 minus those in sight, dealt at random, and 
 never go into the ticket deck.  The sample gets a fresh RNG, so the future is sampled too.
 
 >>> from game.state import new_game, validate
->>> from game.view import player_view
+>>> from game.view import View, player_view
 >>> from game.rng import Rng
 >>> s = new_game("europe", players=3, seed=8)
 >>> v = player_view(s, 1)
@@ -21,20 +21,20 @@ True
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from game.mapdata import LOCOMOTIVE, load_map
 from game.rng import Rng
-from game.state import State, empty_hand, full_deck
+from game.state import Phase, Player, State, empty_hand, full_deck
+from game.view import View
 
 
 @functools.cache
-def _tickets(map_id: str, variant: str) -> tuple[tuple[str, ...], frozenset]:
+def _tickets(map_id: str, variant: str) -> tuple[tuple[str, ...], frozenset[str]]:
     tickets = load_map(map_id).variant_tickets(variant)
     return tuple(t.id for t in tickets), frozenset(t.id for t in tickets if t.long)
 
 
-def _reserved(view: dict[str, Any], seat: int) -> dict[str, int]:
+def _reserved(view: View, seat: int) -> dict[str, int]:
     """The cards a player is known to hold: those played on a tunnel being decided."""
     tunnel = view["tunnel"]
     if tunnel is None or view["current"] != seat:
@@ -45,22 +45,25 @@ def _reserved(view: dict[str, Any], seat: int) -> dict[str, int]:
     return known
 
 
-def determinize(view: dict[str, Any], rng: Rng) -> State:
+def determinize(view: View, rng: Rng) -> State:
     """A full state the viewer cannot tell from the real one (see the module doc)."""
     seat = view["viewer"]
     me = view["players"][seat]
+    my_hand, my_tickets, my_offer = me["hand"], me["tickets"], me["offer"]
+    if my_hand is None or my_tickets is None or my_offer is None:
+        raise ValueError(f"the view does not show seat {seat}'s own hand and tickets")
     unseen = full_deck()
     for kind in view["market"] + view["revealed"]:
         unseen.remove(kind)
-    for kind, count in me["hand"].items():
+    for kind, count in my_hand.items():
         for _ in range(count):
             unseen.remove(kind)
     rng.shuffle(unseen)
     all_tickets, long_ids = _tickets(view["map"], view["variant"])
-    over = view["phase"] == "over"
-    known = set(me["tickets"]) | set(me["offer"])
+    over = view["phase"] == Phase.OVER
+    known = set(my_tickets) | set(my_offer)
     if over:
-        known.update(t for p in view["players"] for t in p["tickets"])
+        known.update(t for p in view["players"] for t in p["tickets"] or ())
     regular = [t for t in all_tickets if t not in known and t not in long_ids]
     long_ = [t for t in all_tickets if t not in known and t in long_ids]
     rng.shuffle(regular)
@@ -68,12 +71,10 @@ def determinize(view: dict[str, Any], rng: Rng) -> State:
     rest = regular[view["ticket_deck_size"]:] + long_
     rng.shuffle(rest)
 
-    players = []
+    players: list[Player] = []
     for i, p in enumerate(view["players"]):
-        q = {key: p[key] for key in ("name", "kind", "colour", "trains", "score")}
-        q["routes"], q["stations"] = list(p["routes"]), list(p["stations"])
         if i == seat:
-            q["hand"], q["tickets"], q["offer"] = dict(me["hand"]), list(me["tickets"]), list(me["offer"])
+            hand, tickets, offer = dict(my_hand), list(my_tickets), list(my_offer)
         else:
             hand = empty_hand()
             for kind, count in _reserved(view, i).items():     # cards played on a tunnel are known
@@ -82,19 +83,23 @@ def determinize(view: dict[str, Any], rng: Rng) -> State:
                     unseen.remove(kind)
             for _ in range(p["hand_size"] - sum(hand.values())):
                 hand[unseen.pop()] += 1
-            q["hand"] = hand
-            q["tickets"] = list(p["tickets"]) if over else [rest.pop() for _ in range(p["ticket_count"])]
-            q["offer"] = [rest.pop() for _ in range(p["offer_count"])]
-        players.append(q)
+            shown = p["tickets"]
+            tickets = list(shown) if over and shown is not None else [rest.pop() for _ in range(p["ticket_count"])]
+            offer = [rest.pop() for _ in range(p["offer_count"])]
+        players.append({"name": p["name"], "kind": p["kind"], "colour": p["colour"], "hand": hand, "tickets": tickets,
+                        "offer": offer, "routes": list(p["routes"]), "stations": list(p["stations"]),
+                        "trains": p["trains"], "score": p["score"]})
     deck = [unseen.pop() for _ in range(view["deck_size"])]
     discard = unseen[:view["discard_size"]]
-    state = {key: view[key] for key in ("format", "map", "variant", "first", "current", "phase", "stage",
-                                        "last_round", "passes", "turn")}
-    state.update(
-        rng=format(rng.next64(), "016x"), players=players, deck=deck, discard=discard,
-        market=list(view["market"]), revealed=list(view["revealed"]), ticket_deck=ticket_deck, box=rest,
-        tunnel=dict(view["tunnel"]) if view["tunnel"] else None, result=view["result"],
-    )
+    tunnel = view["tunnel"]
+    state: State = {
+        "format": view["format"], "map": view["map"], "variant": view["variant"], "rng": format(rng.next64(), "016x"),
+        "players": players, "deck": deck, "discard": discard, "market": list(view["market"]),
+        "revealed": list(view["revealed"]), "ticket_deck": ticket_deck, "box": rest, "first": view["first"],
+        "current": view["current"], "phase": view["phase"], "stage": view["stage"],
+        "tunnel": tunnel.copy() if tunnel else None, "last_round": view["last_round"], "passes": view["passes"],
+        "turn": view["turn"], "result": view["result"],
+    }
     if len(unseen) != view["discard_size"] or len(rest) != view["box_size"]:
         raise ValueError("the view's card or ticket counts do not add up")
     return state

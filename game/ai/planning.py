@@ -7,7 +7,7 @@ little more for tunnels and ferries, whose cost is uncertain or needs locomotive
 stations left a route claimed by an opponent may be borrowed at a high cost (Europe).
 
 >>> from game.state import new_game
->>> from game.view import player_view
+>>> from game.view import View, player_view
 >>> v = player_view(new_game("usa", players=2, seed=4), 0)
 >>> p = make_plan(Knowledge(v), ["los-angeles--new-york"])
 >>> p.trains >= 20, p.failed
@@ -18,22 +18,26 @@ from __future__ import annotations
 
 import functools
 import heapq
+from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from game.actions import Action, BuildStation, ClaimRoute
-from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
+from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, GameMap, Route, load_map
 from game.rules import CLOSING_TWINS_MAX_PLAYERS
-from game.scoring import tickets_completed
+from game.scoring import route_owners, tickets_completed
+from game.view import View
 
 TUNNEL_PENALTY = 0.7          # expected extra cards of a tunnel, as train-cost units
 FERRY_PENALTY = 0.5           # per locomotive symbol
 BORROW_COST = 9.0             # borrowing an opponent's route with a station
+P = TypeVar("P", ClaimRoute, BuildStation)      # a payment for a route or a station
 MIN_COST = 1.0                # the least a free route may cost, however many points it scores (as a 1-train route)
 
 
 @functools.cache
-def _adjacency(map_id: str) -> dict[str, tuple]:
+def _adjacency(map_id: str) -> dict[str, tuple[Route, ...]]:
     m = load_map(map_id)
     return {c.id: tuple(m.routes_at(c.id)) for c in m.cities}
 
@@ -41,22 +45,22 @@ def _adjacency(map_id: str) -> dict[str, tuple]:
 class Knowledge:
     """What the viewer knows about the board, precomputed once per decision."""
 
-    def __init__(self, view: dict[str, Any], point_weight: float = 0.0) -> None:
+    def __init__(self, view: View, point_weight: float = 0.0) -> None:
         self.view = view
         self.point_weight = point_weight      # how much a route's points lower its path cost
         self.map: GameMap = load_map(view["map"])
         self.seat: int = view["viewer"]
         me = view["players"][self.seat]
+        hand, tickets = me["hand"], me["tickets"]
+        if hand is None or tickets is None:
+            raise ValueError(f"the view does not show seat {self.seat}'s own hand and tickets")
         self.me = me
-        self.hand: dict[str, int] = me["hand"]
+        self.hand: dict[str, int] = hand
+        self.tickets: list[str] = tickets       # the viewer's kept tickets
         self.trains: int = me["trains"]
         self.stations_left: int = self.map.rules["stations"] - len(me["stations"])
         self.mine: set[str] = set(me["routes"])
-        owner: dict[str, int] = {}
-        for seat, p in enumerate(view["players"]):
-            for r in p["routes"]:
-                owner[r] = seat
-        self.owner = owner
+        self.owner = owner = route_owners(p["routes"] for p in view["players"])
         self.closing = closing = len(view["players"]) <= CLOSING_TWINS_MAX_PLAYERS
         blocked = set()
         for r, seat in owner.items():
@@ -71,12 +75,12 @@ class Knowledge:
         """Whether the viewer may still claim the route (ignoring cards and trains)."""
         return route_id not in self.owner and route_id not in self.blocked
 
-    def completed(self, tickets) -> dict[str, bool]:
+    def completed(self, tickets: Iterable[str]) -> dict[str, bool]:
         return tickets_completed(self.map, self.mine, tickets)
 
     def incomplete(self) -> list[str]:
-        done = self.completed(self.me["tickets"])
-        return [t for t in self.me["tickets"] if not done[t]]
+        done = self.completed(self.tickets)
+        return [t for t in self.tickets if not done[t]]
 
 
 @dataclass(frozen=True)
@@ -85,10 +89,10 @@ class Plan:
     borrows: tuple[tuple[str, str], ...]  # (city for a station, opponent route borrowed)
     trains: int                    # trains the free routes need
     failed: tuple[str, ...]        # tickets the plan cannot complete
-    paths: dict                    # ticket -> route ids of its path (own, planned and borrowed)
+    paths: dict[str, list[str]]    # ticket -> route ids of its path (own, planned and borrowed)
 
 
-def _edge_cost(k: Knowledge, r, planned: set, banned: frozenset = frozenset()) -> float | None:
+def _edge_cost(k: Knowledge, r: Route, planned: AbstractSet[str], banned: AbstractSet[str] = frozenset()) -> float | None:
     if r.id in banned:
         return None
     if r.id in k.mine or r.id in planned:
@@ -101,16 +105,16 @@ def _edge_cost(k: Knowledge, r, planned: set, banned: frozenset = frozenset()) -
     return cost + (TUNNEL_PENALTY if r.tunnel else 0.0) + FERRY_PENALTY * r.ferry
 
 
-def cards_missing(k: Knowledge, r) -> int:
+def cards_missing(k: Knowledge, r: Route) -> int:
     """Cards the hand still lacks to pay for route ``r`` alone (its best colour, locomotives)."""
-    best = max(k.hand[c] for c in TRAIN_COLOURS) if r.color == "gray" else k.hand[r.color]
+    best = max(k.hand[c] for c in TRAIN_COLOURS) if r.colour == GRAY else k.hand[r.colour]
     locos = k.hand[LOCOMOTIVE]
     ferry = min(r.ferry, locos)
     return max(0, r.length - ferry - best - (locos - ferry)) + (r.ferry - ferry)
 
 
-def shortest_path(k: Knowledge, a: str, b: str, planned: set = frozenset(),
-                  banned: frozenset = frozenset()) -> tuple[float, list[str]] | None:
+def shortest_path(k: Knowledge, a: str, b: str, planned: AbstractSet[str] = frozenset(),
+                  banned: AbstractSet[str] = frozenset()) -> tuple[float, list[str]] | None:
     """The cheapest path from city ``a`` to ``b`` as (cost, route ids), or None; ``banned``
     routes are left out (as if an opponent had just claimed them)."""
     adj = _adjacency(k.map.id)
@@ -140,13 +144,14 @@ def shortest_path(k: Knowledge, a: str, b: str, planned: set = frozenset(),
     return None
 
 
-def make_plan(k: Knowledge, tickets) -> Plan:
+def make_plan(k: Knowledge, tickets: Sequence[str]) -> Plan:
     """Join ``tickets`` (those not yet complete) by cheapest paths that share what they can."""
     done = k.completed(tickets)
     todo = sorted((t for t in tickets if not done[t]), key=lambda t: -k.map.ticket(t).points)
     planned: dict[str, None] = {}
     borrows: dict[tuple[str, str], None] = {}
-    failed, paths = [], {}
+    failed: list[str] = []
+    paths: dict[str, list[str]] = {}
     for t in todo:
         ticket = k.map.ticket(t)
         found = shortest_path(k, ticket.a, ticket.b, set(planned))
@@ -172,7 +177,7 @@ def make_plan(k: Knowledge, tickets) -> Plan:
     return Plan(tuple(order), tuple(borrows), sum(k.map.route(r).length for r in planned), tuple(failed), paths)
 
 
-def _station_city(k: Knowledge, route, path: list[str]) -> str:
+def _station_city(k: Knowledge, route: Route, path: list[str]) -> str:
     """The end of a borrowed route to build the station on: one without a station yet."""
     taken = {c for p in k.view["players"] for c in p["stations"]}
     for city in route.cities:
@@ -183,7 +188,7 @@ def _station_city(k: Knowledge, route, path: list[str]) -> str:
 
 # --- cards ------------------------------------------------------------------------------------
 
-def card_needs(k: Knowledge, routes) -> dict[str, int]:
+def card_needs(k: Knowledge, routes: Iterable[str]) -> dict[str, int]:
     """Cards of each colour (and locomotives) still missing to claim ``routes``."""
     need = dict.fromkeys(TRAIN_COLOURS, 0)
     locos = 0
@@ -191,10 +196,10 @@ def card_needs(k: Knowledge, routes) -> dict[str, int]:
     for rid in routes:
         r = k.map.route(rid)
         locos += r.ferry
-        if r.color == "gray":
+        if r.colour == GRAY:
             grays.append(r.length - r.ferry)
         else:
-            need[r.color] += r.length - r.ferry
+            need[r.colour] += r.length - r.ferry
     spare = {c: k.hand[c] - need[c] for c in TRAIN_COLOURS}
     for length in sorted(grays, reverse=True):
         c = max(TRAIN_COLOURS, key=lambda c: (spare[c], -TRAIN_COLOURS.index(c)))
@@ -205,13 +210,13 @@ def card_needs(k: Knowledge, routes) -> dict[str, int]:
     return missing
 
 
-def payment_key(k: Knowledge, a: ClaimRoute | BuildStation, needs: dict[str, int]):
+def payment_key(k: Knowledge, a: ClaimRoute | BuildStation, needs: dict[str, int]) -> tuple[int, int, str]:
     """Sort key of payments, best first: fewest locomotives, then the colour least needed elsewhere."""
     surplus = k.hand.get(a.colour, 0) - needs.get(a.colour, 0) if a.colour != LOCOMOTIVE else -99
     return (a.locomotives, -surplus, a.colour)
 
 
-def best_payment(k: Knowledge, options: list[Action], keep_for) -> Action:
+def best_payment(k: Knowledge, options: Sequence[P], keep_for: Iterable[str]) -> P:
     """The cheapest of several payments for one target, keeping the cards ``keep_for`` routes need."""
     needs = card_needs(k, keep_for)
     return min(options, key=lambda a: payment_key(k, a, needs))

@@ -22,16 +22,16 @@ True
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from game.actions import Action, DrawTickets
+from game.ai.agent import Agent
 from game.ai.determinize import determinize
 from game.ai.planning import Knowledge
 from game.ai.strategist import Strategist, Style, keep_options, keep_value
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
-from game.state import State, copy_state
-from game.view import player_view
+from game.state import Phase, State, copy_state
+from game.view import View, player_view
 
 MAX_CANDIDATES = 2
 TICKETS_MIN_TRAINS = 12        # fewer trains than this: never consider drawing more tickets
@@ -51,9 +51,9 @@ class Searcher(Strategist):
         super().__init__(style)
         self.iterations = iterations
         self.time_cap = time_cap
-        self.rollout_policy = Strategist(self.style)
+        self.rollout_policy: Agent = Strategist(self.style)     # the policy of the play-outs
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         candidates = self.candidates(Knowledge(view, self.style.point_weight), legal, rng)
@@ -66,15 +66,15 @@ class Searcher(Strategist):
         first = self.decide(k, legal, rng)
         out = [first]
         phase = k.view["phase"]
-        if phase in ("setup-tickets", "tickets"):
-            base = list(k.me["tickets"])
+        if phase in (Phase.SETUP_TICKETS, Phase.TICKETS):
+            base = list(k.tickets)
             ranked = sorted(keep_options(legal, self.style), key=lambda a: (-keep_value(k, base, a.tickets, self.style), str(a)))
             out += [a for a in ranked if a != first][:MAX_CANDIDATES - 1]
-        elif phase == "start" and DrawTickets() in legal and k.trains >= TICKETS_MIN_TRAINS and not k.incomplete():
+        elif phase == Phase.START and DrawTickets() in legal and k.trains >= TICKETS_MIN_TRAINS and not k.incomplete():
             out.append(DrawTickets())
         return list(dict.fromkeys(out))[:MAX_CANDIDATES]
 
-    def search(self, view: dict[str, Any], candidates: list[Action], rng: Rng) -> Action:
+    def search(self, view: View, candidates: list[Action], rng: Rng) -> Action:
         """The candidate with the best total margin over whole samples (one play-out of every
         candidate in the same hidden world).  With ``time_cap``, a sample the cap interrupts is
         dropped, so the answer comes about ``time_cap`` after the start at the latest; with no
@@ -100,7 +100,7 @@ class Searcher(Strategist):
     def rollout(self, state: State, rng: Rng, deadline: float | None = None) -> bool:
         """Play the game out with the planner in every seat; False if ``deadline`` passed first."""
         policy = self.rollout_policy
-        while state["phase"] != "over":
+        while state["phase"] != Phase.OVER:
             if deadline is not None and time.perf_counter() > deadline:
                 return False
             legal = legal_actions(state)

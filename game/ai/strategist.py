@@ -15,8 +15,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from game.actions import (
     Action,
@@ -41,6 +41,8 @@ from game.ai.planning import (
 )
 from game.mapdata import LOCOMOTIVE
 from game.rng import Rng
+from game.state import Phase
+from game.view import View
 
 ENDGAME_TRAINS = 5            # an opponent this close to the end: score what can be scored now
 
@@ -87,12 +89,12 @@ def keep_options(legal: list[Action], style: Style) -> list[KeepTickets]:
 
 
 def choose_keep(k: Knowledge, legal: list[Action], style: Style) -> Action:
-    base = list(k.me["tickets"])
+    base = list(k.tickets)
     options = keep_options(legal, style)
     return max(options, key=lambda a: (keep_value(k, base, a.tickets, style), -len(a.tickets), str(a)))
 
 
-def choose_draw(k: Knowledge, legal: list[Action], targets, loco_missing: int | None = 4) -> Action | None:
+def choose_draw(k: Knowledge, legal: list[Action], targets: Iterable[str], loco_missing: int | None = 4) -> Action | None:
     """The card to draw for the routes ``targets``: a face-up card of the colour most missing,
     a face-up locomotive when a ferry needs one or nothing else helps and ``loco_missing``+
     cards are missing, else the deck."""
@@ -111,7 +113,7 @@ def choose_draw(k: Knowledge, legal: list[Action], targets, loco_missing: int | 
     return draws[min(draws)]
 
 
-def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for=()) -> Action | None:
+def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for: Iterable[str] = ()) -> Action | None:
     """The claim scoring the most route points now (longest route), cheapest payment."""
     claims = claims_by_route(legal)
     if not claims:
@@ -186,7 +188,7 @@ class Strategist:
     def __init__(self, style: Style | None = None) -> None:
         self.style = style or Style()
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
         if self.style.noise and rng.below(1000) < self.style.noise * 1000:
@@ -195,16 +197,16 @@ class Strategist:
 
     def decide(self, k: Knowledge, legal: list[Action], rng: Rng) -> Action:
         phase = k.view["phase"]
-        if phase in ("setup-tickets", "tickets"):
+        if phase in (Phase.SETUP_TICKETS, Phase.TICKETS):
             return choose_keep(k, legal, self.style)
         plan = make_plan(k, k.incomplete())
         if self.style.focus:
             plan = focused(k, plan)
         if self.style.risk_first:
             plan = by_risk(k, plan)
-        if phase == "tunnel":
+        if phase == Phase.TUNNEL:
             return tunnel_choice(k, legal, plan)
-        if phase == "second-draw":
+        if phase == Phase.SECOND_DRAW:
             return choose_draw(k, legal, self.draw_targets(k, plan), self.style.loco_missing) or legal[0]
         return self.turn(k, legal, plan) or legal[0]
 

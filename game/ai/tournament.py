@@ -18,6 +18,7 @@ import json
 import math
 import sys
 import time
+from typing import Any
 
 from game.ai import AGENT_IDS, make_agent
 from game.ai.agent import decide
@@ -25,7 +26,7 @@ from game.commands import EXIT_BAD_INPUT, MAX_ACTIONS_PER_GAME, Command
 from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action
-from game.state import StateError, new_game
+from game.state import Phase, StateError, new_game
 
 Z95 = 1.959963984540054
 
@@ -44,7 +45,7 @@ def wilson(wins: float, n: int, z: float = Z95) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
-def play_game(job: tuple) -> dict:
+def play_game(job: tuple[str, str | None, int, int, list[str]]) -> dict[str, Any]:
     """One game: ``(map, variant, seed, game index, agent ids in seat order)`` -> per-seat results."""
     map_id, variant, seed, g, seats = job
     state = new_game(map_id, variant, [{"name": f"{i + 1}. {a}", "kind": "ai"} for i, a in enumerate(seats)],
@@ -53,7 +54,7 @@ def play_game(job: tuple) -> dict:
     rngs = [Rng.from_seed(f"agent:{seed}:{g}:{i}") for i in range(len(seats))]
     times: list[list[float]] = [[] for _ in seats]
     actions = 0
-    while state["phase"] != "over":
+    while state["phase"] != Phase.OVER:
         seat = state["current"]
         start = time.perf_counter()
         action = decide(agents[seat], state, rngs[seat])
@@ -63,12 +64,13 @@ def play_game(job: tuple) -> dict:
         if actions > MAX_ACTIONS_PER_GAME:
             raise RuntimeError(f"game {g} did not end after {MAX_ACTIONS_PER_GAME} actions")
     result = state["result"]
+    assert result is not None           # the game is over
     winners = set(result["shared"]) or {result["winner"]}
     return {"scores": [p["score"] for p in state["players"]], "winners": sorted(winners), "times": times}
 
 
 def run_tournament(map_id: str, variant: str | None, players: int, games: int, seed: int,
-                   agent_ids: list[str], jobs: int = 1, timing: dict | None = None) -> dict:
+                   agent_ids: list[str], jobs: int = 1, timing: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` games with seats rotated and summarise per agent (see the module doc)."""
     if len(agent_ids) != players:
         raise ValueError(f"--agents lists {len(agent_ids)} agent(s) for {players} players: give one per seat")
@@ -131,7 +133,7 @@ def tournament(args: argparse.Namespace) -> int:
     if args.games < 1 or args.jobs < 1:
         print("error: --games and --jobs must be at least 1", file=sys.stderr)
         return EXIT_BAD_INPUT
-    timing: dict | None = {} if args.timing else None
+    timing: dict[str, Any] | None = {} if args.timing else None
     start = time.perf_counter()
     try:
         report = run_tournament(args.map, args.variant, args.players, args.games, args.seed,

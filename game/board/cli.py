@@ -13,6 +13,7 @@ from game.board.render import render_board
 from game.commands import EXIT_BAD_INPUT, Command, play_scenario_file
 from game.mapdata import MAP_IDS, load_map
 from game.rules import claimable_routes
+from game.state import Phase
 from game.view import player_view
 
 
@@ -43,7 +44,7 @@ def render(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return EXIT_BAD_INPUT
-        if args.claimable and state["phase"] != "over":
+        if args.claimable and state["phase"] != Phase.OVER:
             highlights["claimable"] = [r.id for r in claimable_routes(state)]
     elif args.seat is not None or args.claimable:
         print("error: --seat and --claimable need a --scenario", file=sys.stderr)

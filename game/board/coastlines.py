@@ -14,12 +14,13 @@ short path with relative, rounded coordinates.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 Point = tuple[float, float]
 
 
-def decode_arcs(topology: dict) -> list[list[Point]]:
+def decode_arcs(topology: dict[str, Any]) -> list[list[Point]]:
     """The topology's arcs as absolute longitude/latitude points (undoing the quantisation
     and delta encoding)."""
     transform = topology.get("transform")
@@ -39,7 +40,7 @@ def decode_arcs(topology: dict) -> list[list[Point]]:
     return arcs
 
 
-def rings(topology: dict, name: str) -> list[list[Point]]:
+def rings(topology: dict[str, Any], name: str) -> list[list[Point]]:
     """Every polygon ring (outer and holes) of the object ``name``, as closed point lists."""
     arcs = decode_arcs(topology)
 
@@ -50,7 +51,7 @@ def rings(topology: dict, name: str) -> list[list[Point]]:
             out.extend(arc if not out else arc[1:])
         return out
 
-    def polygons(geometry: dict):
+    def polygons(geometry: dict[str, Any]) -> Iterator[list[list[int]]]:
         kind = geometry.get("type")
         if kind == "Polygon":
             yield geometry["arcs"]
@@ -175,7 +176,7 @@ def path_data(rings_: list[list[Point]]) -> str:
     return "".join(parts)
 
 
-def land_path(topology: dict, project: Callable[[float, float], Point],
+def land_path(topology: dict[str, Any], project: Callable[[float, float], Point],
               window: tuple[float, float, float, float], board: tuple[float, float, float, float],
               tolerance: float, min_area: float) -> str:
     """Compact path data of all land inside ``board`` (left, top, right, bottom in board

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from game import mapdata
@@ -47,15 +48,16 @@ SIMPLIFY = 1.2      # board units a coastline may move when simplified
 MIN_ISLAND = 40.0   # islands smaller than this (square board units) are left out
 
 
-def read_map_file(map_id: str) -> dict:
+def read_map_file(map_id: str) -> dict[str, Any]:
     with open(mapdata.MAPS_DIR / f"{map_id}.json", encoding="utf-8") as f:
-        return json.load(f)
+        data: dict[str, Any] = json.load(f)
+    return data
 
 
-def dump_map_file(data: dict) -> str:
+def dump_map_file(data: dict[str, Any]) -> str:
     """The map file's text: one top-level key per line, lists and the ``board`` object with
     one entry per line (the layout every map file keeps)."""
-    def one(value) -> str:
+    def one(value: object) -> str:
         return json.dumps(value, ensure_ascii=False)
 
     lines = []
@@ -71,7 +73,7 @@ def dump_map_file(data: dict) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def build_map(map_id: str, land: dict) -> dict:
+def build_map(map_id: str, land: dict[str, Any]) -> dict[str, Any]:
     """The map file's data with fresh board geometry computed from ``land`` (the TopoJSON
     topology of Natural Earth land)."""
     data = read_map_file(map_id)
@@ -107,16 +109,17 @@ def build_map(map_id: str, land: dict) -> dict:
     return data
 
 
-def read_land(member: bytes) -> dict:
+def read_land(member: bytes) -> dict[str, Any]:
     """The land TopoJSON from :data:`LAND_SOURCE`'s file, refused unless it is the pinned one."""
     digest = hashlib.sha256(member).hexdigest()
     if digest != LAND_SOURCE["member_sha256"]:
         raise ValueError(f"{LAND_SOURCE['member']} has SHA-256 {digest}, but game/board/geography.py "
                          f"pins {LAND_SOURCE['member_sha256']}")
-    return json.loads(member)
+    land: dict[str, Any] = json.loads(member)
+    return land
 
 
-def build(land: dict, map_ids=mapdata.MAP_IDS) -> list[str]:
+def build(land: dict[str, Any], map_ids: Sequence[str] = mapdata.MAP_IDS) -> list[str]:
     """Rewrite the board geometry of each map file from ``land`` (the decoded TopoJSON of
     :data:`LAND_SOURCE`); returns one summary line per map."""
     report = []

@@ -4,6 +4,7 @@ model can say it before the board's drawing code (and svgwrite) is loaded."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 
@@ -20,9 +21,9 @@ class Highlights:
     path: frozenset[str] = field(default_factory=frozenset)        # routes a focused ticket still needs
 
     @classmethod
-    def of(cls, value: Highlights | dict | None) -> Highlights:
+    def of(cls, value: Highlights | Mapping[str, Iterable[str]] | None) -> Highlights:
         """Highlights from a dict of iterables (unknown keys are an error) or ``None``."""
-        if isinstance(value, cls):
+        if isinstance(value, Highlights):
             return value
         if value is None:
             return cls()

@@ -120,7 +120,7 @@ def label_offsets(name: str) -> list[tuple[int, ...]]:
     """Candidate label places around a dot, most usual first: the name on one line beside
     the dot east or west, then above and below, then every 22.5° around; then (for names
     of several words) on two lines; each at increasing distances."""
-    out = []
+    out: list[tuple[int, ...]] = []
     counts = (1, 2) if " " in name else (1,)
     for extra in (0.0, 7.0, 14.0, 22.0, 32.0, 44.0):
         for count in counts:
@@ -211,7 +211,8 @@ def track_shift(game_map: GameMap, route_id: str) -> float:
     route = game_map.route(route_id)
     a, b = game_map.city(route.a), game_map.city(route.b)
     # the left normal (dy, -dx) points north/west, towards (-1, -1), when dx - dy > 0
-    left_is_north_west = (b.x - a.x) - (b.y - a.y) > 0
+    (ax, ay), (bx, by) = a.xy, b.xy
+    left_is_north_west = (bx - ax) - (by - ay) > 0
     first = all(route.index < t.index for t in twins)
     return TRACK_SPACING / 2 * (1 if left_is_north_west == first else -1)
 
@@ -221,7 +222,7 @@ def route_lines(game_map: GameMap, bends: dict[str, float]) -> dict[str, list[Po
     out = {}
     for r in game_map.routes:
         a, b = game_map.city(r.a), game_map.city(r.b)
-        out[r.id] = track_line((a.x, a.y), (b.x, b.y), bends.get(pair_key(r.a, r.b), 0.0),
+        out[r.id] = track_line(a.xy, b.xy, bends.get(pair_key(r.a, r.b), 0.0),
                                track_shift(game_map, r.id))
     return out
 
@@ -233,8 +234,9 @@ def route_place(game_map: GameMap, lines: dict[str, list[Point]], route_id: str)
 
 
 def city_place(city: City, place: tuple[int, ...]) -> CityPlace:
-    rect, lines = label_box(city.x, city.y, city.name, place)
-    return CityPlace(city.id, city.x, city.y, rect, lines)
+    x, y = city.xy
+    rect, lines = label_box(x, y, city.name, place)
+    return CityPlace(city.id, x, y, rect, lines)
 
 
 _CACHE: dict[int, tuple[object, Layout]] = {}

@@ -8,6 +8,7 @@ result in the map file, so rendering never repeats the search.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from game.board.layout import (
     CAR_GAP,
@@ -59,7 +60,7 @@ def even_out(game_map: GameMap, start: dict[str, Point], box_: tuple[float, floa
     return {c: (p[0] * scale + dx, p[1] * scale + dy) for c, p in pos.items()}
 
 
-def warp(moves: list[tuple[Point, Point]]):
+def warp(moves: list[tuple[Point, Point]]) -> Callable[[float, float], Point]:
     """A smooth map of the plane that carries each ``(from, to)`` point pair's first point
     exactly onto its second (inverse-distance weighting of the moves), so coastlines follow
     the cities they were drawn around."""
@@ -128,7 +129,7 @@ def _pair_spaces(game_map: GameMap, lines: dict[str, list[Point]], key: str,
     trial = dict(lines)
     for r in tracks:
         a, b = game_map.city(r.a), game_map.city(r.b)
-        trial[r.id] = track_line((a.x, a.y), (b.x, b.y), bend, track_shift(game_map, r.id))
+        trial[r.id] = track_line(a.xy, b.xy, bend, track_shift(game_map, r.id))
     return [s for r in tracks for s in route_place(game_map, trial, r.id).spaces], trial
 
 
@@ -154,14 +155,15 @@ def choose_bends(game_map: GameMap, width: float, height: float, passes: int = 6
         changed = False
         for k in keys:
             ends = set(k.split("--"))
-            cities = [(c.x, c.y) for c in game_map.cities if c.id not in ends]
+            cities = [c.xy for c in game_map.cities if c.id not in ends]
             others = [s for o in keys if o != k for s in current[o]]
-            best = None
+            best: tuple[float, float, list[Rect], dict[str, list[Point]]] | None = None
             for bend in BENDS:
                 spaces, trial = _pair_spaces(game_map, lines, k, bend)
                 cost = _conflicts(spaces, others, cities, width, height) + abs(bend)
                 if best is None or cost < best[0] - 1e-9:
                     best = (cost, bend, spaces, trial)
+            assert best is not None         # BENDS is not empty
             if best[1] != bends[k]:
                 bends[k], current[k], lines, changed = best[1], best[2], best[3], True
         if not changed:
@@ -179,26 +181,26 @@ def place_labels(game_map: GameMap, spaces: list[Rect], width: float, height: fl
     """Where each city's name goes (the offset of its centre from the dot): clear of every
     route space, every other name and dot, and inside the board, as near the dot as it can;
     the cities with the fewest free places choose first."""
-    dots = [(c.id, box(c.x - CITY_R - 2, c.y - CITY_R - 2, c.x + CITY_R + 2, c.y + CITY_R + 2))
-            for c in game_map.cities]
-    options: dict[str, list[tuple[float, tuple[int, int], Rect]]] = {}
+    dots = [(c.id, box(x - CITY_R - 2, y - CITY_R - 2, x + CITY_R + 2, y + CITY_R + 2))
+            for c in game_map.cities for x, y in [c.xy]]
+    options: dict[str, list[tuple[float, tuple[int, ...], Rect]]] = {}
     for city in game_map.cities:
         ranked = []
         for order, offset_ in enumerate(label_offsets(city.name)):
-            rect, _ = label_box(city.x, city.y, city.name, offset_)
+            rect, _ = label_box(*city.xy, city.name, offset_)
             x0, y0, x1, y1 = rect.bounds()
             cost = 1000.0 * (x0 < 2 or y0 < 2 or x1 > width - 2 or y1 > height - 2)
             cost += 100.0 * sum(1 for s in spaces if rect.overlaps(s))
             cost += 100.0 * sum(1 for o, d in dots if o != city.id and rect.overlaps(d))
-            own = _rect_gap(rect, city.x, city.y)
+            own = _rect_gap(rect, *city.xy)
             cost += 100.0 * sum(1 for o in game_map.cities
-                               if o.id != city.id and _rect_gap(rect, o.x, o.y) < own + 12)
+                                if o.id != city.id and _rect_gap(rect, *o.xy) < own + 12)
             ranked.append((cost + order * 0.01, offset_, rect))
         options[city.id] = sorted(ranked)
     chosen: dict[str, Rect] = {}
-    result: dict[str, list[int]] = {}
+    result: dict[str, tuple[int, ...]] = {}
 
-    def best(c: str) -> tuple[float, tuple[int, int], Rect]:
+    def best(c: str) -> tuple[float, tuple[int, ...], Rect]:
         return min(options[c], key=lambda o: o[0] + 100.0 * sum(
             1 for other, r in chosen.items() if other != c and o[2].overlaps(r)))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 KINDS = ("lcc", "mercator")
 
@@ -35,12 +36,12 @@ class Projection:
     lat2: float = 0.0
 
     @classmethod
-    def from_spec(cls, spec: dict) -> Projection:
+    def from_spec(cls, spec: dict[str, Any]) -> Projection:
         if spec.get("kind") not in KINDS:
             raise ValueError(f"unknown projection {spec.get('kind')!r} (known: {', '.join(KINDS)})")
         return cls(**spec)
 
-    def spec(self) -> dict:
+    def spec(self) -> dict[str, Any]:
         out = {"kind": self.kind, "lon0": self.lon0}
         if self.kind == "lcc":
             out.update(lat0=self.lat0, lat1=self.lat1, lat2=self.lat2)
@@ -54,7 +55,10 @@ class Projection:
         if self.kind == "mercator":
             return lam, math.log(math.tan(math.pi / 4 + phi / 2))
         p1, p2, p0 = (math.radians(v) for v in (self.lat1, self.lat2, self.lat0))
-        t = lambda f: math.tan(math.pi / 4 + f / 2)
+
+        def t(f: float) -> float:
+            return math.tan(math.pi / 4 + f / 2)
+
         if abs(p1 - p2) < 1e-9:
             n = math.sin(p1)
         else:

@@ -16,7 +16,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import svgwrite
 from svgwrite.container import Group, Use
@@ -26,17 +28,17 @@ from svgwrite.text import Text, TSpan
 
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
+from game.board.shapes import Point
 from game.i18n import COLOUR_KEYS, _
-from game.mapdata import GameMap
+from game.mapdata import GRAY, GameMap, Route
 from game.rules import CLOSING_TWINS_MAX_PLAYERS
-
-PLAYER_COLOURS = ("red", "blue", "green", "yellow", "black")
+from game.seats import PLAYER_COLOURS
 
 # Fill colours of route spaces and of the players' trains and stations.
 ROUTE_FILL = {
     "purple": "#b65fb0", "white": "#f7f6f0", "blue": "#2e7fd3", "yellow": "#f4d11c",
     "orange": "#f08c1e", "black": "#2a2a2a", "red": "#d8322f", "green": "#3ba553",
-    "gray": "#b3b0aa",
+    GRAY: "#b3b0aa",
 }
 PLAYER_FILL = {"red": "#c4161c", "blue": "#1c56c7", "green": "#17843a", "yellow": "#f7c600",
                "black": "#151515"}
@@ -53,7 +55,7 @@ MARKS = {
              "-1.9-1.9-1.9 1.9-1.7-1.7 1.9-1.9z",                                       # cross
     "white": "M0-4a4 4 0 1 1 0 8a4 4 0 1 1 0-8zM0-2a2 2 0 1 0 0 4a2 2 0 1 0 0-4z",      # ring
     "purple": "M0-4.4l4.4 4.4-4.4 4.4-4.4-4.4z",                                        # diamond
-    "gray": "M-4.4-1.3h8.8v2.6h-8.8z",                                                  # bar
+    GRAY: "M-4.4-1.3h8.8v2.6h-8.8z",                                                    # bar
 }
 # Each player's emblem: on their trains and stations and beside their name, so that owners are
 # told apart without their colour; no card symbol (MARKS) is among them.
@@ -117,7 +119,7 @@ class Owners:
     seats: int = 0          # players at the table (0: no view, an empty board)
 
     @classmethod
-    def of(cls, view: dict | None) -> Owners:
+    def of(cls, view: Mapping[str, Any] | None) -> Owners:
         routes: dict[str, str] = {}
         stations: dict[str, list[str]] = {}
         players = (view or {}).get("players", [])
@@ -141,14 +143,14 @@ def _f(v: float) -> str:
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
-def _attrs(**values: object) -> dict:
+def _attrs(**values: object) -> dict[str, Any]:
     return {k.rstrip("_").replace("_", "-"): v for k, v in values.items()}
 
 
-def route_name(game_map: GameMap, route) -> str:
+def route_name(game_map: GameMap, route: Route) -> str:
     """The accessible name of a route: its cities, length and colour, tunnel or ferry."""
     a, b = game_map.city(route.a).name, game_map.city(route.b).name
-    parts = [_("board.route", a=a, b=b, count=route.length, colour=_(COLOUR_KEYS[route.color]))]
+    parts = [_("board.route", a=a, b=b, count=route.length, colour=_(COLOUR_KEYS[route.colour]))]
     if route.tunnel:
         parts.append(_("board.tunnel"))
     if route.ferry:
@@ -156,7 +158,7 @@ def route_name(game_map: GameMap, route) -> str:
     return ", ".join(parts)
 
 
-def _line_path(points) -> str:
+def _line_path(points: Sequence[Point]) -> str:
     head, *rest = points
     return f"M{_f(head[0])} {_f(head[1])}" + "".join(f"L{_f(x)} {_f(y)}" for x, y in rest)
 
@@ -165,7 +167,7 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
     route = game_map.route(route_id)
     place = board.routes[route_id]
     owner = owners.routes.get(route_id)
-    classes = ["route", f"c-{route.color}"]
+    classes = ["route", f"c-{route.colour}"]
     name = route_name(game_map, route)
     if route.tunnel:
         classes.append("tunnel")
@@ -192,7 +194,7 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
                                     aria_label=name))
     g.add(svgwrite.base.Title(name))
     g.add(Path(d=_line_path(place.line), debug=False, class_="halo"))
-    fill = ROUTE_FILL[route.color]
+    fill = ROUTE_FILL[route.colour]
     for i, space in enumerate(place.spaces):
         angle = space.angle
         if angle > 90 or angle <= -90:      # keep symbols upright
@@ -210,8 +212,8 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
         elif i < route.ferry:
             s.add(Use("#ttr-locomotive", debug=False, class_="loco"))
         else:
-            s.add(Use(f"#ttr-mark-{route.color}", debug=False,
-                      class_="mark light" if route.color in LIGHT_MARK else "mark"))
+            s.add(Use(f"#ttr-mark-{route.colour}", debug=False,
+                      class_="mark light" if route.colour in LIGHT_MARK else "mark"))
         g.add(s)
     if closed:          # a closed track is struck through, end to end
         first, last = place.spaces[0], place.spaces[-1]
@@ -278,7 +280,7 @@ def _defs(drawing: svgwrite.Drawing) -> None:
         drawing.defs.add(drawing.path(d=d, id=f"ttr-emblem-{colour}"))
 
 
-def render_board(game_map: GameMap, view: dict | None = None, *, highlights: Highlights | dict | None = None,
+def render_board(game_map: GameMap, view: Mapping[str, Any] | None = None, *, highlights: Highlights | Mapping[str, Iterable[str]] | None = None,
                  size: int | None = None) -> str:
     """The whole board as SVG text.
 
@@ -306,20 +308,23 @@ def render_board(game_map: GameMap, view: dict | None = None, *, highlights: Hig
     for c in game_map.cities:
         cities.add(city_element(game_map, board, c.id, owners, hl))
     drawing.add(cities)
-    return drawing.tostring()
+    svg: str = drawing.tostring()
+    return svg
 
 
-def render_route(game_map: GameMap, route_id: str, view: dict | None = None, *,
-                 highlights: Highlights | dict | None = None) -> str:
+def render_route(game_map: GameMap, route_id: str, view: Mapping[str, Any] | None = None, *,
+                 highlights: Highlights | Mapping[str, Iterable[str]] | None = None) -> str:
     """The SVG text of one route's ``<g id="route-…">``, to replace it in a drawn board."""
     owners, hl = Owners.of(view), Highlights.of(highlights)
     _check_ids(game_map, owners, hl)
-    return route_element(game_map, layout(game_map), route_id, owners, hl).tostring()
+    svg: str = route_element(game_map, layout(game_map), route_id, owners, hl).tostring()
+    return svg
 
 
-def render_city(game_map: GameMap, city_id: str, view: dict | None = None, *,
-                highlights: Highlights | dict | None = None) -> str:
+def render_city(game_map: GameMap, city_id: str, view: Mapping[str, Any] | None = None, *,
+                highlights: Highlights | Mapping[str, Iterable[str]] | None = None) -> str:
     """The SVG text of one city's ``<g id="city-…">``, to replace it in a drawn board."""
     owners, hl = Owners.of(view), Highlights.of(highlights)
     _check_ids(game_map, owners, hl)
-    return city_element(game_map, layout(game_map), city_id, owners, hl).tostring()
+    svg: str = city_element(game_map, layout(game_map), city_id, owners, hl).tostring()
+    return svg

@@ -20,22 +20,24 @@ import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.actions import Action, parse_action
 from game.ai import make_agent
 from game.ai.agent import Agent
+from game.ai.search import Searcher
 from game.ai.strategist import Strategist
 from game.jsontext import JsonTextError, read_json
 from game.rng import Rng
-from game.scenario import AI_LEVELS
+from game.seats import AI_LEVELS
+from game.view import View
 
 # Seconds of search per hard move in the browser: the search stops within one play-out decision
 # of the cap, so even a searched move stays under the 1 s target (docs/ai.md); CPython callers
 # (tests, the CLI) play without a cap, reproducibly.
 BROWSER_TIME_CAP = 0.8
 # the i18n key naming each level (new-game form, next to an AI seat's name)
-LEVEL_KEYS = {"easy": "ai.level.easy", "medium": "ai.level.medium", "hard": "ai.level.hard"}
+LEVEL_KEYS = {level: f"ai.level.{level}" for level in AI_LEVELS}
 
 
 class AiMessageError(ValueError):
@@ -50,7 +52,7 @@ class AiRequest:
     ticket: int
     level: str
     seed: str
-    view: dict
+    view: View
     legal: tuple[str, ...]
 
     def to_text(self) -> str:
@@ -67,7 +69,7 @@ class AiRequest:
         legal = data.get("legal")
         _need(isinstance(legal, list) and legal != [] and all(isinstance(a, str) for a in legal),
               "request.legal: expected a non-empty list of actions in text notation")
-        return AiRequest(data["ticket"], data["level"], data["seed"], data["view"], tuple(legal))
+        return AiRequest(data["ticket"], data["level"], data["seed"], data["view"], tuple(data["legal"]))
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ class AiAnswer:
         return AiAnswer(data["ticket"], choice, error[:300] if isinstance(error, str) else None, float(ms))
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -118,7 +120,7 @@ class Pausing:
     def __init__(self, agent: Agent, pause: Callable[[], None]) -> None:
         self.agent, self.pause = agent, pause
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: Rng) -> Action:
+    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         self.pause()
         return self.agent.choose(view, legal, rng)
 
@@ -130,7 +132,7 @@ def agent_for(level: str, time_cap: float | None = None, pause: Callable[[], Non
     on the page's main thread can yield there; ``search=False`` keeps only its planner, for a
     caller that could only run the search in one piece."""
     agent = make_agent(level, time_cap=time_cap)
-    if hasattr(agent, "rollout_policy"):
+    if isinstance(agent, Searcher):
         if not search:
             return Strategist(agent.style)
         if pause is not None:
@@ -138,13 +140,13 @@ def agent_for(level: str, time_cap: float | None = None, pause: Callable[[], Non
     return agent
 
 
-def decide(level: str, view: dict[str, Any], legal: list[Action], seed: str, **options: Any) -> Action:
+def decide(level: str, view: View, legal: list[Action], seed: str, **options: Any) -> Action:
     """The move of an AI seat at ``level`` from its view: the agent's own choice among ``legal``
     (``options`` as for :func:`agent_for`)."""
     return agent_for(level, **options).choose(view, legal, Rng.from_seed(seed))
 
 
-def safe_action(view: dict[str, Any], legal: list[Action], seed: str) -> Action:
+def safe_action(view: View, legal: list[Action], seed: str) -> Action:
     """A sensible legal move when an AI's own answer cannot be used: the medium planner's, or
     the first legal action should even that fail."""
     try:

@@ -25,13 +25,22 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from game.actions import Action, ClaimRoute, KeepTickets
+from game.actions import (
+    Action,
+    BuildStation,
+    ClaimRoute,
+    DrawCard,
+    KeepTickets,
+    PayTunnel,
+    Withdraw,
+)
 from game.board.highlights import Highlights
 from game.events import event_view
 from game.i18n import _
 from game.jsontext import MAX_CHARS
 from game.mapdata import CARD_KINDS, LOCOMOTIVE
 from game.rules import CLOSING_TWINS_MAX_PLAYERS, IllegalActionError
+from game.scenario import Scenario
 from game.scoring import PlayerPosition, ticket_status
 from game.ui import ai_turn, ending, setup
 from game.ui.ai_turn import AiAnswer, AiRequest
@@ -50,6 +59,7 @@ from game.ui.saves import (
 from game.ui.session import Session, open_session, refusal_text
 from game.ui.setup import GameOptions
 from game.ui.tickets import OpenPath, open_path
+from game.view import View
 
 # the pause before each AI move, so it can be followed, at each speed a player may choose
 AI_SPEEDS = {"slow": 1500, "normal": 700, "fast": 250, "instant": 0}
@@ -256,7 +266,7 @@ class TunnelDialog:
     route: str
     revealed: tuple[str, ...]
     extra: int
-    options: tuple[Action, ...]     # the payments, then withdraw
+    options: tuple[PayTunnel | Withdraw, ...]     # the payments, then withdraw
 
     @property
     def spot(self) -> str:
@@ -267,7 +277,7 @@ class TunnelDialog:
 class PaymentDialog:
     kind: str                   # "claim" or "station"
     title: str
-    payments: tuple[Action, ...]
+    payments: tuple[ClaimRoute | BuildStation, ...]
     spot: str                   # the board element it is about: route-… or city-…
 
 
@@ -431,8 +441,9 @@ class Table:
             return NOTHING if self.stale else Outcome(Redraw.NOTHING, say=_("table.not_your_turn"))
         match command:
             case Draw(source):
-                choice = next((c for c in session.draw_choices() if c.action and c.action.source == source), None)
-                return NOTHING if choice is None or choice.action is None else self.play(choice.action)
+                draw = next((c.action for c in session.draw_choices()
+                             if isinstance(c.action, DrawCard) and c.action.source == source), None)
+                return NOTHING if draw is None else self.play(draw)
             case DrawTickets():
                 action = session.tickets_choice().action
                 return NOTHING if action is None else self.play(action)
@@ -479,7 +490,7 @@ class Table:
             self.notice = _("start.open_failed", reason=failure_text(exc))
         return self.home()
 
-    def start_game(self, scenario: dict) -> Outcome:
+    def start_game(self, scenario: Scenario) -> Outcome:
         self.game_id = f"g{int(self.clock())}"
         try:
             session = Session(scenario)
@@ -731,8 +742,9 @@ class Table:
         if s.over:
             text = _("table.status.over")
         elif s.handoff_to is not None or s.pausing_for is not None:
-            seat = s.handoff_to if s.handoff_to is not None else s.pausing_for
-            text = _("table.status.handoff", name=state["players"][seat]["name"])
+            called = s.handoff_to if s.handoff_to is not None else s.pausing_for
+            assert called is not None
+            text = _("table.status.handoff", name=state["players"][called]["name"])
         elif s.ai_to_move():
             text = _("table.status.ai", name=s.player_label(state["current"]))
         else:
@@ -746,7 +758,7 @@ class Table:
                 text += " " + _("table.status.last_round", count=state["last_round"])
         return f"{text} {self.notice}" if self.notice else text
 
-    def highlights(self, view: dict) -> Highlights:
+    def highlights(self, view: View) -> Highlights:
         """What the board lights up: the routes the player to act may claim, the routes each
         player claimed in their last turn, a focused ticket's cities and the player's network,
         and at the end the longest trails and borrowed routes."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from game.events import Event
 from game.mapdata import load_map
+from game.scoring import FinalScoreJson
 from game.state import State
 
 TIE_BREAK_KEYS = {"tickets_completed": "end.tie_break.tickets_completed",
@@ -29,9 +30,16 @@ class Breakdown:
     total: int
 
 
+def _result(state: State) -> FinalScoreJson:
+    result = state["result"]
+    if result is None:
+        raise ValueError("the game is not over")
+    return result
+
+
 def breakdowns(state: State) -> list[Breakdown]:
     """One breakdown per player, in final ranking order (the game must be over)."""
-    result = state["result"]
+    result = _result(state)
     rows = []
     for seat in result["ranking"]:
         p = result["players"][seat]
@@ -44,7 +52,7 @@ def breakdowns(state: State) -> list[Breakdown]:
 
 def verdict(state: State) -> tuple[str, dict]:
     """The i18n key and parameters naming the winner(s) and explaining a tie-break."""
-    result = state["result"]
+    result = _result(state)
     names = [p["name"] for p in state["players"]]
     if result["shared"]:
         return "end.shared", {"names": ", ".join(names[s] for s in result["shared"])}
@@ -59,7 +67,7 @@ def end_highlights(state: State) -> dict[str, set[str]]:
     routes every player's stations borrow."""
     trail: set[str] = set()
     borrowed: set[str] = set()
-    for p in state["result"]["players"]:
+    for p in _result(state)["players"]:
         if p["longest_bonus"]:
             trail.update(p["trail"])
         borrowed.update(r for r in p["borrowed"].values() if r)
@@ -86,9 +94,11 @@ def statistics(state: State, events: Sequence[Event]) -> list[Statistics]:
     for e in events:
         if e["kind"] == "draw":
             cards[e["seat"]] += 1
+    result = state["result"]
+    assert result is not None           # the game is over
     found = []
     for seat, p in enumerate(state["players"]):
-        scored = state["result"]["players"][seat]
+        scored = result["players"][seat]
         done = sum(1 for t in scored["tickets"] if t["completed"])
         found.append(Statistics(seat, len(p["routes"]), sum(game_map.route(r).length for r in p["routes"]),
                                 cards[seat], done, len(scored["tickets"]) - done, scored["longest_trail"]))
@@ -115,8 +125,10 @@ def score_history(state: State, events: Sequence[Event]) -> list[list[int]]:
         if e["seat"] == last and (i + 1 == len(events) or events[i + 1]["seat"] != e["seat"]):
             for seat in range(seats):
                 history[seat].append(scores[seat])
+    result = state["result"]
+    assert result is not None           # the game is over
     for seat in range(seats):
         if history[seat][-1] != scores[seat] or len(history[seat]) == 1:
             history[seat].append(scores[seat])
-        history[seat].append(state["result"]["players"][seat]["total"])
+        history[seat].append(result["players"][seat]["total"])
     return history

@@ -26,10 +26,11 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from game.jsontext import JsonTextError, read_json
 from game.names import MAX_NAME
+from game.scenario import Scenario
 from game.state import FORMAT as SCENARIO_FORMAT
 from game.state import MAX_COUNT
 
@@ -101,12 +102,12 @@ class SaveEntry:
     over: bool = False         # the game is finished
 
 
-def save_text(scenario: dict) -> str:
+def save_text(scenario: Scenario) -> str:
     """A game's stored text, which is also its exported file."""
     return json.dumps(scenario, ensure_ascii=False, separators=(",", ":"))
 
 
-def parse_save(text: str) -> dict:
+def parse_save(text: str) -> Scenario:
     """The scenario in a save or an imported file (raises :class:`SaveError` saying why not).
     Whether it plays is checked when it is opened (``game.ui.session.open_session``)."""
     try:
@@ -117,7 +118,8 @@ def parse_save(text: str) -> dict:
         raise SaveError("saves.error.invalid", reason="a scenario is a JSON object")
     if isinstance(data.get("format"), int) and data["format"] > SCENARIO_FORMAT:
         raise SaveError("saves.error.newer", version=data["format"])
-    return data
+    # a JSON object in a format this program reads: whether it is a game is checked when opened
+    return cast(Scenario, data)
 
 
 def _count(value: Any) -> int | None:
@@ -164,14 +166,15 @@ class SaveCatalog:
             except SaveError as exc:
                 problem = exc.problem
             if not meta and isinstance(data, dict):       # not in the index: describe it from the save
-                players = data.get("players")
+                seats = data.get("players")
                 meta = {"map": data.get("map"), "turn": None,
-                        "players": [p.get("name") if isinstance(p, dict) else p for p in players]
-                        if isinstance(players, list) else []}
+                        "players": [p.get("name") if isinstance(p, dict) else p for p in seats]
+                        if isinstance(seats, list) else []}
             players = meta.get("players")
             names = tuple(n[:MAX_NAME] for n in players[:5] if isinstance(n, str)) if isinstance(players, list) else ()
             turn = _count(meta.get("turn"))
-            map_id = meta.get("map")[:40] if isinstance(meta.get("map"), str) else None
+            map_id = meta.get("map")
+            map_id = map_id[:40] if isinstance(map_id, str) else None
             found.append(SaveEntry(save_id, map_id, names, turn, _time(meta.get("saved_at")), problem,
                                    meta.get("over") is True))
         return sorted(found, key=lambda e: (-e.saved_at, e.id))
@@ -180,7 +183,7 @@ class SaveCatalog:
         """The stored text, untouched (for export, even when damaged)."""
         return self.backend.get(SAVE_PREFIX + save_id)
 
-    def open(self, save_id: str) -> dict:
+    def open(self, save_id: str) -> Scenario:
         """The saved scenario (raises :class:`SaveError`)."""
         text = self.raw(save_id)
         if text is None:
@@ -195,7 +198,7 @@ class SaveCatalog:
         meta = self._index().get(save_id)
         return (_count(meta.get("revision")) or 0) if isinstance(meta, dict) else 0
 
-    def write(self, save_id: str, scenario: dict, meta: dict, saved_at: float, base: int | None = None) -> int:
+    def write(self, save_id: str, scenario: Scenario, meta: dict, saved_at: float, base: int | None = None) -> int:
         """Store a game and its index line; the new revision.  ``base`` is the revision the
         writer loaded or wrote last: if the stored one differs, another tab has played on and
         :class:`StaleSave` is raised with nothing written (None: no check, a new game).  Raises

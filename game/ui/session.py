@@ -25,7 +25,6 @@ from game.actions import (
     ClaimRoute,
     DrawCard,
     DrawTickets,
-    KeepTickets,
     PayTunnel,
     Withdraw,
     parse_action,
@@ -33,15 +32,16 @@ from game.actions import (
 from game.events import Event as EngineEvent
 from game.events import event_view
 from game.i18n import _
-from game.mapdata import LOCOMOTIVE, TRAIN_COLOURS, load_map
-from game.rules import IllegalActionError, apply_action, legal_actions
-from game.scenario import DEFAULT_AI_LEVEL, ScenarioError, load_scenario, player_levels
-from game.state import State, copy_state
+from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, load_map
+from game.rules import IllegalActionError, apply_action, keep_limits, legal_actions
+from game.scenario import Scenario, ScenarioError, load_scenario, player_levels
+from game.seats import DEFAULT_AI_LEVEL
+from game.state import Phase, State, copy_state
 from game.ui.ai_turn import AiRequest, decide, safe_action
 from game.ui.log import Event, log_entries
 from game.ui.saves import SaveError, parse_save
 from game.ui.words import named, player_label
-from game.view import player_view
+from game.view import View, player_view
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,11 @@ class Session:
     """A game being played: ``state`` (the engine's), ``actions`` played, their ``events`` (``game.events``)
     and the public ``log`` made from them."""
 
-    def __init__(self, scenario: dict) -> None:
+    def __init__(self, scenario: Scenario) -> None:
         """Start from a scenario (raises ``ScenarioError``); its actions are replayed."""
         state, actions = load_scenario(scenario)
-        self.start = {k: v for k, v in scenario.items() if k != "actions"}
+        self.start: Scenario = scenario.copy()
+        self.start.pop("actions", None)
         self.state: State = state
         self.levels: list[str | None] = player_levels(scenario["players"])    # per seat; None: human
         self.actions: list[Action] = []
@@ -111,7 +112,7 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.state["phase"] == "over"
+        return self.state["phase"] == Phase.OVER
 
     def player_label(self, seat: int) -> str:
         """A player's name, with the level for an AI seat: "Ada (AI, hard)"."""
@@ -130,7 +131,7 @@ class Session:
         return self.current if self.state["players"][self.current]["kind"] == "human" \
             and not self.over else self.shown
 
-    def view(self) -> dict:
+    def view(self) -> View:
         """What the screen may show: the viewer's view, or only public facts."""
         seat = self.viewer
         view = player_view(self.state, self.current if seat is None else seat)
@@ -174,7 +175,7 @@ class Session:
         saved: after a reload it shows again if that player has not acted yet this turn."""
         seat = self.viewer
         if self.state["last_round"] is None or seat is None or seat != self.current \
-                or self.state["phase"] != "start" or seat in self.last_round_seen:
+                or self.state["phase"] != Phase.START or seat in self.last_round_seen:
             return None
         started = next((e for e in reversed(self.events) if "last_round" in e), None)
         return (None, None) if started is None else (started["seat"], started["last_round"]["trains"])
@@ -184,7 +185,7 @@ class Session:
         if self.last_round_notice() is not None:
             self.last_round_seen.add(self.current)
 
-    def scenario(self) -> dict:
+    def scenario(self) -> Scenario:
         """The save: the starting scenario and every action played (docs/scenario.md)."""
         return {**self.start, "actions": [str(a) for a in self.actions]}
 
@@ -277,7 +278,7 @@ class Session:
         length = route.length
         hand = self.state["players"][self.current]["hand"]
         # ask the engine about the payment closest to possible: its refusal names the problem
-        colour = max(TRAIN_COLOURS if route.color == "gray" else (route.color,), key=lambda c: hand[c])
+        colour = max(TRAIN_COLOURS if route.colour == GRAY else (route.colour,), key=lambda c: hand[c])
         locos = min(hand[LOCOMOTIVE], length - 1) if hand[colour] else 0
         probe = ClaimRoute(route_id, colour, length - locos, locos) if hand[colour] \
             else ClaimRoute(route_id, LOCOMOTIVE, 0, length)
@@ -291,15 +292,14 @@ class Session:
         return [], self.reason(BuildStation(city_id, LOCOMOTIVE, 0, built + 1))
 
     def ticket_choice(self) -> tuple[int, int, list[str]]:
-        """(keep at least, keep at most, offered tickets) in a ticket phase, from the legal keeps."""
-        keeps = [a for a in self.legal() if isinstance(a, KeepTickets)]
-        offer = self.state["players"][self.current]["offer"]
-        if not keeps:
+        """(keep at least, keep at most, offered tickets) in a ticket phase (the engine's
+        ``keep_limits``); (0, 0, []) in any other phase."""
+        if self.state["phase"] not in (Phase.SETUP_TICKETS, Phase.TICKETS):
             return 0, 0, []
-        sizes = [len(a.tickets) for a in keeps]
-        return min(sizes), max(sizes), list(offer)
+        low, high = keep_limits(self.state)
+        return low, high, list(self.state["players"][self.current]["offer"])
 
-    def tunnel_choice(self) -> tuple[dict, list[str], list[Action]]:
+    def tunnel_choice(self) -> tuple[dict, list[str], list[PayTunnel | Withdraw]]:
         """(the tunnel being claimed, the revealed cards, the payments then ``withdraw``)."""
-        payments = [a for a in self.legal() if isinstance(a, (PayTunnel, Withdraw))]
+        payments: list[PayTunnel | Withdraw] = [a for a in self.legal() if isinstance(a, (PayTunnel, Withdraw))]
         return dict(self.state["tunnel"] or {}), list(self.state["revealed"]), payments

@@ -19,14 +19,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.i18n import _
-from game.mapdata import MapDataError, load_map
-from game.names import MAX_NAME, name_problem, normal_name, skeleton
-from game.scenario import AI_LEVELS, DEFAULT_AI_LEVEL
+from game.mapdata import MAP_IDS, MapDataError, load_map
+from game.names import MAX_NAME, normal_name
+from game.scenario import Scenario, ScenarioPlayer
+from game.seats import (
+    DEFAULT_AI_LEVEL,
+    MAX_SEATS,
+    MIN_SEATS,
+    PLAYER_COLOURS,
+    seat_problems,
+)
 from game.state import FORMAT as SCENARIO_FORMAT
-from game.state import PLAYER_COLOURS, PLAYER_KINDS
 
-MAPS = ("usa", "europe")
-MIN_SEATS, MAX_SEATS = 2, 5
 MAX_SEED = 40
 Problem = tuple[str, dict]
 
@@ -60,39 +64,36 @@ class GameOptions:
     def problems(self) -> list[Problem]:
         """Everything wrong with these options (empty when a game can start)."""
         found: list[Problem] = []
-        if self.map not in MAPS:
+        if self.map not in MAP_IDS:
             return [("setup.error.map", {"map": self.map})]
         if self.variant not in variant_ids(self.map):
             found.append(("setup.error.variant", {"variant": self.variant}))
-        if not MIN_SEATS <= len(self.seats) <= MAX_SEATS:
-            found.append(("setup.error.seats", {"low": MIN_SEATS, "high": MAX_SEATS}))
-        names: set[str] = set()
-        for i, seat in enumerate(self.seats, start=1):
-            # names are compared as they look (game.names): "Bob" and "bob " are the same name
-            name = normal_name(seat.name) if len(seat.name) <= 4 * MAX_NAME else seat.name
-            problem = name_problem(name) if name else "empty"
-            if problem == "long":
-                found.append(("setup.error.name_long", {"seat": i, "count": MAX_NAME}))
-            elif problem == "invisible":
-                found.append(("setup.error.name_invisible", {"seat": i}))
-            elif problem == "empty":
-                found.append(("setup.error.name_empty", {"seat": i}))
-            elif skeleton(name) in names:
-                found.append(("setup.error.name_twice", {"name": name}))
-            else:
-                names.add(skeleton(name))
-            if seat.kind not in PLAYER_KINDS:
-                found.append(("setup.error.kind", {"seat": i}))
-            elif seat.kind == "ai" and seat.level not in AI_LEVELS:
-                found.append(("setup.error.level", {"seat": i, "level": seat.level}))
-        colours = [seat.colour for seat in self.seats]
-        if any(c not in PLAYER_COLOURS for c in colours) or len(set(colours)) != len(colours):
+        # the seats are checked as the engine checks them (game.seats); a very long name is
+        # not normalised (it is refused as long anyway)
+        seats = [{"name": normal_name(s.name) if len(s.name) <= 4 * MAX_NAME else s.name, "kind": s.kind,
+                  "colour": s.colour, "level": s.level if s.kind == "ai" else None} for s in self.seats]
+        colours = False         # one problem for all the colours, after the others
+        for seat, key, params in seat_problems(seats):
+            number = None if seat is None else seat + 1
+            if key == "seats":
+                found.append(("setup.error.seats", params))
+            elif key == "name_long":
+                found.append(("setup.error.name_long", {"seat": number, "count": MAX_NAME}))
+            elif key == "name_twice":
+                found.append(("setup.error.name_twice", {"name": seats[seat or 0]["name"]}))
+            elif key in ("name_invisible", "name_empty", "kind"):
+                found.append((f"setup.error.{key}", {"seat": number}))
+            elif key == "level":
+                found.append(("setup.error.level", {"seat": number, "level": params["level"]}))
+            elif key in ("colour", "colour_twice"):
+                colours = True
+        if colours:
             found.append(("setup.error.colours", {}))
         if len(self.seed.strip()) > MAX_SEED:
             found.append(("setup.error.seed", {"count": MAX_SEED}))
         return found
 
-    def scenario(self, fallback_seed: int) -> dict:
+    def scenario(self, fallback_seed: int) -> Scenario:
         """The scenario that starts this game; ``fallback_seed`` is used when no seed was given."""
         seed_text = self.seed.strip()
         seed: int | str = fallback_seed if not seed_text else int(seed_text) if seed_text.isdigit() else seed_text
@@ -101,9 +102,11 @@ class GameOptions:
                 "seed": seed, "actions": []}
 
 
-def _player(seat: Seat) -> dict:
-    player = {"name": normal_name(seat.name), "kind": seat.kind, "colour": seat.colour}
-    return {**player, "level": seat.level} if seat.kind == "ai" else player
+def _player(seat: Seat) -> ScenarioPlayer:
+    player: ScenarioPlayer = {"name": normal_name(seat.name), "kind": seat.kind, "colour": seat.colour}
+    if seat.kind == "ai":
+        player["level"] = seat.level
+    return player
 
 
 def variant_ids(map_id: str) -> tuple[str, ...]:
@@ -132,7 +135,7 @@ def with_seat_count(options: GameOptions, count: int) -> GameOptions:
     return replace(options, seats=tuple(seats))
 
 
-def rematch(scenario: dict, fallback_seed: int) -> dict:
+def rematch(scenario: Scenario, fallback_seed: int) -> Scenario:
     """A new game with the same map, variant and players as ``scenario`` and a fresh seed."""
     return {"format": SCENARIO_FORMAT, "map": scenario["map"], "variant": scenario.get("variant"),
             "players": scenario["players"], "seed": fallback_seed, "actions": []}

@@ -18,7 +18,7 @@ from pyodide.ffi import JsException, can_run_sync, run_sync, to_js
 from game.jsontext import JsonTextError, read_json
 from game.ui import ai_turn
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
-from game.web.dom import keep_alive
+from game.web.dom import Node, keep_alive
 
 WORKER_URL = "./static/ai-worker.mjs"
 # No word from the worker for this long while it owes an answer: it has failed, and the page
@@ -34,12 +34,12 @@ class AiHelper:
 
     def __init__(self, on_answer: Callable[[AiAnswer], None], on_failure: Callable[[str], None]) -> None:
         self.on_answer, self.on_failure = on_answer, on_failure
-        self.worker = None
+        self.worker: Node = None               # the Web Worker, once started
         self.ready = False
         self.failure: str | None = None        # why the worker is not used (None: it is)
         self.owed: dict[int, str] = {}         # ticket -> request text sent to the worker, not answered
-        self.watchdog = None
-        self.too_slow_call = None              # the watchdog's callback, made once (it is restarted often)
+        self.watchdog: Node = None
+        self.too_slow_call: Node = None              # the watchdog's callback, made once (it is restarted often)
 
     @property
     def where(self) -> str:

@@ -27,6 +27,7 @@ from game.ui.controller import (
     ChooseRoute,
     ChooseSeatCount,
     CloseDialog,
+    Command,
     DeleteSave,
     Download,
     GoHome,
@@ -135,8 +136,9 @@ class App:
             self.zoom.step(outcome.zoom)
         if outcome.say:
             self.say(outcome.say)
-        if outcome.dialog_error is not None:
-            present(js.document.querySelector(".dialog .dialog-error")).textContent = outcome.dialog_error
+        error = present(js.document.querySelector(".dialog .dialog-error"))
+        if outcome.dialog_error is not None and error is not None:
+            error.textContent = outcome.dialog_error
         if outcome.redraw is Redraw.SCREEN:
             self.show()
         elif outcome.redraw is Redraw.DIALOG:
@@ -191,24 +193,27 @@ class App:
         """Redraw the game screen from the model (the board only where it changed)."""
         table = self.table
         session = table.session
+        assert session is not None          # the table screen: a game is on
         if self.drawn is not session or self.board is None or self.side is None or self.log is None:
             self.build_game(session)
+        board, side, log = self.board, self.side, self.log
+        assert board is not None and side is not None and log is not None
         view = session.view()
         facts = (session.state["phase"], session.current, session.state["turn"], len(session.actions),
                  "" if session.handoff_to is None else session.handoff_to, table.last_action_text())
         for name, value in zip(GAME_ATTRIBUTES, facts):
             self.root.setAttribute(name, str(value))
-        self.board.update(view, table.highlights(view))
+        board.update(view, table.highlights(view))
         status = js.document.getElementById("status")
         status.textContent = table.status()
         status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
-        self.side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
-                         table.ticket_status())
+        side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
+                    table.ticket_status())
         hints = js.document.getElementById("hints")
         hints.setAttribute("aria-pressed", "true" if table.hints else "false")
         hints.setAttribute("data-arg", "off" if table.hints else "on")
-        self.log.update(session)
+        log.update(session)
         self.show_storage_banner()
         self.show_dialog()
         self.show_ai_status()
@@ -342,6 +347,7 @@ class App:
         """A control's command; the ones that read the page (the form, the ticket boxes) are made here."""
         if cmd == "hints":
             LocalStorage().set_quietly(HINTS_KEY, arg)
+        command: Command | None
         if cmd == "start":
             command = StartGame(start_screen.read_options())
         elif cmd == "delete":
@@ -423,8 +429,9 @@ class App:
             self.light_ticket(None)
 
     def light_ticket(self, ticket: str | None) -> None:
-        if self.table.set_focus_ticket(ticket) and self.board is not None:
-            view = self.table.session.view()
+        session = self.table.session
+        if self.table.set_focus_ticket(ticket) and self.board is not None and session is not None:
+            view = session.view()
             self.board.update(view, self.table.highlights(view))
 
     def on_storage(self, event) -> None:

@@ -9,7 +9,7 @@ from pyodide.ffi import create_proxy, jsnull
 
 Node = Any      # a page element: a proxy of a JavaScript object, whose attributes Python cannot list
 
-_proxies = []      # handlers added with keep_alive live as long as the page
+_proxies: list[Node] = []      # handlers added with keep_alive live as long as the page
 
 
 def el(tag: str, text: str | None = None, *children, cls: str | None = None, **attrs) -> Node:
@@ -84,7 +84,9 @@ class KeyedList:
         for key, (_look, node) in old.items():
             if fresh.get(key) is not old[key]:
                 node.remove()
-        before, run = None, []         # new children go in runs, each after the kept child before it
+        # new children go in runs, each after the kept child before it
+        before: Node = None
+        run: list[Node] = []
         for key, (_look, node) in fresh.items():
             if fresh[key] is old.get(key):
                 self._place(run, before)
@@ -100,7 +102,7 @@ class KeyedList:
             self.parent.prepend(*run)
 
 
-def closest(node, selector: str) -> object | None:
+def closest(node, selector: str) -> Node | None:
     """The nearest ancestor-or-self of ``node`` matching ``selector`` (None when there is none,
     or when ``node`` is not an element, e.g. the document)."""
     if not hasattr(node, "closest"):
@@ -108,7 +110,7 @@ def closest(node, selector: str) -> object | None:
     return present(node.closest(selector))
 
 
-def present(value) -> object | None:
+def present(value) -> Node | None:
     """A DOM lookup's result, with JavaScript's null as None."""
     return None if value is None or value is jsnull else value
 

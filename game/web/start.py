@@ -8,9 +8,8 @@ from pyodide.ffi import JsException, to_js
 
 from game import i18n
 from game.i18n import COLOUR_KEYS, _
-from game.mapdata import load_map
-from game.scenario import AI_LEVELS
-from game.state import PLAYER_COLOURS
+from game.mapdata import MAP_IDS, load_map
+from game.seats import AI_LEVELS, PLAYER_COLOURS
 from game.ui import setup
 from game.ui.ai_turn import LEVEL_KEYS
 from game.ui.controller import StartScreen
@@ -30,7 +29,7 @@ def start_screen(start: StartScreen, entries: list[SaveEntry], notice: str) -> l
 def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
     form = el("form", None, el("h2", _("start.new_game")), cls="new-game", id="new-game")
     maps = el("select", None, id="opt-map", name="map", data_refresh="1")
-    for map_id in setup.MAPS:
+    for map_id in MAP_IDS:
         maps.append(el("option", load_map(map_id).name, value=map_id, selected=map_id == options.map))
     variants = el("select", None, id="opt-variant", name="variant")
     for v in load_map(options.map).variants:
@@ -87,7 +86,7 @@ def saves_list(entries: list[SaveEntry], notice: str) -> Node:
         if entry.problem:
             text = _(entry.problem[0], **entry.problem[1])
         else:
-            map_name = load_map(entry.map).name if entry.map in setup.MAPS else "?"
+            map_name = load_map(entry.map).name if entry.map in MAP_IDS else "?"
             turn = "—" if entry.turn is None else str(entry.turn + 1)
             key = "start.save_line_over" if entry.over else "start.save_line"
             text = _(key, map=map_name, players=", ".join(entry.players), turn=turn, when=when)

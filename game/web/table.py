@@ -11,12 +11,16 @@ the cards, lines and events whose facts changed, so a move costs the page little
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 import js
 
-from game.actions import Withdraw
+from game.actions import BuildStation, ClaimRoute, PayTunnel, Withdraw
+from game.board.highlights import Highlights
 from game.board.render import (
     EMBLEMS,
-    Highlights,
+    Owners,
     render_board,
     render_city,
     render_route,
@@ -37,23 +41,12 @@ from game.ui.controller import (
 from game.ui.log import LogLine, event_text, part_segments, turn_lines
 from game.ui.moves import MovePart
 from game.ui.session import Session
+from game.view import PlayerView, View
 from game.web.dom import KeyedList, Node, button, disable, el
 
 # the board's highlights of a route (``Highlights`` fields) and the class each gives it
 ROUTE_LAYERS = {"claimable": "claimable", "network": "network", "trail": "trail", "borrowed": "borrowed",
                 "last": "last-move", "path": "path"}
-
-
-def _route_owners(view: dict) -> dict[str, str]:
-    return {r: p["colour"] for p in view["players"] for r in p["routes"]}
-
-
-def _station_owners(view: dict) -> dict[str, tuple]:
-    stations: dict[str, tuple] = {}
-    for p in view["players"]:
-        for c in p["stations"]:
-            stations[c] = (*stations.get(c, ()), p["colour"])
-    return stations
 
 
 def _changed(before: dict, after: dict) -> set:
@@ -69,12 +62,13 @@ class Board:
         self.container = container
         self.map = session.map
         self.owners: dict[str, str] = {}        # as drawn: route -> owner's colour
-        self.stations: dict[str, tuple] = {}    # city -> the colours of its stations
+        self.stations: dict[str, list[str]] = {}    # city -> the colours of its stations
         self.hl: Highlights | None = None       # None: not drawn yet
 
-    def update(self, view: dict, hl: Highlights) -> int:
+    def update(self, view: Mapping[str, Any], hl: Highlights) -> int:
         """Bring the board up to date; the number of routes and cities redrawn or restyled."""
-        owners, stations = _route_owners(view), _station_owners(view)
+        drawn = Owners.of(view)
+        owners, stations = drawn.routes, drawn.stations
         if self.hl is None:
             self.container.innerHTML = render_board(self.map, view, highlights=hl)
             self.owners, self.stations, self.hl = owners, stations, hl
@@ -120,7 +114,7 @@ class SideColumn:
         self.end = None
         self.parts: list = []
 
-    def update(self, session: Session, view: dict, mine: bool, moves: dict[int, list[MovePart]],
+    def update(self, session: Session, view: View, mine: bool, moves: dict[int, list[MovePart]],
                selected: str | None = None, status: dict[str, str] | None = None) -> None:
         """Bring the column up to date (``mine``: the viewer is to act; ``moves``: each player's
         last turn; ``selected``: the colour chosen in the hand)."""
@@ -128,7 +122,7 @@ class SideColumn:
             self.own = None
             if self.end is None:
                 self.end = end_screen(session)
-            parts = [self.end]
+            parts: list[Node | None] = [self.end]
         else:
             if session.viewer is None:
                 self.own = None         # the handoff screen: no hand or ticket stays in the page
@@ -154,12 +148,14 @@ class Market:
         """``mine``: the viewer is to act, and a forbidden pick says why (else: not your turn)."""
         if mine:
             tickets = session.tickets_choice()
-            cards = [(c.action.source, None if c.enabled else c.reason) for c in session.draw_choices()]
+            cards = [(source, None if c.enabled else c.reason)          # draw_choices: the deck, then the market
+                     for source, c in zip(("deck", *session.state["market"]), session.draw_choices())]
             ticket_reason = None if tickets.enabled else tickets.reason
         else:       # no need to ask the engine why each pick is refused
             ticket_reason = _("table.not_your_turn")
             cards = [(source, ticket_reason) for source in ("deck", *session.state["market"])]
-        looks = []       # a card: (label, command, source, why disabled, classes, slot)
+        looks: list[tuple[int | str, tuple[str, str, str, str | None, str, str | None]]] = []
+        # a card: (label, command, source, why disabled, classes, slot)
         for i, (source, reason) in enumerate(cards):
             label = _("table.deck", count=len(session.state["deck"])) if i == 0 else _(CARD_KEYS[source])
             looks.append((i, (label, "draw", source, reason, f"card card-{'deck' if i == 0 else source}", str(i))))
@@ -191,9 +187,11 @@ def _refresh_card(node, before: tuple, look: tuple) -> None:
 class OwnPanel:
     """The viewer's private panel: hand by colour, tickets (done or not), trains, stations, score."""
 
-    def __init__(self, session: Session, view: dict) -> None:
-        self.seat = session.viewer
-        me = view["players"][self.seat]
+    def __init__(self, session: Session, view: View) -> None:
+        seat = session.viewer
+        assert seat is not None             # built only when someone's cards may be shown
+        self.seat = seat
+        me = view["players"][seat]
         self.facts = el("p", "", cls="facts")
         self.facts_text = ""
         hand = el("ul", None, cls="hand", aria_label=_("table.hand"))
@@ -203,18 +201,21 @@ class OwnPanel:
                        cls="own-panel", data_seat=str(self.seat))
         self.hand, self.tickets = KeyedList(hand), KeyedList(tickets)
 
-    def update(self, session: Session, view: dict, selected: str | None = None,
+    def update(self, session: Session, view: View, selected: str | None = None,
                status: dict[str, str] | None = None) -> Node:
         """``selected``: the colour chosen in the hand; ``status``: each ticket done, done
         through a station, or open (``Table.ticket_status``)."""
         me = view["players"][self.seat]
+        hand, tickets = me["hand"], me["tickets"]
+        assert hand is not None and tickets is not None     # the viewer's own
         facts = _("table.stat.score", count=me["score"]) + " · " + _stats(session, me, cards=False)
         if facts != self.facts_text:
             self.facts.textContent = self.facts_text = facts
-        cards = [(kind, (kind, me["hand"][kind], kind == selected)) for kind in CARD_KINDS if me["hand"][kind]]
+        cards: list[tuple[str, tuple[str, int, bool] | None]] = [
+            (kind, (kind, hand[kind], kind == selected)) for kind in CARD_KINDS if hand[kind]]
         self.hand.update(cards or [("", None)], _hand_card)
         status = status or {}
-        self.tickets.update([(t, (t, status.get(t, "open"))) for t in me["tickets"]] or [("", None)],
+        self.tickets.update([(t, (t, status.get(t, "open"))) for t in tickets] or [("", None)],
                             lambda look: _own_ticket(session, look))
         return self.node
 
@@ -250,7 +251,7 @@ def swatch(colour: str) -> Node:
     return node
 
 
-def _stats(session: Session, player: dict, *, cards: bool = True) -> str:
+def _stats(session: Session, player: PlayerView, *, cards: bool = True) -> str:
     """A player's public facts in one line: cards, tickets, trains, stations (maps with stations)."""
     parts = []
     if cards:
@@ -279,7 +280,7 @@ def ticket_line(session: Session, ticket_id: str, status: str, **attrs) -> Node:
     return el("li", None, *parts, cls=f"ticket {status}", **attrs)
 
 
-def _stations_left(session: Session, player: dict) -> int:
+def _stations_left(session: Session, player: PlayerView) -> int:
     return session.map.rules["stations"] - len(player["stations"])
 
 
@@ -292,7 +293,7 @@ class Players:
         self.node = el("section", None, el("h2", _("table.players")), items, cls="players")
         self.items = KeyedList(items)
 
-    def update(self, session: Session, view: dict, moves: dict[int, list[MovePart]]) -> Node:
+    def update(self, session: Session, view: View, moves: dict[int, list[MovePart]]) -> Node:
         """``moves``: each player's last turn (``game.ui.moves.last_moves``), shown on their line."""
         looks = []      # a player: (seat, colour, name, score, facts, classes, to act, last turn)
         for seat, p in enumerate(view["players"]):
@@ -472,7 +473,7 @@ def hand_strip(session: Session) -> Node | None:
     return strip
 
 
-def payment_text(action) -> str:
+def payment_text(action: ClaimRoute | BuildStation | PayTunnel) -> str:
     parts = []
     if action.cards:
         parts.append(_("table.pay_cards", count=action.cards, card=_(CARD_KEYS[action.colour])))
@@ -521,7 +522,7 @@ def message_dialog(_session: Session, d: MessageDialog) -> Node:
     return dialog(d.title, el("p", d.text), button(_("table.ok"), "close", cls="primary"), label="message")
 
 
-DIALOGS = {StaleDialog: stale_dialog, HandoffDialog: handoff_dialog, LastRoundDialog: last_round_dialog,
+DIALOGS: dict[type, Callable[[Session, Any], Node]] = {StaleDialog: stale_dialog, HandoffDialog: handoff_dialog, LastRoundDialog: last_round_dialog,
            TicketsDialog: tickets_dialog, TunnelDialog: tunnel_dialog, PaymentDialog: payment_dialog,
            MessageDialog: message_dialog}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from game.web.dom import keep_alive
+from game.web.dom import Node, keep_alive
 
 ZOOM_STEP = 1.25
 MAX_SCALE = 6.0
@@ -23,8 +23,8 @@ class Zoom:
         self.scale, self.x, self.y = 1.0, 0.0, 0.0
         self.pointers: dict[int, tuple[float, float]] = {}
         self.dragged = False
-        self.box = None
-        self.handlers = None        # made once, for every board attached
+        self.box: Node = None
+        self.handlers: tuple[Node, ...] | None = None        # made once, for every board attached
 
     def attach(self, box) -> None:
         self.box = box

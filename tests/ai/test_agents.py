@@ -18,14 +18,15 @@ from game.actions import (
     PayTunnel,
     Withdraw,
 )
-from game.ai import AGENT_IDS, LEVELS, make_agent
+from game.ai import AGENT_IDS, make_agent
 from game.ai.agent import AgentError, FirstLegal, decide
 from game.ai.planning import Knowledge
 from game.ai.search import Searcher
 from game.ai.strategist import Strategist, tunnel_spare
-from game.mapdata import LOCOMOTIVE, load_map
+from game.mapdata import GRAY, LOCOMOTIVE, load_map
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
+from game.seats import AI_LEVELS
 from game.state import new_game, to_json
 from game.view import player_view
 
@@ -77,7 +78,7 @@ def test_every_kind_of_decision_is_taken():
                 seen[f"draw {phase} {'deck' if a.source == 'deck' else 'loco' if a.source == LOCOMOTIVE else 'face-up'}"] += 1
             elif isinstance(a, ClaimRoute):
                 route = europe.route(a.route)
-                seen["claim gray" if route.color == "gray" else "claim coloured"] += 1
+                seen["claim gray" if route.colour == GRAY else "claim coloured"] += 1
                 seen["claim with locomotives"] += a.locomotives > 0
                 seen["claim tunnel"] += route.tunnel
                 seen["claim ferry"] += route.ferry > 0
@@ -91,7 +92,7 @@ def test_every_kind_of_decision_is_taken():
 
 
 def test_levels_and_ids():
-    assert set(LEVELS) <= set(AGENT_IDS)
+    assert set(AI_LEVELS) <= set(AGENT_IDS)
     assert set(AGENT_IDS) == {"easy", "medium", "hard", "route-focus", "destination-hungry", "long-route", "one-step"}
     with pytest.raises(KeyError, match="unknown agent 'nope'"):
         make_agent("nope")

@@ -60,12 +60,12 @@ def test_routes_and_cities_carry_classes_data_and_accessible_names(map_id):
     for r in game_map.routes:
         e = elements[f"route-{r.id}"]
         classes = e.get("class").split()
-        assert classes[:2] == ["route", f"c-{r.color}"]
+        assert classes[:2] == ["route", f"c-{r.colour}"]
         assert ("tunnel" in classes) == r.tunnel and ("ferry" in classes) == bool(r.ferry)
         assert e.get("data-route") == r.id and e.get("role") == "button" and e.get("tabindex") == "0"
         name = e.get("aria-label")
         assert e.find(f"{SVG}title").text == name
-        for part in (game_map.city(r.a).name, game_map.city(r.b).name, str(r.length), r.color):
+        for part in (game_map.city(r.a).name, game_map.city(r.b).name, str(r.length), r.colour):
             assert part in name
         assert ("tunnel" in name) == r.tunnel and ("ferry" in name) == bool(r.ferry)
         assert len(e.findall(f"{SVG}g")) == r.length

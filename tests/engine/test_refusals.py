@@ -22,7 +22,7 @@ from game.actions import (
     Withdraw,
     parse_action,
 )
-from game.mapdata import CARD_KINDS, load_map
+from game.mapdata import CARD_KINDS, GRAY, load_map
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action, legal_actions, sample_action
 from game.state import copy_state, new_game, to_json
@@ -82,8 +82,8 @@ def candidates(state: dict, rng: Rng) -> list:
             found += [ClaimRoute(r, "red", 1, 0)] + [ClaimRoute(t.id, "red", 1, 0) for t in game_map.twins(r)]
     for _ in range(6):
         route = game_map.route(rng.choice(routes))
-        colour = rng.choice(["gray", "pink", *CARD_KINDS]) if rng.below(3) == 0 else \
-            ("red" if route.color == "gray" else route.color)
+        colour = rng.choice([GRAY, "pink", *CARD_KINDS]) if rng.below(3) == 0 else \
+            ("red" if route.colour == GRAY else route.colour)
         n = rng.below(route.length + 2) - 1
         found.append(ClaimRoute(route.id, colour, n, rng.below(route.length + 1)))
     cities = [c.id for c in game_map.cities]

@@ -14,6 +14,7 @@ from game.actions import (
     parse_action,
 )
 from game.i18n import catalog
+from game.mapdata import MAP_IDS
 from game.rules import IllegalActionError, apply_action, legal_actions
 from game.state import StateError, new_game, to_json
 
@@ -211,7 +212,7 @@ def test_two_space_gray_route_payments():
 def test_route_scoring_table():
     from game.rules import board
     table = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 8: 21}
-    for map_id in ("usa", "europe"):
+    for map_id in MAP_IDS:
         assert all(r.points == table[r.length] for r in board(map_id).routes)
 
 

@@ -167,7 +167,7 @@ def test_replay_cli_errors(tmp_path):
 
 def test_the_commands_are_listed_not_registered_on_import():
     from game.cli import commands
-    assert list(commands()) == ["replay", "simulate", "render", "tournament"]
+    assert list(commands()) == ["replay", "simulate", "render", "tournament", "embed"]
 
 
 def test_simulate_cli(capsys):

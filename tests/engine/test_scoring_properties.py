@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scoring_helpers import assert_is_trail
 
-from game.mapdata import load_map
+from game.mapdata import MAP_IDS, load_map
 from game.scoring import PlayerPosition, final_scoring, longest_trail, tickets_completed
 
-MAPS = {"usa": load_map("usa"), "europe": load_map("europe")}
+MAPS = {map_id: load_map(map_id) for map_id in MAP_IDS}
 EUROPE = MAPS["europe"]
 
 
@@ -137,7 +137,7 @@ def random_position(rng, density=0.6):
 # --------------------------------------------------------------------------- properties
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 2**32), size=st.integers(1, 13), map_id=st.sampled_from(["usa", "europe"]),
+@given(seed=st.integers(0, 2**32), size=st.integers(1, 13), map_id=st.sampled_from(MAP_IDS),
        twins=st.booleans())
 def test_longest_trail_matches_brute_force(seed, size, map_id, twins):
     game_map = MAPS[map_id]
@@ -148,7 +148,7 @@ def test_longest_trail_matches_brute_force(seed, size, map_id, twins):
 
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**32), size=st.integers(10, 30), map_id=st.sampled_from(["usa", "europe"]))
+@given(seed=st.integers(0, 2**32), size=st.integers(10, 30), map_id=st.sampled_from(MAP_IDS))
 def test_longest_trail_is_a_real_trail_on_full_networks(seed, size, map_id):
     game_map = MAPS[map_id]
     rng = random.Random(seed)

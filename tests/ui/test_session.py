@@ -4,9 +4,10 @@ import json
 
 import pytest
 
-from game.actions import BuildStation, KeepTickets, PayTunnel, Withdraw
+from game.actions import BuildStation, DrawTickets, KeepTickets, PayTunnel, Withdraw
 from game.i18n import set_language
-from game.state import to_json
+from game.rules import keep_limits
+from game.state import Phase, to_json
 from game.ui import log, session
 from game.ui.session import Session, open_session
 from game.ui.setup import GameOptions, Seat
@@ -152,6 +153,29 @@ def test_ticket_choice_follows_the_keep_rules():
     game = Session({"map": "europe", "variant": "mega", "players": ["A", "B"], "seed": 2})
     low, high, offer = game.ticket_choice()
     assert (low, high, len(offer)) == (0, 1, 2)                      # Mega stage 1: keep at most one long
+
+
+@pytest.mark.parametrize("map_id, variant", [("usa", "usa"), ("europe", "europe"), ("europe", "big-cities"),
+                                              ("europe", "mega")])
+def test_ticket_choice_is_the_engines_keep_rule(map_id, variant):
+    """The dialog's limits are the engine's (rules.keep_limits), in the initial choice and in
+    play, and they are the sizes of the legal keeps."""
+    game = Session({"map": map_id, "variant": variant, "players": ["A", "B", "C"], "seed": 4})
+    seen = set()
+    for _turn in range(60):
+        if game.over:
+            break
+        if game.state["phase"] in (Phase.SETUP_TICKETS, Phase.TICKETS):
+            low, high, offer = game.ticket_choice()
+            sizes = [len(a.tickets) for a in game.legal()]
+            assert (low, high) == keep_limits(game.state) == (min(sizes), max(sizes))
+            assert offer == game.state["players"][game.current]["offer"]
+            seen.add(game.state["phase"])
+        elif DrawTickets() in game.legal():
+            game.play(DrawTickets())
+            continue
+        game.play(game.legal()[0])
+    assert seen == {Phase.SETUP_TICKETS, Phase.TICKETS}
 
 
 def test_the_log_is_public():

@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from game.mapdata import MAP_IDS
 from game.scenario import load_scenario
 from game.ui import setup
 from game.ui.setup import GameOptions, Seat, default_options, with_seat_count
@@ -14,7 +15,7 @@ def keys(options):
 
 
 def test_defaults_are_valid_for_every_map_and_size():
-    for map_id in setup.MAPS:
+    for map_id in MAP_IDS:
         for n in range(2, 6):
             opts = default_options(map_id, n)
             assert opts.problems() == []
