@@ -1,17 +1,23 @@
-"""Screenshots of the game's screens for docs/: laptop (1280×800) and phone (390×844).
+"""Screenshots of the game's screens for docs/: laptop (1280×800), small laptop (1024×768),
+an 800×600 frame and a phone (390×844).
 
     python3 tests/browser/screenshots_ui.py [--out docs] [--only NAME]
 
 Drives Debian's Chromium with Playwright through the real page (the same guards as the
 browser tests: no request leaves the machine, no console error).  The games shown are real:
 seeded games played by the ``medium`` AI in every seat up to the moment wanted, stored as a
-save and opened by the page as a player would find them.  Writes ``ui-<screen>-1280x800.png``
-and ``ui-<screen>-390x844.png`` for each screen:
+save and opened by the page as a player would find them; motion is reduced, so what a screen
+shows does not depend on the moment.  Writes ``ui-<screen>-<width>x<height>.png`` for each
+screen and size:
 
 - ``start``: the new-game form and the saved games;
 - ``tickets``: the first turn, Ann choosing her destination tickets, one of them pointed at
   (its cities lit on the board);
-- ``play``: mid-game on the Europe map, Ann's turn, the payment chooser of a route open;
+- ``round``: mid-game on the Europe map, Ann's turn after the AI seats' round: their last
+  turns on their lines and their last claims marked on the board;
+- ``play``: the same, the payment chooser of a route open;
+- ``tunnel``: Ann tries a tunnel: its three cards over the board, the costly ones marked, and
+  the payment asked;
 - ``handoff``: pass-and-play, the device handed to the next player;
 - ``last-round``: the last round announced to the player about to play their last turn;
 - ``end``: the end screen with the breakdown, the longest trail drawn on the board.
@@ -41,10 +47,14 @@ from game.rng import Rng
 from game.rules import apply_action
 from game.scenario import load_scenario
 
-SIZES = {"1280x800": (1280, 800), "390x844": (390, 844)}
+SIZES = {"1280x800": (1280, 800), "1024x768": (1024, 768), "800x600": (800, 600), "390x844": (390, 844)}
 PLAYERS = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "ai", "colour": "blue"},
            {"name": "Chloé", "kind": "ai", "colour": "green"}]
 PASS_AND_PLAY = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "human", "colour": "blue"}]
+TUNNEL = {"format": 1, "map": "europe", "seed": 3, "players": PLAYERS,
+          "position": {"market": ["blue", "green", "white", "yellow", "black"], "deck_top": ["red", "locomotive", "white"],
+                       "players": [{"hand": {"red": 4, "blue": 1}, "tickets": ["athina--angora", "sofia--smyrna"]},
+                                   {}, {}]}}
 
 
 def scenario(players: list, seed: int, stop, map_id: str = "usa") -> dict:
@@ -92,6 +102,7 @@ def shoot(session: BrowserSession, out: Path, only: str | None) -> list[Path]:
         context = session.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
                                       has_touch=width < 500)
         page = session.open(AI_FAST, context=context)
+        page.emulate_media(reduced_motion="reduce")
         page.add_style_tag(content="*{transition:none!important;caret-color:transparent!important}")
 
         def snap(name: str, page=page, size=size) -> None:
@@ -110,10 +121,16 @@ def shoot(session: BrowserSession, out: Path, only: str | None) -> list[Path]:
         page.hover(".offer-ticket >> nth=1")
         snap("tickets")
         store(page, {"g1": mid}, "g1")
+        snap("round")
         route = page.evaluate("document.querySelector('#board .route.claimable')?.id")
         if route:
             page.locator(f"#{route}").dispatch_event("click")
         snap("play")
+        store(page, {"g1": TUNNEL}, "g1")
+        page.locator("#route-bucuresti--sofia").dispatch_event("click")
+        page.click(".dialog[data-dialog=claim] button[data-cmd=claim] >> text=2 red")
+        page.wait_for_selector("#board-frame .tunnel-reveal")
+        snap("tunnel")
         store(page, {"g1": handoff}, "g1")
         snap("handoff")
         store(page, {"g1": last}, "g1")
@@ -126,7 +143,7 @@ def shoot(session: BrowserSession, out: Path, only: str | None) -> list[Path]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    parser.add_argument("--only", help="one screen: start, tickets, play, handoff, last-round or end")
+    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, handoff, last-round or end")
     args = parser.parse_args()
     build.prepare(update_config=False)
     from playwright.sync_api import sync_playwright

@@ -55,15 +55,17 @@ def test_routes_are_drawn_again_only_when_claimed_and_the_log_keeps_its_last_eve
     while events <= LOG_SHOWN + 5:
         ann_to_play(page)
         page.evaluate(MARK)
-        claimed = set(page.evaluate("[...document.querySelectorAll('#board .route.claimed')].map((r) => r.id)"))
+        # (with 2 players the twin of a claimed double route closes: it is drawn again too)
+        taken = set(page.evaluate("[...document.querySelectorAll('#board .route.claimed, #board .route.closed')]"
+                                  ".map((r) => r.id)"))
         human_step(page)            # a route's payments or a card drawn ...
         facts = ann_to_play(page)   # ... and the rest of Ann's turn, then Bot's
         if facts["over"]:
             break
         routes = page.evaluate("""[...document.querySelectorAll('#board .route')].map((r) =>
-            [r.id, r.classList.contains('claimed'), r.keptMark === true])""")
-        for route, is_claimed, kept in routes:
-            assert kept == (not is_claimed or route in claimed), route     # drawn again: newly claimed
+            [r.id, r.classList.contains('claimed') || r.classList.contains('closed'), r.keptMark === true])""")
+        for route, is_taken, kept in routes:
+            assert kept == (not is_taken or route in taken), route     # drawn again: newly claimed or closed
         numbers = page.evaluate(LOG_NUMBERS)
         events = int(numbers[-1].rstrip("."))
         first = max(1, events - LOG_SHOWN + 1)
