@@ -217,7 +217,9 @@ class App:
         self.show_storage_banner()
         self.show_dialog()
         self.show_ai_status()
-        cues.play(table.take_cues(), session)
+        moves = table.take_cues()
+        if moves:       # after the frame that shows the move: a cue never holds up the update
+            js.requestAnimationFrame(create_once_callable(lambda _time: cues.play(moves, session)))
 
     def show_storage_banner(self) -> None:
         """At the foot of the board while the storage is full (over the board, like the AI line,

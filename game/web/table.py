@@ -350,27 +350,25 @@ LOG_SHOWN = 60      # the most recent events listed
 class Log:
     """The public log: the last ``LOG_SHOWN`` events, newest at the bottom, always in view: its
     scroller stacks from the foot (``column-reverse``), so it stays at the newest line as lines
-    come and as the page is resized.  Each event carries its number and stripe, so the events
+    come and as the page is resized, without the page setting or reading a scroll position.  Each event carries its number and stripe, so the events
     that stay when the oldest goes are not touched."""
 
     def __init__(self) -> None:
         self.items = el("ol", None, cls="log", aria_live="polite", aria_label=_("table.log"))
-        self.scroller = el("div", None, self.items, cls="log-scroll")
+        scroller = el("div", None, self.items, cls="log-scroll")
         self.empty = el("p", _("table.log_empty"), cls="log-empty")
-        self.node = el("section", None, el("h2", _("table.log")), self.empty, self.scroller, cls="log-panel", id="log")
+        self.node = el("section", None, el("h2", _("table.log")), self.empty, scroller, cls="log-panel", id="log")
         self.list = KeyedList(self.items)
         self.count = 0          # the events listed so far
 
     def update(self, session: Session) -> None:
-        """List the newest turns; a new one brings the newest back in view."""
+        """List the newest turns."""
         lines = turn_lines(session.log)
         if lines and self.count == 0:
             self.empty.remove()
         self.list.update([(i, (i, lines[i])) for i in range(max(0, len(lines) - LOG_SHOWN), len(lines))],
                          lambda look: _log_line(session, *look))
-        if len(session.log) != self.count:
-            self.scroller.scrollTop = 0         # the foot of a column-reverse scroller: no layout is read
-        self.count = len(session.log)
+        self.count = len(session.log)       # (the scroller stacks from its foot: the newest stays in view)
 
 
 def _log_line(session: Session, index: int, line: LogLine) -> Node:
