@@ -1,5 +1,6 @@
 """Moves played out where they happen (``game.ui.moves.Cue``): a claimed route's trains placed
-car by car, a station set down, a card flying from the market (or a card back from the deck,
+car by car and a station set down (pieces in the owner's colour over the board, so the board's
+own drawing, thousands of shapes, is never painted again frame by frame), a card flying from the market (or a card back from the deck,
 or the tickets drawn) to the player who took it, and every tunnel attempt's three cards shown
 over the board with the ones that cost more marked.
 
@@ -19,7 +20,8 @@ from game.ui.session import Session
 from game.web.dom import Node, el, present
 
 FLY_MS = 550            # a card's flight to its taker
-MARK_MS = 900           # a claimed route's or built station's entrance (CSS), then the class goes
+PLACE_MS = 420          # a piece landing on a claimed route's space or a station
+STEP_MS = 45            # between two cars of a route
 REVEAL_MS = 4000        # a tunnel's three cards stay over the board this long
 
 
@@ -31,13 +33,16 @@ def play(cues: list[Cue], session: Session) -> None:
     """Play the cues of the moves just drawn on the page."""
     still = reduced_motion()
     for cue in cues:
-        if cue.kind == "claim":
-            _mark(f"route-{cue.route}", "just-claimed")
-        elif cue.kind == "station":
-            _mark(f"city-{cue.city}", "just-built")
-        elif cue.kind == "tunnel":
+        colour = session.state["players"][cue.seat]["colour"]
+        if cue.kind == "tunnel":
             show_reveal(cue, session)
-        elif not still:
+        elif still:
+            continue
+        elif cue.kind == "claim":
+            _place(f"#route-{cue.route} rect.train", colour)
+        elif cue.kind == "station":
+            _place(f"#city-{cue.city} .station-piece.owner-{colour}", colour)
+        else:
             _fly(cue, session)
 
 
@@ -45,11 +50,21 @@ def _later(ms: int, fn) -> None:
     js.setTimeout(create_once_callable(fn), ms)
 
 
-def _mark(element_id: str, cls: str) -> None:
-    node = present(js.document.getElementById(element_id))
-    if node is not None:
-        node.classList.add(cls)
-        _later(MARK_MS, lambda: node.classList.remove(cls))
+def _place(selector: str, colour: str) -> None:
+    """A piece in ``colour`` arriving over each element ``selector`` finds on the board, one
+    after another; each is its own layer over the board and goes once it has landed."""
+    frame = present(js.document.getElementById("board-frame"))
+    if frame is None:
+        return
+    origin = frame.getBoundingClientRect()
+    for i, target in enumerate(js.document.querySelectorAll(selector)):
+        box = target.getBoundingClientRect()
+        piece = el("div", None, cls=f"placing swatch-{colour}")
+        piece.style.left, piece.style.top = f"{box.left - origin.left + box.width / 2}px", f"{box.top - origin.top + box.height / 2}px"
+        piece.style.width = piece.style.height = f"{max(box.width, box.height, 8)}px"
+        piece.style.animationDelay = f"{STEP_MS * i}ms"
+        frame.append(piece)
+        _later(PLACE_MS + STEP_MS * i, piece.remove)
 
 
 def _fly(cue: Cue, session: Session) -> None:
