@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.mapdata import GameMap, Variant
+from game.ui.saves import NAMESPACE
 
-TIPS_KEY = "ttr.help.tips-dismissed"     # localStorage: the first-game tips were dismissed
+TIPS_KEY = NAMESPACE + "help.tips-dismissed"     # localStorage: the first-game tips were dismissed
 TIPS = ("help.tip.tickets", "help.tip.long", "help.tip.cards", "help.tip.trains")
 
 
