@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tests.browser.ui_driver import AI_FAST, new_game
+from ui_driver import AI_FAST, new_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
