@@ -53,7 +53,7 @@ def picture(name: str) -> str:
     if name not in PICTURES:
         raise ValueError(f"no picture {name!r}")
     spaces = 1 if name in ("locomotive", "station") else 3
-    width = CITY_R * 4 + spaces * (SPACE + GAP) - GAP
+    width = 50 if name == "station" else CITY_R * 4 + spaces * (SPACE + GAP) - GAP
     height = 58 if name == "double" else 40
     drawing = svgwrite.Drawing(debug=False, size=(width, height), viewBox=f"0 0 {width} {height}",
                                class_="ttr-board help-picture", **{"aria-hidden": "true", "focusable": "false"})
@@ -64,8 +64,8 @@ def picture(name: str) -> str:
         drawing.add(_row(mid + 10, 3, "green", owner="red"))
     elif name == "station":
         city = drawing.g(class_="city station")
-        city.add(Circle((width / 2 - 6, mid + 6), CITY_R, class_="dot", debug=False))
-        city.add(Use("#ttr-station", insert=(width / 2 + 5, mid - 4), fill=PLAYER_FILL["blue"],
+        city.add(Circle((19, mid + 5), CITY_R, class_="dot", debug=False))      # placed as on the board
+        city.add(Use("#ttr-station", insert=(30, mid - 5), fill=PLAYER_FILL["blue"],
                      class_="station owner-blue", debug=False))
         drawing.add(city)
         return drawing.tostring()

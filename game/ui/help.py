@@ -124,7 +124,7 @@ def sections(game_map: GameMap, variant_id: str) -> tuple[Section, ...]:
 def used_keys() -> set[str]:
     """Every catalog key the panel can show, for any map and variant (the catalog tests read it)."""
     from game.mapdata import load_map
-    keys = {"help.title", "help.open", "help.close", "help.scoring", "help.length", "help.points",
+    keys = {"help.title", "help.contents", "help.open", "help.close", "help.scoring", "help.length", "help.points",
             "help.tips.title", "help.tips.dismiss", "help.tips.show", *TIPS}
     for map_id in ("usa", "europe"):
         game_map = load_map(map_id)

@@ -7,7 +7,7 @@ keeps Tab inside itself and gives the focus back to the control that opened it."
 from __future__ import annotations
 
 import js
-from pyodide.ffi import JsException
+from pyodide.ffi import JsException, to_js
 
 from game.i18n import _
 from game.mapdata import load_map
@@ -57,7 +57,7 @@ def _section(game_map, section: content.Section) -> Node:
     node = el("section", None, el("h3", _(section.title), id=f"help-{section.id}"), cls=f"help-section help-{section.id}",
               aria_labelledby=f"help-{section.id}")
     if section.id == "legend":
-        items = el("ul", None, cls="help-legend")
+        items = el("ul", None, cls="help-legend-list")
         for name, line in zip(section.pictures, section.lines):
             items.append(el("li", None, _figure(name), el("span", _(line.key, **line.params))))
         node.append(items)
@@ -98,7 +98,12 @@ def panel(map_id: str, variant_id: str) -> Node:
                        cls="help-tips-again"))
     else:
         body.append(_tips())
-    for section in content.sections(game_map, variant.id):
+    found = content.sections(game_map, variant.id)
+    nav = el("nav", None, cls="help-nav", aria_label=_("help.contents"))
+    for section in found:
+        nav.append(el("button", _(section.title), type="button", data_help=f"goto:{section.id}"))
+    box.append(nav)
+    for section in found:
         body.append(_section(game_map, section))
     box.append(body)
     return el("div", None, box, id="help", cls="help-dialog", role="dialog", aria_modal="true",
@@ -158,7 +163,11 @@ class HelpPanel:
                 self.close()
             return
         what = target.getAttribute("data-help")
-        if what == "close":
+        if what.startswith("goto:"):
+            heading = present(js.document.getElementById("help-" + what[5:]))
+            if heading is not None:
+                heading.scrollIntoView(to_js({"block": "start", "behavior": "smooth"}, dict_converter=js.Object.fromEntries))
+        elif what == "close":
             self.close()
         elif what in ("hide-tips", "show-tips"):
             _set_tips_dismissed(what == "hide-tips")

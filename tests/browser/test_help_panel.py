@@ -86,5 +86,8 @@ def test_screenshots_of_the_help_panel(browser_session):
         page.click("button[data-cmd=help]")
         page.wait_for_selector("#help .help-pic svg")
         page.screenshot(path=str(DOCS / f"ui-help-europe-{width}x{height}.png"))
+        page.click("#help [data-help='goto:end']")
+        page.wait_for_timeout(800)
+        page.screenshot(path=str(DOCS / f"ui-help-europe-end-{width}x{height}.png"))
         page.click("#help [data-help=close]")
         page.screenshot(path=str(DOCS / f"ui-start-advanced-{width}x{height}.png"))
