@@ -36,6 +36,7 @@ GAME = ROOT / "game"
 STATIC = ROOT / "static"
 VENDOR = STATIC / "vendor"
 DOWNLOADS = VENDOR / "downloads"
+TEST_VENDOR = ROOT / "tests" / "browser" / "vendor"     # test-only tools (axe-core): never served
 BUILD = STATIC / "build"
 LOCK = STATIC / "vendor.lock.json"
 ARCHIVE = BUILD / "game.zip"
@@ -84,8 +85,9 @@ def file_sha256(path: Path) -> str | None:
     return sha256(path.read_bytes()) if path.is_file() else None
 
 
-def load_lock() -> list[dict]:
-    return json.loads(LOCK.read_text(encoding="utf-8"))["artifacts"]
+def load_lock(kind: str = "artifacts") -> list[dict]:
+    """The pinned downloads: the runtime's (``artifacts``) or the tests' own (``test_artifacts``)."""
+    return json.loads(LOCK.read_text(encoding="utf-8")).get(kind, [])
 
 
 def served_files() -> dict[str, str]:
@@ -128,11 +130,13 @@ def _extract(artifact: dict, data: bytes, source: str) -> bytes:
             raise BuildError(f"{artifact['file']} has no file {source}") from None
 
 
-def vendor() -> None:
-    """Make sure static/vendor/ holds every pinned runtime file; raise BuildError otherwise."""
-    for artifact in load_lock():
+def vendor(kind: str = "artifacts", into: Path | None = None) -> None:
+    """Make sure static/vendor/ holds every pinned runtime file (or ``into`` every file of the
+    lock's ``kind``, e.g. the tests' tools in tests/browser/vendor/); raise BuildError otherwise."""
+    into = VENDOR if into is None else into
+    for artifact in load_lock(kind):
         missing = {name: spec for name, spec in artifact["serve"].items()
-                   if file_sha256(VENDOR / name) != spec["sha256"]}
+                   if file_sha256(into / name) != spec["sha256"]}
         if not missing:
             continue
         data = _download(artifact)
@@ -141,7 +145,7 @@ def vendor() -> None:
             if sha256(content) != spec["sha256"]:
                 raise BuildError(f"{name} from {artifact['file']} has SHA-256 {sha256(content)}, "
                                  f"but static/vendor.lock.json pins {spec['sha256']}.")
-            target = VENDOR / name
+            target = into / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
 
@@ -316,11 +320,17 @@ def install_test_tools() -> None:
                      f"{' '.join(missing)}` and run again.")
 
 
+def vendor_test_tools() -> None:
+    """The tests' own pinned tools (axe-core for the accessibility scans) in tests/browser/vendor/."""
+    vendor("test_artifacts", TEST_VENDOR)
+
+
 def test(pytest_args: list[str]) -> int:
     install_test_tools()
     prepare(update_config=False)   # the tests check the committed pyscript.toml
     from game.board import geography as board
     _download(board.LAND_SOURCE)   # so the tests can rebuild the board geometry and compare
+    vendor_test_tools()
     lint = subprocess.run([sys.executable, "-m", "ruff", "check", *LINTED], cwd=ROOT, check=False)
     # mypy's settings (--strict for the engine, what it checks) are in pyproject.toml
     types = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, check=False)

@@ -102,8 +102,15 @@ def _fake_artifact(tmp_path, monkeypatch, content: bytes, pinned: bytes) -> dict
     digest = hashlib.sha256(pinned).hexdigest()
     artifact = {"file": "thing.whl", "command": [sys.executable, "-c", "pass"], "sha256": digest,
                 "serve": {"thing.whl": {"from": "", "sha256": digest}}}
-    monkeypatch.setattr(build, "load_lock", lambda: [artifact])
+    monkeypatch.setattr(build, "load_lock", lambda kind="artifacts": [artifact] if kind == "artifacts" else [])
     return artifact
+
+
+def test_test_tools_are_pinned_but_never_served_or_shipped():
+    tools = {name for artifact in build.load_lock("test_artifacts") for name in artifact["serve"]}
+    assert tools == {"axe.min.js"}
+    assert not any("axe" in name for name in build.served_files())
+    assert not any("axe" in path for path in build.dist_files())
 
 
 def test_vendoring_copies_a_download_that_matches_its_pin(tmp_path, monkeypatch):

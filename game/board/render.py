@@ -247,8 +247,8 @@ def city_element(game_map: GameMap, board: Layout, city_id: str, owners: Owners,
         g.add(piece)
     (first, x, y), *more = place.lines
     label = Text(first, insert=(_f(x), _f(y)), class_="label", debug=False)
-    for line, x, y in more:
-        label.add(TSpan(line, insert=(_f(x), _f(y)), debug=False))
+    for line, x, y in more:     # a space before each line, so the label reads "Kansas City" as its aria-label does
+        label.add(TSpan(" " + line, insert=(_f(x), _f(y)), debug=False))
     g.add(label)
     return g
 

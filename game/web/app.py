@@ -55,6 +55,7 @@ from game.web.dom import (
     keep_alive,
     present,
 )
+from game.web.help import HelpPanel
 from game.web.storage import LocalStorage
 from game.web.zoom import Zoom
 
@@ -119,6 +120,7 @@ class App:
         self.focus_home: str | None = None      # the control or route last focused outside the dialogs
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.zoom = Zoom()
+        self.help = HelpPanel()
         root.addEventListener("click", keep_alive(self.on_click))
         js.document.addEventListener("keydown", keep_alive(self.on_key))     # also when nothing has the focus
         root.addEventListener("change", keep_alive(self.on_change))
@@ -177,6 +179,7 @@ class App:
                   hints_button(),
                   *([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
                   button(_("table.export"), "export-game", cls="tool-export"),
+                  button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
                   button(_("table.menu"), "home"), cls="tools")),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                cls="board-frame", id="board-frame"),
@@ -349,6 +352,9 @@ class App:
         """A control's command; the ones that read the page (the form, the ticket boxes) are made here."""
         if cmd == "hints":
             LocalStorage().set_quietly(HINTS_KEY, arg)
+        if cmd == "help":
+            self.open_help()
+            return
         command: Command | None
         if cmd == "start":
             command = StartGame(start_screen.read_options())
@@ -362,11 +368,23 @@ class App:
         if command is not None:
             self.apply(self.table.handle(command))
 
+    def open_help(self) -> None:
+        """The "How to play" panel for the game on the table, or for the map and variant chosen in the form."""
+        session = self.table.session
+        if session is not None:
+            self.help.open(session.state["map"], session.state["variant"])
+        else:
+            options = start_screen.read_options()
+            self.help.open(options.map, options.variant)
+
     def board_click(self, spot) -> None:
         route, city = spot.getAttribute("data-route"), spot.getAttribute("data-city")
         self.apply(self.table.handle(ChooseRoute(route) if route else ChooseCity(city or "")))
 
     def on_key(self, event) -> None:
+        if self.help.is_open:
+            self.help.on_key(event)
+            return
         if event.key == "Escape":
             self.apply(self.table.handle(CloseDialog()))
             return

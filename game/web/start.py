@@ -22,7 +22,8 @@ DATE_STYLE = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter
 
 
 def start_screen(start: StartScreen, entries: list[SaveEntry], notice: str) -> list[Node]:
-    title = el("div", None, el("h1", _("start.title")), language_picker(), cls="title-row")
+    help_button = button(_("help.open"), "help", cls="help-open", aria_haspopup="dialog")
+    title = el("div", None, el("h1", _("start.title")), help_button, language_picker(), cls="title-row")
     return [title, new_game_form(start.options, start.problems), saves_list(entries, notice)]
 
 
@@ -55,7 +56,9 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
     seed = el("input", None, id="opt-seed", type="text", maxlength=str(setup.MAX_SEED),
               placeholder=_("start.seed_hint"))
     seed.value = options.seed
-    form.append(el("label", _("start.seed"), seed))
+    # the seed only matters to replay a game: out of sight unless asked for (open if one was typed)
+    form.append(el("details", None, el("summary", _("start.advanced")), el("label", _("start.seed"), seed),
+                   cls="advanced", open=bool(options.seed)))
     errors = el("ul", None, cls="problems", role="alert")
     for key, params in problems:
         errors.append(el("li", _(key, **params)))

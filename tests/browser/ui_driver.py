@@ -21,6 +21,8 @@ def new_game(page, names, kinds, *, map_id="usa", seed="7") -> None:
     for i, (name, kind) in enumerate(zip(names, kinds)):
         page.fill(f".seat[data-seat='{i}'] .seat-name", name)
         page.select_option(f".seat[data-seat='{i}'] .seat-kind", kind)
+    if not page.is_visible("#opt-seed"):
+        page.click("details.advanced summary")       # the seed sits under "Advanced"
     page.fill("#opt-seed", seed)
     page.click("button[data-cmd=start]")
     page.wait_for_selector("#board svg")

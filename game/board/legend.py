@@ -1,0 +1,85 @@
+"""Small pictures of the board's symbols (a route, a claimed route, a double route, a tunnel,
+a ferry, a station, …) drawn with the board's own shapes and style, for the help panel.
+
+>>> svg = picture("tunnel")
+>>> svg.startswith("<svg") and 'class="route tunnel"' in svg
+True
+"""
+
+from __future__ import annotations
+
+import svgwrite
+from svgwrite.container import Group, Use
+from svgwrite.shapes import Circle, Rect
+
+from game.board.layout import CAR_WIDTH, CITY_R
+from game.board.render import LIGHT_MARK, PLAYER_FILL, ROUTE_FILL, _defs
+
+SPACE = 30          # a space's length in a picture (the board's are about this long)
+GAP = 4
+
+
+def _space(x: float, y: float, colour: str, *, loco: bool = False, owner: str | None = None) -> Group:
+    """One space centred on (x, y), as ``game.board.render.route_element`` draws it."""
+    s = Group(debug=False, transform=f"translate({x} {y})")
+    s.add(Rect((-SPACE / 2, -CAR_WIDTH / 2), (SPACE, CAR_WIDTH), rx=2, fill=ROUTE_FILL[colour], class_="space",
+               debug=False))
+    if owner:
+        corner, size = (-SPACE / 2 + 1, -CAR_WIDTH / 2 - 1.5), (SPACE - 2, CAR_WIDTH + 3)
+        s.add(Rect((corner[0] + 1.5, corner[1] + 2.5), size, rx=4, class_="train-shadow", debug=False))
+        s.add(Rect(corner, size, rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
+        s.add(Rect((corner[0] + 3, corner[1] + 1.6), (size[0] - 6, 2.2), rx=1, class_="train-shine", debug=False))
+        s.add(Use(f"#ttr-mark-{owner}", debug=False, class_="mark light" if owner in LIGHT_MARK else "mark"))
+    elif loco:
+        s.add(Use("#ttr-locomotive", debug=False, class_="loco"))
+    else:
+        s.add(Use(f"#ttr-mark-{colour}", debug=False, class_="mark light" if colour in LIGHT_MARK else "mark"))
+    return s
+
+
+def _row(y: float, count: int, colour: str, *, cls: str = "", locos: int = 0, owner: str | None = None) -> Group:
+    g = Group(debug=False, class_=("route " + cls).strip())
+    for i in range(count):
+        g.add(_space(CITY_R * 2 + SPACE / 2 + i * (SPACE + GAP), y, colour, loco=i < locos, owner=owner))
+    return g
+
+
+# each picture: how many spaces wide, and what it draws
+PICTURES = ("route", "claimed", "claimable", "double", "tunnel", "ferry", "locomotive", "station")
+
+
+def picture(name: str) -> str:
+    """The SVG text of one picture (``name`` one of :data:`PICTURES`), about 150×40 px."""
+    if name not in PICTURES:
+        raise ValueError(f"no picture {name!r}")
+    spaces = 1 if name in ("locomotive", "station") else 3
+    width = 50 if name == "station" else CITY_R * 4 + spaces * (SPACE + GAP) - GAP
+    height = 58 if name == "double" else 40
+    drawing = svgwrite.Drawing(debug=False, size=(width, height), viewBox=f"0 0 {width} {height}",
+                               class_="ttr-board help-picture", **{"aria-hidden": "true", "focusable": "false"})
+    _defs(drawing)
+    mid = height / 2
+    if name == "double":
+        drawing.add(_row(mid - 10, 3, "green"))
+        drawing.add(_row(mid + 10, 3, "green", owner="red"))
+    elif name == "station":
+        city = drawing.g(class_="city station")
+        city.add(Circle((19, mid + 5), CITY_R, class_="dot", debug=False))      # placed as on the board
+        city.add(Use("#ttr-station", insert=(30, mid - 5), fill=PLAYER_FILL["blue"],
+                     class_="station owner-blue", debug=False))
+        drawing.add(city)
+        return str(drawing.tostring())
+    elif name == "locomotive":
+        drawing.add(_row(mid, 1, "gray", locos=1))
+    else:
+        colour = {"route": "orange", "claimed": "orange", "claimable": "blue", "tunnel": "red", "ferry": "gray"}[name]
+        row = _row(mid, 3, colour, cls={"tunnel": "tunnel", "ferry": "ferry", "claimable": "claimable"}.get(name, ""),
+                   locos=1 if name == "ferry" else 0, owner="blue" if name == "claimed" else None)
+        if name == "claimable":
+            x0, x1 = CITY_R * 2, CITY_R * 2 + 3 * (SPACE + GAP) - GAP
+            row.elements.insert(0, svgwrite.path.Path(d=f"M{x0} {mid}L{x1} {mid}", class_="halo", debug=False))
+        drawing.add(row)
+    for x in (CITY_R, width - CITY_R):
+        drawing.add(Circle((x, mid), CITY_R - 2, class_="city-dot", fill="#fff8e8", stroke="#b1271f",
+                           stroke_width=3, debug=False))
+    return str(drawing.tostring())
