@@ -260,5 +260,23 @@ function whenReady(then) {
   observer.observe(root, { attributes: true, attributeFilter: ["data-game-ready"] });
 }
 
+// --- storage that lasts: ask once the first game is on the table (hence saved) ------------
+// The game marks #app with data-phase while a game is shown; it saves after every action.
+// The saved-games screen (game/web/persist.py) then says whether the browser agreed.
+
+function askForPersistentStorage() {
+  if (!navigator.storage?.persist) return;
+  const app = $("app");
+  const observer = new MutationObserver(() => {
+    if (!app.hasAttribute("data-phase")) return;
+    observer.disconnect();
+    navigator.storage.persisted()
+      .then((already) => already || navigator.storage.persist())
+      .catch(() => {});
+  });
+  observer.observe(app, { attributes: true, attributeFilter: ["data-phase"] });
+}
+
 boot();
+askForPersistentStorage();
 whenReady(registerServiceWorker);

@@ -38,6 +38,7 @@ from game.ui.saves import (
 )
 from game.ui.session import Session, open_session, refusal_text
 from game.ui.setup import GameOptions
+from game.web import persist
 from game.web.ai_helper import AiHelper
 from game.web.dom import (
     FOCUSABLE,
@@ -235,6 +236,7 @@ class App:
         section.append(items)
         picker = el("input", None, type="file", accept=".json,application/json", id="import-file", cls="import")
         section.append(el("label", _("start.import"), picker, cls="import-label"))
+        section.append(persist.storage_line())      # offline (#17): is storage persistent?
         section.append(el("p", self.notice, cls="notice", role="status"))
         self.notice = ""
         return section

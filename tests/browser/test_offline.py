@@ -4,6 +4,7 @@ offered and taken only when the player agrees, Chromium finds the app installabl
 page opened from ``file://`` says how to play."""
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -64,7 +65,7 @@ def play(page, actions):
 
 
 def test_offline_reload_boots_and_resumes_the_game(browser_session, site):
-    folder, url = site
+    _, url = site
     context, page = first_visit(browser_session, url)
     new_game(page, ["Ann", "Bob"], ["human", "human"], seed="5")
     play(page, 6)
@@ -84,7 +85,7 @@ def test_offline_reload_boots_and_resumes_the_game(browser_session, site):
 
 def test_a_new_build_is_offered_and_taken_only_when_accepted(browser_session, site):
     folder, url = site
-    context, page = first_visit(browser_session, url)
+    _, page = first_visit(browser_session, url)
     new_game(page, ["Ann", "Bob"], ["human", "human"], seed="9")
     play(page, 4)
     before = saved_scenario(page)
@@ -161,3 +162,22 @@ def test_opened_from_a_file_it_says_how_to_play(browser, site):
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_saved_games_screen_says_whether_storage_lasts(game_page):
+    line = game_page.wait_for_selector(".storage-line[data-persistent]")
+    strings = json.loads((build.GAME / "locales" / "en.json").read_text(encoding="utf-8"))
+    persistent = line.get_attribute("data-persistent") == "true"
+    assert line.text_content() == strings["storage.persistent" if persistent
+                                          else "storage.not_persistent"]
+    assert persistent == game_page.evaluate("navigator.storage.persisted()")
+
+
+def test_the_file_message_in_the_page_matches_the_catalogs():
+    """index.html cannot fetch the catalogs from file://, so it carries a copy of boot.file.*."""
+    page = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    inline = json.loads(re.search(r"var text = (\{.*\});", page).group(1))
+    for language in ("en", "fr"):
+        catalog = json.loads((build.GAME / "locales" / f"{language}.json").read_text(encoding="utf-8"))
+        assert inline[language] == {key: text for key, text in catalog.items()
+                                    if key.startswith("boot.file.")}
