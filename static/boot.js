@@ -185,4 +185,98 @@ function boot() {
     fail("boot.error.missing_file", error.message));
 }
 
+// --- offline: the service worker and the update prompt -------------------------------------
+// The worker (build.py serves it from the site's root) is registered once the game is ready,
+// so its downloads never slow the boot. When a new version has been installed, a banner asks
+// the player; only on "Switch now" does the new worker take over and the page reload. The
+// game saves itself after every action, so the reload resumes the game in progress.
+
+let acceptedUpdate = false;
+
+function showUpdatePrompt(worker) {
+  if ($("update-banner")) return;
+  const banner = document.createElement("aside");
+  banner.id = "update-banner";
+  banner.className = "update-banner";
+  banner.setAttribute("role", "status");
+  const message = document.createElement("p");
+  message.textContent = text("boot.update.ready");
+  const accept = document.createElement("button");
+  accept.type = "button";
+  accept.dataset.update = "accept";
+  accept.textContent = text("boot.update.switch");
+  const later = document.createElement("button");
+  later.type = "button";
+  later.dataset.update = "later";
+  later.className = "secondary";
+  later.textContent = text("boot.update.later");
+  accept.addEventListener("click", () => {
+    acceptedUpdate = true;
+    accept.disabled = later.disabled = true;
+    worker.postMessage("ttr:activate");
+  });
+  later.addEventListener("click", () => banner.remove());
+  banner.append(message, accept, later);
+  document.body.append(banner);
+  root.setAttribute("data-update-ready", "");
+}
+
+function watchForUpdates(registration) {
+  const offer = (worker) => {
+    if (worker && navigator.serviceWorker.controller) showUpdatePrompt(worker);
+  };
+  if (registration.waiting) offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => {
+      if (worker.state === "installed") offer(worker);
+    });
+  });
+  // The first visit's worker takes control without a reload; only an accepted update reloads.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (acceptedUpdate) location.reload();
+  });
+  // Look for a new version when the player comes back to the tab, and hourly.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") registration.update().catch(() => {});
+  });
+  setInterval(() => registration.update().catch(() => {}), 3_600_000);
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  navigator.serviceWorker.register(new URL("../sw.js", import.meta.url))
+    .then(watchForUpdates)
+    .catch((error) => console.info(`Offline play is unavailable: ${error.message}`));
+}
+
+function whenReady(then) {
+  if (root.hasAttribute("data-game-ready")) return then();
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute("data-game-ready")) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-game-ready"] });
+}
+
+// --- storage that lasts: ask once the first game is on the table (hence saved) ------------
+// The game marks #app with data-phase while a game is shown; it saves after every action.
+// The saved-games screen (game/web/persist.py) then says whether the browser agreed.
+
+function askForPersistentStorage() {
+  if (!navigator.storage?.persist) return;
+  const app = $("app");
+  const observer = new MutationObserver(() => {
+    if (!app.hasAttribute("data-phase")) return;
+    observer.disconnect();
+    navigator.storage.persisted()
+      .then((already) => already || navigator.storage.persist())
+      .catch(() => {});
+  });
+  observer.observe(app, { attributes: true, attributeFilter: ["data-phase"] });
+}
+
 boot();
+askForPersistentStorage();
+whenReady(registerServiceWorker);

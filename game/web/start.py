@@ -15,6 +15,7 @@ from game.ui.ai_turn import LEVEL_KEYS
 from game.ui.controller import StartScreen
 from game.ui.saves import SaveEntry
 from game.ui.setup import GameOptions
+from game.web import persist
 from game.web.dom import Node, button, el
 
 LANGUAGE_KEY = "ttr.language"       # the player's language, read by static/boot.js before Python starts
@@ -103,6 +104,7 @@ def saves_list(entries: list[SaveEntry], notice: str) -> Node:
     section.append(items)
     picker = el("input", None, type="file", accept=".json,application/json", id="import-file", cls="import")
     section.append(el("label", _("start.import"), picker, cls="import-label"))
+    section.append(persist.storage_line())      # offline (#17): is storage persistent?
     section.append(el("p", notice, cls="notice", role="status"))
     return section
 

@@ -1,0 +1,41 @@
+"""Storage that lasts (#17): the saved-games screen's line about whether this browser keeps
+the saves for good, suggesting an export when it may clear them.
+
+The request itself (``navigator.storage.persist()``) is made by ``static/boot.js`` as soon as
+the first game is on the table, hence saved. The answer here is asynchronous: the line is
+returned at once, with no text, and filled when the browser answers (it stays hidden if the
+browser has no Storage API to ask).
+"""
+
+from __future__ import annotations
+
+import js
+from pyodide.ffi import create_once_callable
+
+from game.i18n import _
+from game.web.dom import Node, el
+
+PERSISTENT_KEY = "storage.persistent"
+NOT_PERSISTENT_KEY = "storage.not_persistent"
+
+
+def storage_text(persistent: bool) -> str:
+    return _(PERSISTENT_KEY if persistent else NOT_PERSISTENT_KEY)
+
+
+def storage_line() -> Node:
+    """A ``<p>`` for the saved-games screen, filled once the browser says whether storage is
+    persistent (``data-persistent`` is then "true" or "false")."""
+    line = el("p", None, cls="storage-line", role="note")
+    storage = getattr(js.navigator, "storage", None)
+    if storage is None or not hasattr(storage, "persisted"):
+        return line
+
+    def show(persistent) -> None:
+        persistent = bool(persistent)
+        line.textContent = storage_text(persistent)
+        line.dataset.persistent = "true" if persistent else "false"
+        line.classList.toggle("warn", not persistent)
+
+    storage.persisted().then(create_once_callable(show), create_once_callable(lambda _error: show(False)))
+    return line

@@ -1,0 +1,56 @@
+// The service worker: the game opens with no network after the first visit.
+//
+// build.py serves this file from the site's root (a service worker controls only its own
+// folder and below) with two lines put in front of it: VERSION, a hash of every file the
+// game needs, and FILES, those files' paths relative to the root ("" is the page). A new
+// build is a new VERSION, hence a new cache; the page asks the player before switching
+// (static/boot.js), and the old caches are deleted once the new worker takes over.
+//
+// Cache-first for the listed files; the original responses are kept, so the wasm keeps
+// its application/wasm type and streams. Anything else goes to the network untouched.
+// It only computes: no headers are added (no COOP/COEP).
+
+/* global VERSION, FILES */
+const PREFIX = "ttr-";
+const CACHE = `${PREFIX}${VERSION}`;
+const SCOPE = new URL("./", self.location.href);
+const PAGE = SCOPE.href;
+const LISTED = new Set(FILES.map((path) => new URL(path, SCOPE).href));
+
+self.addEventListener("install", (event) => {
+  // `no-cache` revalidates with the server: a file the page just loaded costs a 304, not a
+  // second download, and a new version never stores an older file from the HTTP cache.
+  event.waitUntil(caches.open(CACHE).then((cache) =>
+    cache.addAll([...LISTED].map((url) => new Request(url, { cache: "no-cache" })))));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names
+      .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+      .map((name) => caches.delete(name))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "ttr:activate") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  url.hash = "";
+  let key = null;
+  if (request.mode === "navigate" && url.href.startsWith(PAGE)
+      && (url.pathname === SCOPE.pathname || url.pathname === `${SCOPE.pathname}index.html`)) {
+    key = PAGE;                 // the page, whatever its query string (?ai-delay=0, ...)
+  } else {
+    url.search = "";            // hashed query strings (cache-busting) name the same file
+    if (LISTED.has(url.href)) key = url.href;
+  }
+  if (key === null) return;
+  event.respondWith(caches.open(CACHE)
+    .then((cache) => cache.match(key))
+    .then((cached) => cached || fetch(request)));
+});

@@ -1,0 +1,183 @@
+"""Offline and installable (#17), on ``build.py dist`` output behind a plain ``http.server``:
+the service worker serves a reload with no network, a game resumes offline, a new build is
+offered and taken only when the player agrees, Chromium finds the app installable, and the
+page opened from ``file://`` says how to play."""
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from urllib.parse import urlsplit
+
+import pytest
+from harness import CHROMIUM, CHROMIUM_FLAGS, build, wait_for_boot
+from ui_driver import AI_FAST, game_facts, human_step, new_game, saved_scenario
+
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A built site in a sub-folder of a plain static server: (folder, URL)."""
+    root = tmp_path_factory.mktemp("offline")
+    folder = root / "games" / "ttr"
+    build.dist(folder)
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+         "--directory", str(root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/games/ttr/"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url, timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    yield folder, url
+    server.terminate()
+    server.wait()
+
+
+def first_visit(browser_session, url, path=AI_FAST):
+    """Boot online and wait until the service worker has precached and controls the page."""
+    context = browser_session.new_context(url)
+    page = browser_session.open(path, context=context, base_url=url)
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    return context, page
+
+
+def play(page, actions):
+    """Play until the game has recorded ``actions`` actions (handoffs are not actions)."""
+    for _ in range(actions * 4):
+        if game_facts(page)["actions"] >= actions:
+            return
+        human_step(page)
+    raise AssertionError("the game did not advance")
+
+
+def test_offline_reload_boots_and_resumes_the_game(browser_session, site):
+    _, url = site
+    context, page = first_visit(browser_session, url)
+    new_game(page, ["Ann", "Bob"], ["human", "human"], seed="5")
+    play(page, 6)
+    before, facts = saved_scenario(page), game_facts(page)
+    assert facts["actions"] >= 4
+    context.set_offline(True)
+    page.reload()
+    wait_for_boot(page)
+    assert saved_scenario(page) == before
+    assert game_facts(page)["actions"] == facts["actions"]
+    # a second page of the site, offline, with a query string: still served
+    other = browser_session.watch(context.new_page())
+    other.goto(url + "?ai-delay=0")
+    wait_for_boot(other)
+    context.set_offline(False)
+
+
+def test_a_new_build_is_offered_and_taken_only_when_accepted(browser_session, site):
+    folder, url = site
+    _, page = first_visit(browser_session, url)
+    new_game(page, ["Ann", "Bob"], ["human", "human"], seed="9")
+    play(page, 4)
+    before = saved_scenario(page)
+    # A second version built into the same folder (a changed file, so a new cache version).
+    build.dist(folder)
+    style = folder / "static" / "style.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n/* version 2 */\n", encoding="utf-8")
+    (folder / "sw.js").write_bytes(build.service_worker(folder))
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    page.wait_for_selector("#update-banner", timeout=60_000)
+    assert page.text_content("#update-banner p") == "A new version of the game is ready."
+    # Nothing switches on its own: the old version keeps serving until the player agrees.
+    assert "version 2" not in page.evaluate("fetch('static/style.css').then((r) => r.text())")
+    with page.expect_navigation():
+        page.click("#update-banner button[data-update=accept]")
+    wait_for_boot(page)
+    assert "version 2" in page.evaluate("fetch('static/style.css').then((r) => r.text())")
+    assert saved_scenario(page) == before
+    assert page.locator("#board svg").count() == 1
+    caches = page.evaluate("caches.keys()")
+    assert len([name for name in caches if name.startswith("ttr-")]) == 1, caches
+
+
+def test_chromium_finds_the_app_installable(browser, site, tmp_path):
+    """In a persistent profile: Chromium never offers to install from an incognito one."""
+    _, url = site
+    outside, errors = [], []
+    context = browser.browser_type.launch_persistent_context(
+        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+
+    def guard(route):
+        if urlsplit(route.request.url).netloc == urlsplit(url).netloc:
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort("blockedbyclient")
+    context.route("**/*", guard)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        page.goto(url)
+        wait_for_boot(page)
+        page.wait_for_function(CONTROLLED, timeout=60_000)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest.get("errors") == [], manifest.get("errors")
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        data = json.loads(manifest["data"])
+        assert data["start_url"] == data["scope"] == "../"
+        assert [icon.get("purpose") for icon in data["icons"]] == ["any", "any", "maskable"]
+    finally:
+        context.close()
+    assert outside == [] and errors == []
+
+
+BROWSER_FILE_ERRORS = ("CORS policy", "net::ERR_FAILED", "Manifest")
+
+
+def test_opened_from_a_file_it_says_how_to_play(browser, site):
+    folder, _ = site
+    context = browser.new_context(locale="fr-FR")
+    errors = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and not any(
+        known in message.text for known in BROWSER_FILE_ERRORS) and errors.append(message.text))
+    try:
+        page.goto((folder / "index.html").as_uri())
+        page.wait_for_selector("#boot-file", state="visible", timeout=1000)
+        assert "python3 -m http.server" in page.text_content("#boot-file")
+        assert "serveur web local" in page.text_content("#boot-file-message")
+        assert page.locator("#boot-loader").is_hidden()
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_saved_games_screen_says_whether_storage_lasts(game_page):
+    line = game_page.wait_for_selector(".storage-line[data-persistent]")
+    strings = json.loads((build.GAME / "locales" / "en.json").read_text(encoding="utf-8"))
+    persistent = line.get_attribute("data-persistent") == "true"
+    assert line.text_content() == strings["storage.persistent" if persistent
+                                          else "storage.not_persistent"]
+    assert persistent == game_page.evaluate("navigator.storage.persisted()")
+
+
+def test_the_file_message_in_the_page_matches_the_catalogs():
+    """index.html cannot fetch the catalogs from file://, so it carries a copy of boot.file.*."""
+    page = (build.ROOT / "index.html").read_text(encoding="utf-8")
+    inline = json.loads(re.search(r"var text = (\{.*\});", page).group(1))
+    for language in ("en", "fr"):
+        catalog = json.loads((build.GAME / "locales" / f"{language}.json").read_text(encoding="utf-8"))
+        assert inline[language] == {key: text for key, text in catalog.items()
+                                    if key.startswith("boot.file.")}
