@@ -14,7 +14,14 @@ from urllib.parse import urlsplit
 
 import pytest
 from harness import CHROMIUM, CHROMIUM_FLAGS, build, wait_for_boot
-from ui_driver import AI_FAST, game_facts, human_step, new_game, saved_scenario
+from ui_driver import (
+    AI_FAST,
+    game_facts,
+    human_step,
+    new_game,
+    saved_scenario,
+    wait_for_human,
+)
 
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
@@ -58,9 +65,10 @@ def first_visit(browser_session, url, path=AI_FAST):
 def play(page, actions):
     """Play until the game has recorded ``actions`` actions (handoffs are not actions)."""
     for _ in range(actions * 4):
-        if game_facts(page)["actions"] >= actions:
+        facts = wait_for_human(page)        # (a turn's end is shown a moment before the handoff)
+        if facts["actions"] >= actions:
             return
-        human_step(page)
+        human_step(page, facts)
     raise AssertionError("the game did not advance")
 
 
