@@ -355,7 +355,8 @@ class Log:
 
     def __init__(self) -> None:
         self.items = el("ol", None, cls="log", aria_live="polite", aria_label=_("table.log"))
-        scroller = el("div", None, self.items, cls="log-scroll")
+        # the history scrolls: reachable by keyboard, as a named region
+        scroller = el("div", None, self.items, cls="log-scroll", tabindex="0", role="region", aria_label=_("table.log"))
         self.empty = el("p", _("table.log_empty"), cls="log-empty")
         self.node = el("section", None, el("h2", _("table.log")), self.empty, scroller, cls="log-panel", id="log")
         self.list = KeyedList(self.items)
