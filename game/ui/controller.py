@@ -378,6 +378,7 @@ class Table:
         self.ai_notice = ""                     # a problem with the last AI move
         self.cued = 0                           # the events whose cues were taken (game.ui.moves)
         self._status: tuple[object, dict[str, str]] = (None, {})     # ticket_status's last answer and its facts
+        self._moves: tuple[object, dict[int, list[MovePart]]] = (None, {})    # last_moves's answer and its facts
 
     # --- one dispatch -------------------------------------------------------------------------
 
@@ -839,7 +840,12 @@ class Table:
     def last_moves(self) -> dict[int, list[MovePart]]:
         """Each player's last turn, marked until they play again (public facts only)."""
         s = self.session
-        return {} if s is None else last_moves(s.public_events)
+        if s is None:
+            return {}
+        key = (id(s), len(s.public_events))      # read twice a redraw (the board, the players): made once
+        if self._moves[0] != key:
+            self._moves = (key, last_moves(s.public_events))
+        return self._moves[1]
 
     # --- AI seats ---------------------------------------------------------------------------------
 

@@ -50,6 +50,7 @@ from game.web.dom import (
     Node,
     button,
     closest,
+    cycle_focus,
     el,
     focus_selector,
     keep_alive,
@@ -281,17 +282,7 @@ class App:
         box = present(js.document.querySelector("#dialogs .dialog"))
         if box is None:
             return
-        items = [n for n in js.document.querySelectorAll(f"#app.table header :is({FOCUSABLE}), #dialogs :is({FOCUSABLE})")
-                 if n.getClientRects().length]
-        event.preventDefault()
-        if not items:
-            return
-        active = present(js.document.activeElement)
-        index = next((i for i, n in enumerate(items) if active is not None and n.isSameNode(active)), None)
-        if index is None:
-            items[-1 if event.shiftKey else 0].focus()
-        else:
-            items[(index + (-1 if event.shiftKey else 1)) % len(items)].focus()
+        cycle_focus(event, f"#app.table header :is({FOCUSABLE}), #dialogs :is({FOCUSABLE})")
 
     def say(self, text: str | None) -> None:
         status = present(js.document.getElementById("status"))

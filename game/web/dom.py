@@ -126,6 +126,21 @@ def keep_alive(fn) -> Node:
 FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]:not([tabindex='-1'])"
 
 
+def cycle_focus(event, selector: str) -> None:
+    """Tab (Shift+Tab) moves the focus to the next (previous) shown element ``selector`` finds,
+    from the last back to the first: the focus stays among them (a modal dialog's controls)."""
+    items = [n for n in js.document.querySelectorAll(selector) if n.getClientRects().length]
+    event.preventDefault()
+    if not items:
+        return
+    active = present(js.document.activeElement)
+    index = next((i for i, n in enumerate(items) if active is not None and n.isSameNode(active)), None)
+    if index is None:
+        items[-1 if event.shiftKey else 0].focus()
+    else:
+        items[(index + (-1 if event.shiftKey else 1)) % len(items)].focus()
+
+
 def focus_selector(node) -> str | None:
     """A selector that finds ``node`` again after a redraw: by id, by the ticket it shows, or
     by its command and argument (and market slot); None for an element with none of them."""

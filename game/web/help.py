@@ -12,7 +12,7 @@ from pyodide.ffi import JsException, to_js
 from game.i18n import _
 from game.mapdata import load_map
 from game.ui import help as content
-from game.web.dom import FOCUSABLE, Node, closest, el, keep_alive, present
+from game.web.dom import FOCUSABLE, Node, closest, cycle_focus, el, keep_alive, present
 
 
 def _tips_dismissed() -> bool:
@@ -185,13 +185,4 @@ class HelpPanel:
             return
         if event.key != "Tab":
             return
-        items = [n for n in js.document.querySelectorAll(f"#help :is({FOCUSABLE})") if n.getClientRects().length]
-        event.preventDefault()
-        if not items:
-            return
-        active = present(js.document.activeElement)
-        index = next((i for i, n in enumerate(items) if active is not None and n.isSameNode(active)), None)
-        if index is None:
-            items[-1 if event.shiftKey else 0].focus()
-        else:
-            items[(index + (-1 if event.shiftKey else 1)) % len(items)].focus()
+        cycle_focus(event, f"#help :is({FOCUSABLE})")
