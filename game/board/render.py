@@ -29,7 +29,7 @@ from svgwrite.text import Text, TSpan
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
 from game.board.shapes import Point
-from game.i18n import COLOUR_KEYS, _
+from game.i18n import COLOUR_KEYS, _, map_name
 from game.mapdata import GRAY, GameMap, Route
 from game.rules import CLOSING_TWINS_MAX_PLAYERS
 from game.seats import PLAYER_COLOURS
@@ -296,7 +296,7 @@ def render_board(game_map: GameMap, view: Mapping[str, Any] | None = None, *, hi
     pixels = (size, round(size * board.height / board.width)) if size else (None, None)
     drawing = svgwrite.Drawing(debug=False, viewBox=f"0 0 {_f(board.width)} {_f(board.height)}", size=pixels,
                                **_attrs(class_=f"ttr-board map-{game_map.id}", role="group",
-                                        aria_label=_("board.map", map=game_map.name)))
+                                        aria_label=_("board.map", map=map_name(game_map.id))))
     _defs(drawing)
     drawing.add(drawing.rect((0, 0), (board.width, board.height), class_="sea"))
     drawing.add(drawing.path(d=game_map.board["land"], class_="land"))
