@@ -76,6 +76,8 @@ STATION = "M-11 12v-13l11-11 11 11v13z"       # a station piece, big enough to s
 # below 1 makes a shape its own paint layer, and a board late in a game has hundreds of them.
 CSS = """
 .ttr-board{font-family:Arial,"Liberation Sans",Helvetica,sans-serif}
+:lang(ja) .ttr-board,.ttr-board:lang(ja){font-family:Arial,"Liberation Sans",Helvetica,"Hiragino Sans","Yu Gothic",Meiryo,"Noto Sans CJK JP",sans-serif}
+:lang(zh-Hant) .ttr-board,.ttr-board:lang(zh-Hant){font-family:Arial,"Liberation Sans",Helvetica,"PingFang TC","Microsoft JhengHei","Noto Sans CJK TC",sans-serif}
 .ttr-board .sea{fill:#a7cfe0}
 .ttr-board .land{fill:#ede3c4;stroke:#7d9fae;stroke-width:1.3;stroke-linejoin:round}
 .ttr-board .space{stroke:#3a3024;stroke-width:1.2}

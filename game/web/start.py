@@ -109,20 +109,29 @@ def saves_list(entries: list[SaveEntry], notice: str) -> Node:
     return section
 
 
-def language_picker() -> Node:
-    """The language of the game: each catalog named in its own language."""
-    picker = el("select", None, id="opt-language")
+def language_picker(in_game: bool = False) -> Node:
+    """The language of the game: each catalog named in its own language (in a game's header,
+    the label is the picker's accessible name, to save room)."""
+    picker = el("select", None, id="opt-language-game" if in_game else "opt-language",
+                aria_label=_("start.language") if in_game else None)
     for code in i18n.available_languages():
-        picker.append(el("option", i18n.language_name(code), value=code,
+        picker.append(el("option", i18n.language_name(code), value=code, lang=code,
                          selected=code == i18n.language()))
+    if in_game:
+        return el("span", None, picker, cls="language in-game")
     return el("label", _("start.language"), picker, cls="language")
 
 
 def choose_language(code: str) -> None:
-    """Use ``code`` from now on, and at the next visit (``static/boot.js`` reads the choice)."""
+    """Use ``code`` from now on, and at the next visit (``static/boot.js`` reads the choice,
+    after a ``?lang=`` in the address, which is changed to match)."""
     chosen = i18n.set_language(code)
     js.document.documentElement.lang = chosen
     try:
         js.localStorage.setItem(LANGUAGE_KEY, chosen)
     except JsException:
         pass           # storage refused: the choice lasts for this visit
+    url = js.URL.new(js.location.href)
+    if url.searchParams.has("lang"):
+        url.searchParams.set("lang", chosen)
+        js.history.replaceState(js.history.state, "", url.href)
