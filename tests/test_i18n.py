@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from babel import Locale
+from babel import numbers as babel_numbers
 from babel.messages.pofile import read_po as babel_read_po
 
 import build
@@ -193,6 +194,13 @@ def test_unknown_key_is_a_clear_error():
 def test_set_language_picks_the_closest_catalog(code, chosen):
     assert i18n.set_language(code) == chosen
     assert i18n.language() == chosen
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_decimals_are_written_with_the_languages_separator(language):
+    symbol = babel_numbers.get_decimal_symbol(Locale.parse(language.replace("-", "_")))
+    i18n.set_language(language)
+    assert i18n.decimal(1.5) == f"1{symbol}5"
 
 
 def test_hostile_parameters_are_inserted_verbatim():
