@@ -139,6 +139,7 @@ def decimal(value: float, digits: int = 1) -> str:
     '1,25'
     >>> _ = set_language("ja"); decimal(2.5)
     '2.5'
+    >>> _ = set_language("en")
     """
     text = f"{value:.{digits}f}"
     return text.replace(".", ",") if _language in DECIMAL_COMMA else text
