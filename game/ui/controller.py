@@ -214,7 +214,7 @@ _CONTROLS: dict[str, Callable[[str], Command]] = {
     "take-over": lambda _arg: TakeOver(), "free": FreeSpace, "rematch": lambda _arg: Rematch(),
     "zoom": Zoom, "colour": SelectColour, "hints": lambda arg: ShowHints(arg == "on"), "handoff": lambda _arg: AcknowledgeHandoff(), "last-round": lambda _arg: AcknowledgeLastRound(),
     "close": lambda _arg: CloseDialog(), "home": lambda _arg: GoHome(), "draw": Draw,
-    "tickets": lambda _arg: DrawTickets(), "claim": lambda arg: Pay("claim", int(arg)),
+    "tickets": lambda _arg: DrawTickets(), "route": ChooseRoute, "claim": lambda arg: Pay("claim", int(arg)),
     "station": lambda arg: Pay("station", int(arg)), "tunnel": lambda arg: TunnelChoice(int(arg)),
 }
 

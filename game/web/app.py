@@ -58,6 +58,7 @@ from game.web.dom import (
 )
 from game.web.help import HelpPanel
 from game.web.storage import LocalStorage
+from game.web.tap import RoutePicker
 from game.web.zoom import Zoom
 
 if TYPE_CHECKING:
@@ -121,6 +122,7 @@ class App:
         self.focus_home: str | None = None      # the control or route last focused outside the dialogs
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.zoom = Zoom()
+        self.picker = RoutePicker()
         self.help = HelpPanel()
         root.addEventListener("click", keep_alive(self.on_click))
         js.document.addEventListener("keydown", keep_alive(self.on_key))     # also when nothing has the focus
@@ -326,6 +328,7 @@ class App:
     def on_click(self, event) -> None:
         target = event.target
         control = closest(target, "[data-cmd]")
+        self.picker.close()             # any click ends a list of routes under a finger, its choice included
         if control is not None:
             if control.getAttribute("aria-disabled") == "true":
                 self.say(control.getAttribute("title"))
@@ -334,6 +337,8 @@ class App:
             self.command(control.getAttribute("data-cmd"), control.getAttribute("data-arg") or "")
             return
         if self.table.session is None or self.zoom.dragged:
+            return
+        if closest(target, "#board") is not None and self.picker.offer(event):
             return
         spot = closest(target, "[data-route], [data-city]")
         if spot is not None:
@@ -345,6 +350,8 @@ class App:
             LocalStorage().set_quietly(HINTS_KEY, arg)
         if cmd == "help":
             self.open_help()
+            return
+        if cmd == "close-pick":         # the list of routes under a finger, closed by this click
             return
         command: Command | None
         if cmd == "start":
@@ -375,6 +382,9 @@ class App:
     def on_key(self, event) -> None:
         if self.help.is_open:
             self.help.on_key(event)
+            return
+        if event.key == "Escape" and self.picker.is_open:
+            self.picker.close()
             return
         if event.key == "Escape":
             self.apply(self.table.handle(CloseDialog()))
