@@ -224,8 +224,9 @@ class App:
         self.show_dialog()
         self.show_ai_status()
         moves = table.take_cues()
-        if moves:       # after the frame that shows the move: a cue never holds up the update
-            js.requestAnimationFrame(create_once_callable(lambda _time: cues.play(moves, session)))
+        if moves:       # once the frame that shows the move is painted: a cue never holds up the update
+            js.requestAnimationFrame(create_once_callable(
+                lambda _time: js.setTimeout(create_once_callable(lambda: cues.play(moves, session)), 0)))
 
     def show_storage_banner(self) -> None:
         """At the foot of the board while the storage is full (over the board, like the AI line,
