@@ -93,7 +93,8 @@ class EmbedPage:
         js.ResizeObserver.new(keep_alive(self.on_resize)).observe(js.document.body)
 
     async def load(self) -> None:
-        """Read the scenario, show its step (or what is wrong), and say ready."""
+        """Read the scenario, show its step (or what is wrong), and say ready (``data-embed-state``
+        on ``#app``: ``loading``, then ``ready`` or ``error``)."""
         try:
             if self.options is None:
                 raise EmbedError("embed.error.no_scenario")
@@ -106,8 +107,6 @@ class EmbedPage:
             self.root.setAttribute("data-embed-state", "ready")
             _post(self.lesson.ready_message())
             _post(self.lesson.step_message())
-        self.root.hidden = False
-        js.document.documentElement.setAttribute("data-game-ready", "")
         self.on_resize()
 
     async def fetch(self, path: str) -> str:
@@ -266,8 +265,7 @@ class EmbedPage:
 
 
 def start(root) -> None:
-    """Take over the page in embed mode; sets ``data-game-ready`` once the step (or what is wrong
-    with the link) is shown."""
+    """Take over the page in embed mode."""
     i18n.set_language(js.document.documentElement.lang)
     try:
         options: EmbedOptions | None = read_options(str(js.location.search), str(js.location.hash))
@@ -275,10 +273,13 @@ def start(root) -> None:
     except EmbedError as exc:
         options, error = None, exc
     page = EmbedPage(root, options)
+    # Python has the page from here: a scenario file that cannot be fetched is the embed's to say
+    # (static/boot.js reports failed files only until the page is ready)
+    root.setAttribute("data-embed-state", "loading")
+    root.hidden = False
+    js.document.documentElement.setAttribute("data-game-ready", "")
     if error is not None:
         page.fail(error)
-        root.hidden = False
-        js.document.documentElement.setAttribute("data-game-ready", "")
         page.on_resize()
         return
     asyncio.ensure_future(page.load())
