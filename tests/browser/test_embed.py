@@ -176,6 +176,33 @@ def test_an_unreachable_scenario_file_is_said(browser_session, site_url):
     assert "HTTP 404" in page.text_content(".embed-error p")
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
-def test_the_rules_page_embeds_are_ready(browser_session, site_url, size):
-    pytest.skip("the rules page comes next")
+RULES_READY = """() => { const frames = [...document.querySelectorAll('iframe.rules-board')];
+    return frames.map((f) => { try { return f.contentDocument?.querySelector('#app')?.getAttribute('data-embed-state'); }
+    catch { return 'cross-origin'; } }); }"""
+
+
+def test_the_rules_page_is_linked_from_the_first_screen_and_every_embed_on_it_is_ready(browser_session, site_url):
+    game = browser_session.open()
+    link = game.locator("#app a.rules-link")
+    assert link.get_attribute("href") == "static/build/rules-en.html"
+    page = browser_session.watch(browser_session.new_context(site_url, viewport={"width": 1280, "height": 800})
+                                 .new_page())
+    page.goto(site_url + "static/build/rules-en.html")
+    boards = page.locator("iframe.rules-board")
+    assert boards.count() >= 10
+    for i in range(boards.count()):        # lazily loaded: each one as the reader scrolls to it
+        boards.nth(i).scroll_into_view_if_needed()
+        page.wait_for_function(f"() => ({RULES_READY})()[{i}] === 'ready'", timeout=180_000)
+        if i >= 3:      # the ones read already go, so the test holds few runtimes at once
+            page.evaluate("(i) => { document.querySelectorAll('iframe.rules-board')[i - 3].src = 'about:blank'; }", i)
+    assert browser_session.external_requests == []
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_rules_page_screenshots(browser_session, site_url, width, height):
+    page = browser_session.watch(browser_session.new_context(site_url, viewport={"width": width, "height": height})
+                                 .new_page())
+    page.goto(site_url + "static/build/rules-en.html")
+    page.wait_for_function(f"() => ({RULES_READY})().slice(0, 2).every((s) => s === 'ready')", timeout=180_000)
+    page.wait_for_timeout(500)         # the frames take the height their embeds report
+    page.screenshot(path=str(ROOT / "docs" / f"rules-page-{width}x{height}.png"))
