@@ -206,3 +206,30 @@ def test_rules_page_screenshots(browser_session, site_url, width, height):
     page.wait_for_function(f"() => ({RULES_READY})().slice(0, 2).every((s) => s === 'ready')", timeout=180_000)
     page.wait_for_timeout(500)         # the frames take the height their embeds report
     page.screenshot(path=str(ROOT / "docs" / f"rules-page-{width}x{height}.png"))
+
+
+def test_share_position_copies_an_embed_link_with_public_facts_only(browser_session, site_url):
+    from game.share import read_fragment
+    from ui_driver import AI_FAST, human_step, new_game, wait_for_human
+    context = browser_session.new_context(site_url, permissions=["clipboard-read", "clipboard-write"])
+    page = browser_session.open(AI_FAST, context=context)
+    new_game(page, ["Ann", "Hal"], ["human", "ai:easy"])
+    human_step(page)                        # Ann keeps her tickets
+    wait_for_human(page)
+    hand = page.evaluate("() => [...document.querySelectorAll('.own-panel .hand [data-card]')]"
+                         ".map((c) => [c.dataset.card, Number(c.dataset.count)])")
+    page.click("header [data-cmd=share]")
+    dialog = page.locator(".dialog[data-dialog=share]")
+    public, own = (dialog.locator(f"input[data-link={name}]").input_value() for name in ("public", "own"))
+    assert public.startswith(site_url + "index.html?embed&view=none#s=") and "&view=0#s=" in own
+    shared = read_fragment(public.split("#", 1)[1])
+    assert all(p["hand"] == {} and p["tickets"] == [] for p in shared["position"]["players"])
+    assert read_fragment(own.split("#", 1)[1])["position"]["players"][0]["hand"] == dict(hand)
+    dialog.locator("button[data-cmd=copy-link]").first.click()
+    page.wait_for_function("() => document.getElementById('status').textContent.includes('Link copied')")
+    assert page.evaluate("() => navigator.clipboard.readText()") == public
+    page.keyboard.press("Escape")
+    assert page.locator(".dialog[data-dialog=share]").count() == 0
+    embed = browser_session.open(public.replace(site_url, ""), context=context)
+    embed.wait_for_selector("#app[data-embed-state=ready]")
+    assert embed.locator(".own-panel").count() == 0 and embed.locator(".player-list li").count() == 2
