@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 from harness import static_server
+from ui_driver import AI_FAST, human_step, new_game, wait_for_human
 
-from game.share import embed_link
+from game.share import embed_link, read_fragment
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSON = {"map": "usa", "players": ["Ann", "Bob"], "seed": 3,
@@ -209,8 +210,6 @@ def test_rules_page_screenshots(browser_session, site_url, width, height):
 
 
 def test_share_position_copies_an_embed_link_with_public_facts_only(browser_session, site_url):
-    from game.share import read_fragment
-    from ui_driver import AI_FAST, human_step, new_game, wait_for_human
     context = browser_session.new_context(site_url, permissions=["clipboard-read", "clipboard-write"])
     page = browser_session.open(AI_FAST, context=context)
     new_game(page, ["Ann", "Hal"], ["human", "ai:easy"])
