@@ -232,3 +232,18 @@ def test_share_position_copies_an_embed_link_with_public_facts_only(browser_sess
     embed = browser_session.open(public.replace(site_url, ""), context=context)
     embed.wait_for_selector("#app[data-embed-state=ready]")
     assert embed.locator(".own-panel").count() == 0 and embed.locator(".player-list li").count() == 2
+
+
+def test_the_documented_host_example_works(browser_session, site_url, tmp_path):
+    text = (ROOT / "docs" / "embed.md").read_text(encoding="utf-8")
+    example = text.split("```html\n", 1)[1].split("```", 1)[0].replace("https://games.example/ttr/", site_url)
+    (tmp_path / "example.html").write_text(f"<!doctype html><meta charset=utf-8><title>Rules</title>{example}",
+                                           encoding="utf-8")
+    with static_server(tmp_path) as host_url:
+        page = browser_session.watch(browser_session.new_context(site_url, also=(host_url,)).new_page())
+        page.goto(host_url + "example.html")
+        board = page.frame_locator("#board")
+        board.locator("#app[data-embed-state=ready]").wait_for(timeout=120_000)
+        page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().height > 300")
+        page.click("#last")
+        board.locator("#app[data-embed-step='4']").wait_for()
