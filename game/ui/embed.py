@@ -41,6 +41,7 @@ from game.share import (
     read_fragment,
 )
 from game.steps import MAX_STEPS, Step, default_steps, read_steps
+from game.ui import ending
 from game.ui.moves import Cue, claimed_last, cues, last_moves
 from game.ui.session import Session
 
@@ -218,14 +219,17 @@ class Lesson:
         return [cue for event in new for cue in cues(event_view(event, self.seat))]
 
     def highlights(self) -> Highlights:
-        """The step's routes and cities (with its tickets' cities), and the last claims."""
+        """The step's routes and cities (with its tickets' cities), the last claims, and once the
+        game is over the longest trails and the routes stations borrow (as the game shows them)."""
         step = self.step
         cities = set(step.cities)
         for ticket_id in step.tickets:
             ticket = self.map.ticket(ticket_id)
             cities |= {ticket.a, ticket.b}
+        end = ending.end_highlights(self.session.state) if self.session.over else {"trail": set(), "borrowed": set()}
         return Highlights(network=frozenset(step.routes), cities=frozenset(cities),
-                          last=claimed_last(last_moves(self.session.public_events)))
+                          last=claimed_last(last_moves(self.session.public_events)),
+                          trail=frozenset(end["trail"]), borrowed=frozenset(end["borrowed"]))
 
     def play_scenario(self, mode: str) -> Scenario:
         """The game to play on from the step shown: ``ai`` (the shown seat, or the seat to act,

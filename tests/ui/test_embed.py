@@ -187,3 +187,13 @@ def test_public_scenarios_load_and_carry_no_secret():
     loaded, _ = load_scenario(shared)
     assert loaded["market"] == state["market"] and loaded["deck"] != state["deck"]
     assert embed_link("https://x/", shared).startswith("https://x/index.html?embed&view=none#s=")
+
+
+def test_a_lesson_that_ends_shows_the_longest_trail_and_the_borrowed_routes():
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "static" / "examples" / "station.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    lesson = Lesson(data, read_options("?embed&step=2&view=0", "#" + fragment(data)))
+    assert lesson.session.over
+    hl = lesson.highlights()
+    assert hl.borrowed == {"marseille--paris"} and hl.trail == {"marseille--paris"}
