@@ -294,6 +294,7 @@ class ShareDialog:
 
     public: str
     own: str | None
+    seat: int | None            # the player whose cards were on screen (``own`` is theirs)
     spot: None = None
 
 
@@ -679,7 +680,8 @@ class Table:
         except IllegalActionError as exc:       # the controls offer only legal actions; say so if not
             self.opened = MessageDialog(_("table.illegal"), refusal_text(exc, session.state))
             return Outcome()
-        if not isinstance(self.opened, ShareDialog):      # a link being copied stays while the AI plays
+        # a link being copied stays while AI seats play, never once the device changes hands
+        if not (isinstance(self.opened, ShareDialog) and self.opened.seat == session.viewer):
             self.opened = None
         self.selected = None
         self.autosave()
@@ -696,7 +698,7 @@ class Table:
         seat = s.viewer
         public = embed_link(self.site, public_scenario(s.state, s.levels))
         own = None if seat is None else embed_link(self.site, public_scenario(s.state, s.levels, seat), view=seat)
-        self.opened = ShareDialog(public, own)
+        self.opened = ShareDialog(public, own, seat)
         return Outcome(Redraw.DIALOG)
 
     def end_pause(self) -> Outcome:

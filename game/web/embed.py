@@ -85,7 +85,8 @@ class EmbedPage:
         self.lesson: Lesson | None = None
         self.board = None
         self.side = None
-        self.game: EmbedGame | None = None
+        self.game: EmbedGame | None = None        # the table, made on the first "Play from here"
+        self.playing = False
         self.height = -1
         root.addEventListener("click", keep_alive(self.on_click))
         root.addEventListener("keydown", keep_alive(self.on_key))
@@ -193,14 +194,14 @@ class EmbedPage:
 
     def go(self, index: int) -> None:
         lesson = self.lesson
-        if lesson is None or self.game is not None or not lesson.go(index):
+        if lesson is None or self.playing or not lesson.go(index):
             return
         self.draw()
         _post(lesson.step_message())
 
     def back(self) -> None:
         """From the game played on, back to the lesson at the step it left."""
-        self.game = None
+        self.playing = False
         self.show_lesson()
         if self.lesson is not None:
             _post(self.lesson.step_message())
@@ -210,7 +211,10 @@ class EmbedPage:
         if lesson is None:
             return
         self.board = self.side = None
-        game = self.game = EmbedGame(self.root, self)
+        self.playing = True
+        if self.game is None:
+            self.game = EmbedGame(self.root, self)
+        game = self.game
         self.root.removeAttribute("role")
         self.root.removeAttribute("aria-label")
         self.root.setAttribute("data-embed-state", "play")
@@ -220,7 +224,7 @@ class EmbedPage:
 
     def on_click(self, event) -> None:
         control = present(event.target.closest("[data-cmd]")) if hasattr(event.target, "closest") else None
-        if control is None or control.getAttribute("aria-disabled") == "true" or self.game is not None:
+        if control is None or control.getAttribute("aria-disabled") == "true" or self.playing:
             return
         cmd, arg = control.getAttribute("data-cmd"), control.getAttribute("data-arg") or ""
         if cmd == "embed-step" and self.lesson is not None:
@@ -231,7 +235,7 @@ class EmbedPage:
     def on_key(self, event) -> None:
         """The arrow keys (and Page Up/Down, Home, End) step through, while the embed has the focus."""
         lesson = self.lesson
-        if lesson is None or self.game is not None or self.options is None or self.options.controls == "none" \
+        if lesson is None or self.playing or self.options is None or self.options.controls == "none" \
                 or event.altKey or event.ctrlKey or event.metaKey:
             return
         key = event.key

@@ -120,6 +120,10 @@ def test_embeds_in_a_host_page_of_another_origin(browser_session, site_url, tmp_
         wait_step(page, 0, 1)
         page.keyboard.press("ArrowLeft")
         wait_step(page, 0, 0)
+        frames[2].locator(".embed-next").click()
+        wait_step(page, 2, 1)
+        frames[2].locator(".embed-prev").click()
+        wait_step(page, 2, 0)
         frames[3].locator(".embed-next").click()
         wait_step(page, 3, 2)
         frames[3].locator(".embed-next").click()
@@ -138,6 +142,10 @@ def test_embeds_in_a_host_page_of_another_origin(browser_session, site_url, tmp_
             wait_step(page, i, step)
             assert len(messages(page, i, "ttr:step")) == before + 1, i
             assert frames[i].locator("#app").get_attribute("data-embed-step") == str(step)
+            back = 0 if step else 1             # and back again (controls=none has no buttons of its own)
+            page.evaluate("([i, step]) => document.querySelectorAll('iframe')[i].contentWindow"
+                          ".postMessage({type: 'ttr:goto', step}, '*')", [i, back])
+            wait_step(page, i, back)
 
         # bad input says what is wrong, inside the embed
         for i, words in ((4, "damaged"), (5, "map"), (6, "unknown option: 'colour'")):
@@ -167,6 +175,10 @@ def test_play_on_from_a_step_and_back(browser_session, site_url):
     page.click("header [data-cmd=home]")
     page.wait_for_selector("#app.embed #embed-text")
     assert page.get_attribute("#app", "data-embed-step") == "1"
+    page.click("[data-cmd=embed-play][data-arg=hotseat]")           # again, pass and play this time
+    page.wait_for_selector(".dialog[data-dialog=handoff]")
+    page.click("header [data-cmd=home]")
+    page.wait_for_selector("#app.embed #embed-text")
     assert page.evaluate("() => localStorage.length") == 0
 
 

@@ -4,13 +4,22 @@ what a step points out, the game played on from a step, the host page's messages
 "Share position" link of the full game (public facts only unless the player chooses their own)."""
 
 import json
+from pathlib import Path
 
 import pytest
 
 from game.i18n import _, set_language
 from game.scenario import load_scenario
 from game.share import embed_link, fragment, public_scenario, read_fragment
-from game.ui.controller import CloseDialog, Share, ShareDialog, StartGame, Table
+from game.ui.controller import (
+    AcknowledgeHandoff,
+    CloseDialog,
+    HandoffDialog,
+    Share,
+    ShareDialog,
+    StartGame,
+    Table,
+)
 from game.ui.embed import (
     EmbedError,
     EmbedOptions,
@@ -23,7 +32,7 @@ from game.ui.embed import (
 )
 from game.ui.saves import DictBackend, SaveCatalog
 from game.ui.session import Session
-from game.ui.setup import default_options
+from game.ui.setup import default_options, seat_from_choice
 
 SCENARIO = {"map": "usa", "players": ["Ann", "Bob"], "seed": 3,
             "actions": ["keep dallas--new-york,seattle--new-york", "keep sault-st-marie--nashville,winnipeg--little-rock",
@@ -190,10 +199,35 @@ def test_public_scenarios_load_and_carry_no_secret():
 
 
 def test_a_lesson_that_ends_shows_the_longest_trail_and_the_borrowed_routes():
-    from pathlib import Path
     path = Path(__file__).resolve().parents[2] / "static" / "examples" / "station.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     lesson = Lesson(data, read_options("?embed&step=2&view=0", "#" + fragment(data)))
     assert lesson.session.over
     hl = lesson.highlights()
     assert hl.borrowed == {"marseille--paris"} and hl.trail == {"marseille--paris"}
+
+
+def test_the_share_dialog_stays_while_an_ai_plays_and_goes_before_a_handoff():
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 1.0, fresh_seed=lambda: 5, site="https://x/")
+    options = default_options("usa", 3)
+    seats = (seat_from_choice("Ann", "human", "red"), seat_from_choice("Hal", "ai:easy", "blue"),
+             seat_from_choice("Bea", "human", "green"))
+    table.handle(StartGame(type(options)(options.map, options.variant, seats, "")))
+    session = table.session
+    assert session is not None
+    table.handle(AcknowledgeHandoff())
+    table.play(next(a for a in session.legal()))      # Ann's ticket choice
+    table.play(session.ai_action())                   # Hal's
+    assert session.handoff_to == 2
+    table.handle(AcknowledgeHandoff())
+    table.play(next(a for a in session.legal()))      # Bea keeps tickets: Ann's turn, after a handoff
+    table.end_pause()
+    table.handle(AcknowledgeHandoff())
+    assert session.viewer == 0 and table.handle(Share()).redraw.value == "dialog"
+    table.play(next(a for a in session.legal() if str(a) == "draw deck"))
+    table.play(next(a for a in session.legal() if str(a) == "draw deck"))    # Hal's turn: the dialog stays
+    assert session.ai_to_move() and isinstance(table.dialog(), ShareDialog)
+    table.play(session.ai_action())                   # Bea's turn: the device changes hands
+    assert isinstance(table.dialog(), HandoffDialog)
+    table.handle(AcknowledgeHandoff())
+    assert not isinstance(table.dialog(), ShareDialog) and table.opened is None
