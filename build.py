@@ -13,7 +13,8 @@ The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pac
 and unpacked under ``static/vendor/``.  The package ``game/`` reaches the browser as one
 archive, ``static/build/game.zip``, with the catalogs of ``game/locales/`` compiled from PO
 to MO files (``game/pofile.py``, stdlib only), next to ``static/build/boot-messages.json``
-(the loading screen's strings, taken from the same catalogs).  All of these are
+(the loading screen's strings, taken from the same catalogs) and the rules pages with their
+live examples, ``static/build/rules-<language>.html``.  All of these are
 git-ignored build output; ``pyscript.toml`` is generated here too, but committed.
 """
 
@@ -266,10 +267,20 @@ def _write_if_changed(path: Path, data: bytes) -> None:
 
 
 def build_game() -> None:
-    """Write the archive and the loader's strings from the current sources."""
+    """Write the archive, the loader's strings and the rules pages from the current sources."""
     _write_if_changed(ARCHIVE, game_archive())
     _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
                                                 sort_keys=True).encode("utf-8"))
+    build_rules_pages()
+
+
+def build_rules_pages() -> None:
+    """The interactive rules page in every language (game.ui.rules_page), under static/build/."""
+    from game import i18n
+    from game.ui.rules_page import PAGE_PATH, rules_page
+    for language in i18n.available_languages():
+        _write_if_changed(ROOT / PAGE_PATH.format(language=language),
+                          rules_page(language).encode("utf-8"))
 
 
 # --- icons, service worker, cache-busting ------------------------------------------------

@@ -35,6 +35,15 @@ const FILES = [
 ];
 
 const $ = (id) => document.getElementById(id);
+// The embed page (index.html?embed, docs/embed.md): its language and theme come from its own
+// address; it reads and writes no storage, and registers no service worker.
+const query = new URLSearchParams(location.search);
+const EMBED = query.has("embed");
+const THEMES = ["light", "dark", "auto"];
+if (EMBED) {
+  root.setAttribute("data-embed", "");
+  root.setAttribute("data-theme", THEMES.includes(query.get("theme")) ? query.get("theme") : "auto");
+}
 let messages = null;          // the chosen language's boot strings (English filled in)
 let stage = "start";
 let progress = 0.01;
@@ -58,12 +67,11 @@ function matchLanguage(wanted, languages, aliases) {
 function chooseLanguage(languages, aliases) {
   let saved = null;
   try {
-    saved = localStorage.getItem(LANGUAGE_KEY);
+    saved = EMBED ? null : localStorage.getItem(LANGUAGE_KEY);
   } catch {
     // storage disabled: fall back to the browser's languages
   }
-  const asked = new URLSearchParams(location.search).get("lang");
-  for (const wanted of [asked, saved, ...navigator.languages]) {
+  for (const wanted of [query.get("lang"), saved, ...navigator.languages]) {
     const code = matchLanguage(wanted, languages, aliases);
     if (code) return code;
   }
@@ -291,5 +299,7 @@ function askForPersistentStorage() {
 }
 
 boot();
-askForPersistentStorage();
-whenReady(registerServiceWorker);
+if (!EMBED) {
+  askForPersistentStorage();
+  whenReady(registerServiceWorker);
+}
