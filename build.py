@@ -339,8 +339,10 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
-        if self.rebuild and path.endswith("/static/build/game.zip"):
-            build_game()   # a reload picks up edited Python without restarting the server
+        if self.rebuild and (path.endswith("/static/build/game.zip") or path == "/sw.js"):
+            # A reload picks up edited Python without restarting the server; sw.js names the
+            # archive's hash, so it is built first there too (never a stale archive's hash).
+            build_game()
         if path == "/sw.js" and Path(self.directory).resolve() == ROOT:
             body = service_worker()   # the worktree has no sw.js at its root: make it
             self.send_response(200)

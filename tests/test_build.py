@@ -7,6 +7,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 import zipfile
@@ -179,3 +180,23 @@ def test_serve_command_prints_the_url_and_sends_the_right_mime_types():
     finally:
         server.terminate()
         server.wait()
+
+
+def test_the_dev_server_builds_the_archive_before_naming_its_hash_in_sw_js():
+    """sw.js is asked for before game.zip on a reload: it must not hash a stale archive."""
+    build.prepare(update_config=False)
+    fresh = build.ARCHIVE.read_bytes()
+    build.ARCHIVE.write_bytes(b"stale")
+    server = build.make_server(ROOT, rebuild=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/sw.js"
+        with urllib.request.urlopen(url) as response:
+            served = response.read()
+    finally:
+        server.shutdown()
+        server.server_close()
+        build.ARCHIVE.write_bytes(fresh)
+    assert served == build.service_worker()
+    assert build.ARCHIVE.read_bytes() == fresh
