@@ -1,4 +1,4 @@
-"""build.py: the generated pyscript.toml, the game archive, vendoring against pinned hashes."""
+"""build.py: the generated pyscript.json, the game archive, vendoring against pinned hashes."""
 
 import hashlib
 import io
@@ -20,9 +20,9 @@ sys.path.insert(0, str(ROOT))
 import build
 
 
-def test_committed_pyscript_toml_is_what_build_generates():
-    committed = (ROOT / "pyscript.toml").read_text("utf-8")
-    assert committed == build.pyscript_toml(), "run `python3 build.py serve` (or dist) to update"
+def test_committed_pyscript_json_is_what_build_generates():
+    committed = (ROOT / "pyscript.json").read_text("utf-8")
+    assert committed == build.pyscript_config(), "run `python3 build.py serve` (or dist) to update"
 
 
 def test_archive_holds_every_module_and_data_file_of_game():
@@ -63,7 +63,7 @@ def test_vendored_files_match_their_pins():
 def test_runtime_urls_in_the_page_and_config_are_relative_and_vendored():
     page = (ROOT / "index.html").read_text("utf-8")
     urls = re.findall(r'(?:href|src|config)="([^"]+)"', page)
-    urls += re.findall(r'"(\./[^"*]+)"', build.pyscript_toml())   # not the "./*" target
+    urls += re.findall(r'"(\./[^"*]+)"', build.pyscript_config())   # not the "./*" target
     served = set(build.dist_files())
     for url in urls:
         if url.startswith("data:"):
@@ -73,8 +73,8 @@ def test_runtime_urls_in_the_page_and_config_are_relative_and_vendored():
 
 
 def test_the_ai_worker_and_what_it_loads_are_files_of_the_site():
-    helper = (ROOT / "game/web/ai_helper.py").read_text("utf-8")     # imports js: read, not imported
-    worker_url = re.search(r'^WORKER_URL = "([^"]+)"', helper, re.MULTILINE).group(1)
+    page = (ROOT / "index.html").read_text("utf-8")
+    worker_url = re.search(r'<meta name="ai-worker" content="([^"]+)">', page).group(1)
     served = set(build.dist_files())
     assert worker_url.startswith("./") and worker_url[2:] in served
     worker = (ROOT / worker_url).read_text("utf-8")
@@ -200,3 +200,34 @@ def test_the_dev_server_builds_the_archive_before_naming_its_hash_in_sw_js():
         build.ARCHIVE.write_bytes(fresh)
     assert served == build.service_worker()
     assert build.ARCHIVE.read_bytes() == fresh
+
+
+def test_the_site_names_its_own_files_by_their_content(tmp_path):
+    site = tmp_path / "site"
+    (site / "static" / "build").mkdir(parents=True)
+    (site / "static" / "vendor").mkdir()
+    files = {"index.html": '<script src="./static/a.js"></script><link href="./static/vendor/v.js">',
+             "static/a.js": 'fetch("build/b.json"); fetch("./build/game.zip"); new URL("../sw.js")',
+             "static/build/b.json": '{"not": "a file", "x": "b.json"}',
+             "static/build/game.zip": "zip", "static/vendor/v.js": "vendored", "sw.js": "worker"}
+
+    def built(b_json: str) -> dict[str, str]:
+        for name, text in {**files, "static/build/b.json": b_json}.items():
+            (site / name).write_text(text, "utf-8")
+        for old in (site / "static" / "build").glob("game-*.zip"):
+            old.unlink()
+        build.bust_caches(site)
+        return {name: (site / name).read_text("utf-8") for name in build.site_files(site)}
+
+    first = built(files["static/build/b.json"])
+    tag = {name: hashlib.sha256((site / name).read_bytes()).hexdigest()[:12] for name in first}
+    zip_name = next(name for name in first if name.startswith("static/build/game-"))
+    assert zip_name == f"static/build/game-{tag[zip_name]}.zip"
+    assert first["static/a.js"] == (f'fetch("build/b.json?v={tag["static/build/b.json"]}"); '
+                                    f'fetch("./build/{zip_name.rsplit("/")[-1]}"); new URL("../sw.js")')
+    assert first["index.html"] == (f'<script src="./static/a.js?v={tag["static/a.js"]}"></script>'
+                                   '<link href="./static/vendor/v.js">')
+    assert first["static/build/b.json"] == files["static/build/b.json"]   # "b.json" is no URL here
+    second = built('{"changed": true}')
+    assert second["static/a.js"] != first["static/a.js"]       # a change shows all the way up
+    assert second["index.html"] != first["index.html"]
