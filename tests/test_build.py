@@ -1,6 +1,7 @@
 """build.py: the generated pyscript.json, the game archive, vendoring against pinned hashes."""
 
 import hashlib
+import importlib.util
 import io
 import json
 import re
@@ -231,3 +232,60 @@ def test_the_site_names_its_own_files_by_their_content(tmp_path):
     second = built('{"changed": true}')
     assert second["static/a.js"] != first["static/a.js"]       # a change shows all the way up
     assert second["index.html"] != first["index.html"]
+
+
+def _pyc_header(data: bytes) -> tuple[bytes, int]:
+    """A .pyc's magic number and flags (PEP 552: 0b01 hash-based, 0b10 checked)."""
+    return data[:4], int.from_bytes(data[4:8], "little")
+
+
+def test_the_archive_carries_bytecode_for_pyodides_python_used_as_it_is():
+    build.prepare(update_config=False)
+    archive = zipfile.ZipFile(build.ARCHIVE)
+    names = set(archive.namelist())
+    sources = [name for name in names if name.endswith(".py")]
+    stdlib = zipfile.ZipFile(build.STDLIB)
+    magic, _ = _pyc_header(stdlib.read("json/__init__.pyc"))     # the runtime's own version
+    assert magic != importlib.util.MAGIC_NUMBER                     # not this CPython's
+    for source in sources:
+        folder, _, file = source.rpartition("/")
+        cached = [name for name in names if name.startswith(f"{folder}/__pycache__/{file[:-3]}.")]
+        assert len(cached) == 1, source
+        assert _pyc_header(archive.read(cached[0])) == (magic, 0b01), cached[0]   # unchecked hash
+
+
+def test_the_standard_library_holds_what_the_game_imports_and_not_what_a_page_cannot_run():
+    build.prepare(update_config=False)
+    vendored = set(zipfile.ZipFile(build.ROOT / build.VENDORED_STDLIB).namelist())
+    trimmed = set(zipfile.ZipFile(build.STDLIB).namelist())
+    imports = set().union(*(build._imports(path.read_bytes()) for path in build.archived_files()
+                            if path.suffix == ".py"))
+    for name in sorted(imports):
+        if any(name == left_out or name.startswith(f"{left_out}.") for left_out in build.STDLIB_EXCLUDED):
+            continue                # e.g. the tournament's processes: the command line's only
+        path = name.replace(".", "/")
+        forms = [f"{path}.py", f"{path}/__init__.py"]
+        if any(form in vendored for form in forms):
+            assert any(form in trimmed or f"{form}c" in trimmed for form in forms), name
+    for name in ("json/__init__.pyc", "dataclasses.pyc", "asyncio/__init__.pyc", "typing.pyc",
+                 "encodings/cp437.pyc", "pyodide/ffi/__init__.pyc", "_pyodide/_base.pyc"):
+        assert name in trimmed, name
+    assert not any(name.startswith(("multiprocessing/", "tkinter/", "unittest/", "idlelib/"))
+                   for name in trimmed)
+    assert build.STDLIB.stat().st_size < (build.ROOT / build.VENDORED_STDLIB).stat().st_size
+
+
+def test_the_site_serves_the_trimmed_standard_library_at_the_vendored_address():
+    build.prepare(update_config=False)
+    server = build.make_server(ROOT)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/{build.VENDORED_STDLIB}"
+        with urllib.request.urlopen(url) as response:
+            assert response.read() == build.STDLIB.read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert build.site_file(build.VENDORED_STDLIB) == build.STDLIB
+    assert "static/build/python_stdlib.zip" not in build.dist_files()
