@@ -10,7 +10,8 @@ The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pac
 ``pip download`` at the versions and SHA-256 hashes pinned in ``static/vendor.lock.json``
 and unpacked under ``static/vendor/``.  The package ``game/`` reaches the browser as one
 archive, ``static/build/game.zip``, next to ``static/build/boot-messages.json`` (the loading
-screen's strings, taken from the catalogs in ``game/locales/``).  All of these are
+screen's strings, taken from the catalogs in ``game/locales/``) and the rules pages with their
+live examples, ``static/build/rules-<language>.html``.  All of these are
 git-ignored build output; ``pyscript.json`` is generated here too, but committed.
 """
 
@@ -402,8 +403,9 @@ def _write_if_changed(path: Path, data: bytes) -> None:
 
 
 def build_game() -> None:
-    """Write the archive (with its bytecode), the trimmed standard library and the loader's
-    strings from the current sources; Pyodide compiles only what an edit has changed."""
+    """Write the archive (with its bytecode), the trimmed standard library, the loader's
+    strings and the rules pages from the current sources; Pyodide compiles only what an
+    edit has changed."""
     sources = game_archive()
     keys = _build_keys(sources)
     built = json.loads(COMPILED_FROM.read_text("utf-8")) if COMPILED_FROM.is_file() else {}
@@ -420,6 +422,16 @@ def build_game() -> None:
         _write_if_changed(COMPILED_FROM, json.dumps(made, indent=1).encode("utf-8"))
     _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
                                                 sort_keys=True).encode("utf-8"))
+    build_rules_pages()
+
+
+def build_rules_pages() -> None:
+    """The interactive rules page in every language (game.ui.rules_page), under static/build/."""
+    from game import i18n
+    from game.ui.rules_page import PAGE_PATH, rules_page
+    for language in i18n.available_languages():
+        _write_if_changed(ROOT / PAGE_PATH.format(language=language),
+                          rules_page(language).encode("utf-8"))
 
 
 # --- icons, service worker, cache-busting ------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from game.jsontext import MAX_CHARS, JsonTextError, read_json
+from game.state import Phase, State
 
 FRAGMENT_KEY = "s="
 MAX_FRAGMENT = 200_000          # characters of a fragment read at all (a lesson is a few kilobytes)
@@ -58,6 +59,37 @@ def read_fragment(text: str) -> Any:
         return read_json(data)
     except JsonTextError as exc:
         raise LinkError(f"the link's scenario: {exc}") from None
+
+
+def public_scenario(state: State, levels: list[str | None], seat: int | None = None) -> dict[str, Any]:
+    """A snapshot of ``state`` that holds only what every player knows (the board, the market,
+    the discard pile, trains, scores, whose turn), plus ``seat``'s own hand and tickets when a
+    seat is given: no other hand, ticket, deck order or RNG state.  Hidden cards and tickets
+    are dealt again from a fixed public seed; a turn begun (a second card, a tunnel, a ticket
+    choice) is shown from its start.  ``levels``: each seat's AI level (None for a human).
+
+    >>> from game.scenario import load_scenario
+    >>> state, _ = load_scenario({"map": "usa", "players": ["Ann", "Bob"], "seed": 9})
+    >>> shared = public_scenario(state, [None, None])
+    >>> shared["seed"], shared["position"]["players"][0]["hand"], "rng" in shared["position"]
+    (0, {}, False)
+    """
+    over = state["phase"] == Phase.OVER
+    players: list[dict[str, Any]] = []
+    seats: list[dict[str, Any]] = []
+    for i, p in enumerate(state["players"]):
+        seats.append({"name": p["name"], "kind": p["kind"], "colour": p["colour"],
+                      **({"level": levels[i]} if p["kind"] == "ai" and levels[i] else {})})
+        mine = i == seat
+        players.append({"hand": {k: n for k, n in p["hand"].items() if n} if mine else {},
+                        "tickets": list(p["tickets"]) if mine or over else [],
+                        "routes": list(p["routes"]), "stations": list(p["stations"]),
+                        "trains": p["trains"], "score": p["score"]})
+    position = {"players": players, "market": list(state["market"]), "discard": list(state["discard"]),
+                "current": state["current"], "phase": str(Phase.OVER if over else Phase.START),
+                "last_round": state["last_round"], "passes": state["passes"], "turn": state["turn"]}
+    return {"format": 1, "map": state["map"], "variant": state["variant"], "players": seats, "seed": 0,
+            "first": state["first"], "position": position}
 
 
 def embed_link(base: str, scenario: dict[str, Any] | None = None, *, file: str | None = None,

@@ -34,6 +34,15 @@ const FILES = [
 ];
 
 const $ = (id) => document.getElementById(id);
+// The embed page (index.html?embed, docs/embed.md): its language and theme come from its own
+// address; it reads and writes no storage, and registers no service worker.
+const query = new URLSearchParams(location.search);
+const EMBED = query.has("embed");
+const THEMES = ["light", "dark", "auto"];
+if (EMBED) {
+  root.setAttribute("data-embed", "");
+  root.setAttribute("data-theme", THEMES.includes(query.get("theme")) ? query.get("theme") : "auto");
+}
 let messages = null;          // the chosen language's boot strings (English filled in)
 let stage = "start";
 let progress = 0.01;
@@ -43,7 +52,7 @@ const arrived = [];           // progress fractions of the runtime files receive
 function chooseLanguage(available) {
   let saved = null;
   try {
-    saved = localStorage.getItem(LANGUAGE_KEY);
+    saved = EMBED ? query.get("lang") : localStorage.getItem(LANGUAGE_KEY);
   } catch {
     // storage disabled: fall back to the browser's languages
   }
@@ -279,5 +288,7 @@ function askForPersistentStorage() {
 }
 
 boot();
-askForPersistentStorage();
-whenReady(registerServiceWorker);
+if (!EMBED) {
+  askForPersistentStorage();
+  whenReady(registerServiceWorker);
+}

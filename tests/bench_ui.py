@@ -16,7 +16,8 @@ work: a ``requestAnimationFrame`` callback, then a task after it) and *presented
 (Chromium's Event Timing: until the next frame was on screen, in steps of 8 ms; Chromium
 reports no event under 16 ms, so those count as 16).  Prints p50, p95 and max of each
 (target: p95 <= 50 ms), and counts the main thread's tasks over 50 ms while the game (and the
-cues that play its moves) runs.  AI moves are chosen in the worker (``tests/bench_ai_browser.py``
+cues that play its moves) runs, and totals the main thread's style, layout and script time over
+the run (Chromium's own metrics, per action measured: AI moves and their cues included).  AI moves are chosen in the worker (``tests/bench_ai_browser.py``
 measures those) and played ``--ai-delay`` ms after the previous move (700 in play), so an
 AI move never lands in the frame of the player's action.  It prints figures; it asserts
 nothing.
@@ -69,6 +70,15 @@ ROUTE_POINT = """(id) => {
     }
     return null;
 }"""
+
+
+METRICS = {"RecalcStyleDuration": "style", "LayoutDuration": "layout", "ScriptDuration": "script",
+           "TaskDuration": "all tasks"}
+
+
+def main_thread_metrics(cdp) -> dict[str, float]:
+    """Chromium's running totals of the main thread's work, in seconds."""
+    return {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] in METRICS}
 
 
 def pct(values: list[float], p: float) -> float:
@@ -156,7 +166,12 @@ def main() -> None:
         context.add_init_script(TIMING)
         page = session.open(f"?ai-delay={args.ai_delay}", context=context)
         new_game(page, ["Ann", "Bot"], ["human", "ai:easy"], map_id=args.map, seed="5")
+        page.evaluate("window.benchLong = []")          # the boot's own long tasks are bench_boot's
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        before = main_thread_metrics(cdp)
         dialogs, claims, draws = measure(page, args.actions)
+        spent = {name: value - before[name] for name, value in main_thread_metrics(cdp).items()}
         add_presented(page, dialogs + claims + draws)
         print(f"map {args.map}, 1280x800, Chromium {browser.version}, AI delay {args.ai_delay} ms")
         print("  ms from the click's time stamp, p50 / p95 / max")
@@ -165,8 +180,11 @@ def main() -> None:
         report("  of which claims", claims)
         report("  of which draws", draws)
         long_tasks = page.evaluate("window.benchLong")
-        print(f"  main-thread tasks over 50 ms during the run (moves' animations included): {len(long_tasks)}"
+        print(f"  main-thread tasks over 50 ms once the game is on (moves' cues, the end screens, rematches included): {len(long_tasks)}"
               + (f", longest {max(long_tasks):.0f} ms" if long_tasks else ""))
+        actions = len(dialogs) + len(claims) + len(draws)
+        print("  main thread per action measured, ms: " + ", ".join(
+            f"{label} {spent[name] * 1000 / actions:.1f}" for name, label in METRICS.items()))
         session.close()
         browser.close()
         if session.errors or session.external_requests:

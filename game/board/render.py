@@ -71,6 +71,10 @@ LOCOMOTIVE = ("M-9.5 2.2h19v2.2h-19zM-7.5-1.8h9.5v4h-9.5zM-6.5-4.6h2v2.8h-2z"
               "M2.5-4.4h5.5v6.6h-5.5zM1.6-5.3h7.3v1.2h-7.3z")
 LOCOMOTIVE_WHEELS = ((-5.5, 4.3, 1.9), (-1, 4.3, 1.9), (5.2, 4.3, 1.9))
 STATION = "M-11 12v-13l11-11 11 11v13z"       # a station piece, big enough to see at a glance
+# City labels: 16 board units as drawn; a page that zooms the board sets ``--label-size`` so
+# that they stay between these sizes on screen (CSS pixels) at every zoom and screen width.
+LABEL_UNITS = 16
+LABEL_PIXELS = (9.0, 20.0)
 
 # Shapes are made see-through with fill-opacity / stroke-opacity, never opacity: an opacity
 # below 1 makes a shape its own paint layer, and a board late in a game has hundreds of them.
@@ -104,10 +108,25 @@ CSS = """
 .ttr-board .city .ring{fill:none;stroke:none;stroke-width:5}
 .ttr-board .city.highlight .ring{stroke:#ffd33d}
 .ttr-board .city.highlight .dot{fill:#ffd33d}
-.ttr-board .label{text-anchor:middle;font-size:16px;font-weight:700;fill:#2b1d0e;paint-order:stroke;stroke:#fffaf0;stroke-width:4px;stroke-linejoin:round}
+.ttr-board .label{text-anchor:middle;font-size:var(--label-size,16px);font-weight:700;fill:#2b1d0e;paint-order:stroke;stroke:#fffaf0;stroke-width:calc(var(--label-size,16px) / 4);stroke-linejoin:round}
 .ttr-board .station{stroke:#fff;stroke-width:2}
 .ttr-board .station-shadow{fill:#000;fill-opacity:.35}
 """
+
+
+def label_size(pixels_per_unit: float) -> float:
+    """The city labels' size in board units when one unit shows as ``pixels_per_unit`` CSS pixels:
+    as drawn where that reads well, larger when the board is small on screen (a phone showing the
+    whole map), smaller when it is zoomed far in, capped at 2.25 times as drawn.
+
+    >>> label_size(0.8), label_size(0.26), label_size(6.0), label_size(0.1)
+    (16, 34.6, 3.3, 36.0)
+    """
+    low, high = LABEL_PIXELS
+    on_screen = min(max(LABEL_UNITS * pixels_per_unit, low), high)
+    if on_screen == LABEL_UNITS * pixels_per_unit:
+        return LABEL_UNITS
+    return round(min(on_screen / pixels_per_unit, 2.25 * LABEL_UNITS), 1)
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from game.jsontext import MAX_CHARS
 from game.mapdata import CARD_KINDS, LOCOMOTIVE
 from game.rules import CLOSING_TWINS_MAX_PLAYERS, IllegalActionError
 from game.scenario import Scenario
-from game.scoring import PlayerPosition, ticket_status
+from game.share import embed_link, public_scenario
 from game.ui import ai_turn, ending, setup
 from game.ui.ai_turn import AiAnswer, AiRequest
 from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
@@ -58,7 +58,7 @@ from game.ui.saves import (
 )
 from game.ui.session import Session, open_session, refusal_text
 from game.ui.setup import GameOptions
-from game.ui.tickets import OpenPath, open_path
+from game.ui.tickets import OpenPath, open_path, seat_ticket_status
 from game.view import View
 
 # the pause before each AI move, so it can be followed, at each speed a player may choose
@@ -111,6 +111,11 @@ class ExportSave:
 @dataclass(frozen=True)
 class ExportGame:
     pass
+
+
+@dataclass(frozen=True)
+class Share:
+    """Share the position on the table as an embed link (``game.share``)."""
 
 
 @dataclass(frozen=True)
@@ -203,7 +208,7 @@ class Keep:
     tickets: tuple[str, ...]
 
 
-Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | TakeOver
+Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | Share | TakeOver
            | FreeSpace | Rematch | Zoom | SetAiSpeed | SelectColour | ShowHints | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
            | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep)
 
@@ -211,10 +216,11 @@ Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteS
 # form or the ticket boxes are made by the glue, which reads them)
 _CONTROLS: dict[str, Callable[[str], Command]] = {
     "open": OpenSave, "export": ExportSave, "export-game": lambda _arg: ExportGame(),
+    "share": lambda _arg: Share(),
     "take-over": lambda _arg: TakeOver(), "free": FreeSpace, "rematch": lambda _arg: Rematch(),
     "zoom": Zoom, "colour": SelectColour, "hints": lambda arg: ShowHints(arg == "on"), "handoff": lambda _arg: AcknowledgeHandoff(), "last-round": lambda _arg: AcknowledgeLastRound(),
     "close": lambda _arg: CloseDialog(), "home": lambda _arg: GoHome(), "draw": Draw,
-    "tickets": lambda _arg: DrawTickets(), "claim": lambda arg: Pay("claim", int(arg)),
+    "tickets": lambda _arg: DrawTickets(), "route": ChooseRoute, "claim": lambda arg: Pay("claim", int(arg)),
     "station": lambda arg: Pay("station", int(arg)), "tunnel": lambda arg: TunnelChoice(int(arg)),
 }
 
@@ -282,6 +288,17 @@ class PaymentDialog:
 
 
 @dataclass(frozen=True)
+class ShareDialog:
+    """The position's embed links: public facts only, and (when a player's cards are on screen)
+    one that also shows that player's hand and tickets."""
+
+    public: str
+    own: str | None
+    seat: int | None            # the player whose cards were on screen (``own`` is theirs)
+    spot: None = None
+
+
+@dataclass(frozen=True)
 class MessageDialog:
     title: str
     text: str
@@ -289,8 +306,8 @@ class MessageDialog:
 
 
 Dialog = (StaleDialog | HandoffDialog | LastRoundDialog | TicketsDialog | TunnelDialog | PaymentDialog
-          | MessageDialog)
-CLOSABLE = (PaymentDialog, MessageDialog)       # the dialogs a player opened, and may close
+          | ShareDialog | MessageDialog)
+CLOSABLE = (PaymentDialog, ShareDialog, MessageDialog)       # the dialogs a player opened, and may close
 
 
 # --- what a command did -----------------------------------------------------------------------
@@ -355,8 +372,10 @@ class Table:
     """The table: the start screen (``session`` None) or a game (``session``, saved as ``game_id``)."""
 
     def __init__(self, catalog: SaveCatalog, *, clock: Callable[[], float], fresh_seed: Callable[[], int],
-                 ai_delay: int = AI_DELAY_MS) -> None:
-        """``clock``: milliseconds since 1970; ``fresh_seed``: a new game's seed when none is given."""
+                 ai_delay: int = AI_DELAY_MS, site: str = "") -> None:
+        """``clock``: milliseconds since 1970; ``fresh_seed``: a new game's seed when none is given;
+        ``site``: the site's address, for shared links."""
+        self.site = site
         self.catalog = catalog
         self.clock = clock
         self.fresh_seed = fresh_seed
@@ -421,6 +440,8 @@ class Table:
             case ExportGame():
                 # the save's text, made from the game itself: complete even when storage is full
                 return Outcome(Redraw.NOTHING, download=Download(save_text(session.scenario()), self.game_id))
+            case Share():
+                return self.share()
             case TakeOver():
                 return self.open_saved(self.game_id)
             case FreeSpace(save_id):
@@ -620,7 +641,8 @@ class Table:
         if s.handoff_to is not None:
             return HandoffDialog(s.handoff_to, self.recap(s.handoff_to))
         if s.ai_to_move() or s.over or s.pausing_for is not None:
-            return None         # (while pausing, the screen is the last player's: nothing of the next one's)
+            # (while pausing, the screen is the last player's: nothing of the next one's)
+            return self.opened if isinstance(self.opened, ShareDialog) else None
         notice = s.last_round_notice()
         if notice is not None:
             return LastRoundDialog(s.current, *notice)
@@ -658,12 +680,26 @@ class Table:
         except IllegalActionError as exc:       # the controls offer only legal actions; say so if not
             self.opened = MessageDialog(_("table.illegal"), refusal_text(exc, session.state))
             return Outcome()
-        self.opened, self.selected = None, None
+        # a link being copied stays while AI seats play, never once the device changes hands
+        if not (isinstance(self.opened, ShareDialog) and self.opened.seat == session.viewer):
+            self.opened = None
+        self.selected = None
         self.autosave()
         played_own_turn = actor is not None and session.events[-1]["seat"] == actor
         if played_own_turn and session.handoff_to not in (None, actor) and session.pause_handoff():
             return Outcome(pause_ms=HANDOFF_PAUSE_MS)
         return Outcome()
+
+    def share(self) -> Outcome:
+        """Open the share dialog: the position's embed links (``game.share.public_scenario``)."""
+        s = self.session
+        if s is None or self.dialog() not in (None, self.opened):
+            return NOTHING
+        seat = s.viewer
+        public = embed_link(self.site, public_scenario(s.state, s.levels))
+        own = None if seat is None else embed_link(self.site, public_scenario(s.state, s.levels, seat), view=seat)
+        self.opened = ShareDialog(public, own, seat)
+        return Outcome(Redraw.DIALOG)
 
     def end_pause(self) -> Outcome:
         """After a player's turn's end was shown: the handoff screen."""
@@ -809,9 +845,7 @@ class Table:
         key = (seat, tuple(tuple(p["routes"]) for p in players), tuple(players[seat]["stations"]),
                tuple(players[seat]["tickets"]))
         if self._status[0] != key:
-            positions = [PlayerPosition(tuple(p["routes"]), tuple(p["stations"]) if i == seat else (),
-                                        tuple(p["tickets"]) if i == seat else ()) for i, p in enumerate(players)]
-            self._status = (key, ticket_status(s.map, positions, seat))
+            self._status = (key, seat_ticket_status(s.map, players, seat))
         return self._status[1]
 
     def last_action_text(self) -> str:

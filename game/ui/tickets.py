@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.mapdata import GameMap
+from game.scoring import PlayerPosition, ticket_status
+from game.state import Player
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,15 @@ class OpenPath:
 
     routes: tuple[str, ...] = ()
     cities: tuple[str, ...] = ()
+
+
+def seat_ticket_status(game_map: GameMap, players: list[Player], seat: int) -> dict[str, str]:
+    """``seat``'s tickets as the game stands (``game.scoring.ticket_status``): ``done``,
+    ``station`` (done through a station's borrowed route) or ``open``; only ``seat``'s own
+    stations and tickets are read."""
+    positions = [PlayerPosition(tuple(p["routes"]), tuple(p["stations"]) if i == seat else (),
+                                tuple(p["tickets"]) if i == seat else ()) for i, p in enumerate(players)]
+    return ticket_status(game_map, positions, seat)
 
 
 def open_path(game_map: GameMap, ticket_id: str, own: Iterable[str], closed: frozenset[str]) -> OpenPath:

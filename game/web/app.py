@@ -40,7 +40,8 @@ from game.ui.controller import (
     control_command,
     failure_text,
 )
-from game.ui.saves import SaveCatalog
+from game.ui.embed import is_embed
+from game.ui.saves import Backend, SaveCatalog, StorageFull
 from game.ui.session import Session
 from game.web import cues
 from game.web import start as start_screen
@@ -58,6 +59,7 @@ from game.web.dom import (
 )
 from game.web.help import HelpPanel
 from game.web.storage import LocalStorage
+from game.web.tap import RoutePicker
 from game.web.zoom import Zoom
 
 if TYPE_CHECKING:
@@ -98,22 +100,30 @@ def _fresh_seed() -> int:
     return (int(words[0]) << 21) ^ int(words[1]) & (2 ** 53 - 1)
 
 
-def _ai_delay() -> int:
+def _ai_delay(storage: Backend) -> int:
     """``?ai-delay=N`` in the page's address (N ms between AI moves: tests and benchmarks), else
     the delay of the speed the player chose last."""
     value = js.URLSearchParams.new(js.location.search).get("ai-delay")
     if isinstance(value, str) and value.isdigit():
         return int(value)
-    speed = LocalStorage().get(AI_SPEED_KEY)
+    speed = storage.get(AI_SPEED_KEY)
     return AI_SPEEDS.get(speed or "", AI_SPEEDS["normal"])
 
 
+def site_folder() -> str:
+    """The address of the folder the page is served from (the site, for links to it)."""
+    return str(js.URL.new(".", js.location.href).href)
+
+
 class App:
-    def __init__(self, root) -> None:
+    def __init__(self, root, storage: Backend) -> None:
+        """``storage``: where the games and the player's preferences are kept (the browser's
+        ``localStorage`` for the game; the embed keeps its own, in memory)."""
         self.root = root
-        self.table = Table(SaveCatalog(LocalStorage()), clock=_now_ms, fresh_seed=_fresh_seed,
-                           ai_delay=_ai_delay())
-        self.table.hints = LocalStorage().get(HINTS_KEY) != "off"
+        self.storage = storage
+        self.table = Table(SaveCatalog(storage), clock=_now_ms, fresh_seed=_fresh_seed,
+                           ai_delay=_ai_delay(storage), site=site_folder())
+        self.table.hints = storage.get(HINTS_KEY) != "off"
         self.drawn: Session | None = None      # the game the table screen was built for
         self.board: table.Board | None = None
         self.side: table.SideColumn | None = None
@@ -121,6 +131,7 @@ class App:
         self.focus_home: str | None = None      # the control or route last focused outside the dialogs
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.zoom = Zoom()
+        self.picker = RoutePicker()
         self.help = HelpPanel()
         root.addEventListener("click", keep_alive(self.on_click))
         js.document.addEventListener("keydown", keep_alive(self.on_key))     # also when nothing has the focus
@@ -180,6 +191,7 @@ class App:
                   hints_button(),
                   *([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
                   button(_("table.export"), "export-game", cls="tool-export"),
+                  button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
                   button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
                   button(_("table.menu"), "home"), cls="tools")),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
@@ -222,8 +234,9 @@ class App:
         self.show_dialog()
         self.show_ai_status()
         moves = table.take_cues()
-        if moves:       # after the frame that shows the move: a cue never holds up the update
-            js.requestAnimationFrame(create_once_callable(lambda _time: cues.play(moves, session)))
+        if moves:       # once the frame that shows the move is painted: a cue never holds up the update
+            js.requestAnimationFrame(create_once_callable(
+                lambda _time: js.setTimeout(create_once_callable(lambda: cues.play(moves, session)), 0)))
 
     def show_storage_banner(self) -> None:
         """At the foot of the board while the storage is full (over the board, like the AI line,
@@ -251,7 +264,7 @@ class App:
         js.document.getElementById("side").toggleAttribute("inert", node is not None)
         self.mark_spot(getattr(dialog, "spot", None))
         if node is not None:
-            target = present(node.querySelector("[autofocus], .primary, button, input"))
+            target = present(node.querySelector("[data-autofocus], .primary, button, input"))
             if target is not None:
                 target.focus()
         else:
@@ -326,6 +339,7 @@ class App:
     def on_click(self, event) -> None:
         target = event.target
         control = closest(target, "[data-cmd]")
+        self.picker.close()             # any click ends a list of routes under a finger, its choice included
         if control is not None:
             if control.getAttribute("aria-disabled") == "true":
                 self.say(control.getAttribute("title"))
@@ -335,6 +349,8 @@ class App:
             return
         if self.table.session is None or self.zoom.dragged:
             return
+        if closest(target, "#board") is not None and self.picker.offer(event):
+            return
         spot = closest(target, "[data-route], [data-city]")
         if spot is not None:
             self.board_click(spot)
@@ -342,9 +358,14 @@ class App:
     def command(self, cmd: str, arg: str) -> None:
         """A control's command; the ones that read the page (the form, the ticket boxes) are made here."""
         if cmd == "hints":
-            LocalStorage().set_quietly(HINTS_KEY, arg)
+            self.remember(HINTS_KEY, arg)
         if cmd == "help":
             self.open_help()
+            return
+        if cmd == "close-pick":         # the list of routes under a finger, closed by this click
+            return
+        if cmd == "copy-link":
+            self.copy_link(arg)
             return
         command: Command | None
         if cmd == "start":
@@ -358,6 +379,25 @@ class App:
             command = control_command(cmd, arg)
         if command is not None:
             self.apply(self.table.handle(command))
+
+    def remember(self, key: str, value: str) -> None:
+        """Keep a preference if the storage lets us (else it lasts for this visit)."""
+        try:
+            self.storage.set(key, value)
+        except StorageFull:
+            pass
+
+    def copy_link(self, link: str) -> None:
+        """Put a shared link on the clipboard and say so (or say to copy it by hand)."""
+        def done(_value=None) -> None:
+            self.say(_("share.copied"))
+
+        def failed(_error=None) -> None:
+            self.say(_("share.copy_failed"))
+        try:
+            js.navigator.clipboard.writeText(link).then(create_once_callable(done), create_once_callable(failed))
+        except Exception:       # noqa: BLE001 - no clipboard (an insecure page): the link is shown to copy
+            failed()
 
     def open_help(self) -> None:
         """The "How to play" panel for the game on the table, or for the map and variant chosen in the form."""
@@ -375,6 +415,9 @@ class App:
     def on_key(self, event) -> None:
         if self.help.is_open:
             self.help.on_key(event)
+            return
+        if event.key == "Escape" and self.picker.is_open:
+            self.picker.close()
             return
         if event.key == "Escape":
             self.apply(self.table.handle(CloseDialog()))
@@ -403,7 +446,7 @@ class App:
         elif target.id == "opt-map":
             self.apply(self.table.handle(ChooseMap(start_screen.read_options())))
         elif target.id == "opt-ai-speed":
-            LocalStorage().set_quietly(AI_SPEED_KEY, target.value)
+            self.remember(AI_SPEED_KEY, target.value)
             self.apply(self.table.handle(SetAiSpeed(target.value)))
         elif target.id == "opt-count":
             self.apply(self.table.handle(ChooseSeatCount(start_screen.read_options(), int(target.value))))
@@ -482,7 +525,10 @@ def start() -> None:
     document = js.document
     i18n.set_language(document.documentElement.lang)
     root = document.getElementById("app")
-    app = App(root)
+    if is_embed(str(js.location.search)):
+        importlib.import_module("game.web.embed").start(root)
+        return
+    app = App(root, LocalStorage())
     try:
         app.apply(app.table.resume())
     except Exception as exc:       # noqa: BLE001 - boot never fails because of stored data

@@ -13,6 +13,7 @@ from game.seats import AI_LEVELS, PLAYER_COLOURS
 from game.ui import setup
 from game.ui.ai_turn import LEVEL_KEYS
 from game.ui.controller import StartScreen
+from game.ui.rules_page import PAGE_PATH
 from game.ui.saves import SaveEntry
 from game.ui.setup import GameOptions
 from game.web import persist
@@ -24,7 +25,8 @@ DATE_STYLE = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter
 
 def start_screen(start: StartScreen, entries: list[SaveEntry], notice: str) -> list[Node]:
     help_button = button(_("help.open"), "help", cls="help-open", aria_haspopup="dialog")
-    title = el("div", None, el("h1", _("start.title")), help_button, language_picker(), cls="title-row")
+    rules = el("a", _("start.rules"), href=PAGE_PATH.format(language=i18n.language()), cls="rules-link")
+    title = el("div", None, el("h1", _("start.title")), help_button, rules, language_picker(), cls="title-row")
     return [title, new_game_form(start.options, start.problems), saves_list(entries, notice)]
 
 

@@ -34,6 +34,7 @@ from game.ui.controller import (
     LastRoundDialog,
     MessageDialog,
     PaymentDialog,
+    ShareDialog,
     StaleDialog,
     TicketsDialog,
     TunnelDialog,
@@ -419,7 +420,7 @@ def handoff_dialog(session: Session, d: HandoffDialog) -> Node:
                             last_move_node(session, parts)))
         body += [el("h3", _("table.handoff.recap")), lines]
     return dialog(_("table.handoff.title", name=name), *body,
-                  button(_("table.handoff.ready", name=name), "handoff", cls="primary", autofocus=True),
+                  button(_("table.handoff.ready", name=name), "handoff", cls="primary", data_autofocus=True),
                   label="handoff", colour=player["colour"])
 
 
@@ -449,7 +450,7 @@ def tickets_dialog(session: Session, d: TicketsDialog) -> Node:
         if ticket.long:
             text += " " + _("table.long_ticket")
         box = el("input", None, type="checkbox", value=t, name="keep", checked=high == len(offer) and low == high,
-                 autofocus=i == 0)
+                 data_autofocus=i == 0)
         items.append(el("li", None, el("label", None, box, el("span", text)), cls="offer-ticket", data_ticket=t))
     rule = _("table.keep_rule", low=low, high=high) if low != high else _("table.keep_exactly", count=low)
     return dialog(_("table.keep_title"), el("p", rule, id="keep-rule"), hand_strip(session), items,
@@ -517,13 +518,27 @@ def stale_dialog(_session: Session, _d: StaleDialog) -> Node:
                   button(_("table.menu"), "home", cls="secondary"), label="stale", role="alertdialog")
 
 
+def share_dialog(_session: Session, d: ShareDialog) -> Node:
+    """The position's embed links, each in a field to select and with a button that copies it."""
+    body = [el("p", _("share.body"))]
+    for key, link, name in (("share.public", d.public, "public"), ("share.own", d.own, "own")):
+        if link is None:
+            continue
+        field = el("input", None, type="text", readonly=True, cls="share-link", data_link=name, aria_label=_(key))
+        field.value = link
+        body.append(el("div", None, el("label", _(key), field),
+                       button(_("share.copy"), "copy-link", link, cls="primary" if name == "public" else None),
+                       cls="share-row"))
+    return dialog(_("share.title"), *body, button(_("table.ok"), "close", cls="secondary"), label="share")
+
+
 def message_dialog(_session: Session, d: MessageDialog) -> Node:
     return dialog(d.title, el("p", d.text), button(_("table.ok"), "close", cls="primary"), label="message")
 
 
 DIALOGS: dict[type, Callable[[Session, Any], Node]] = {StaleDialog: stale_dialog, HandoffDialog: handoff_dialog, LastRoundDialog: last_round_dialog,
            TicketsDialog: tickets_dialog, TunnelDialog: tunnel_dialog, PaymentDialog: payment_dialog,
-           MessageDialog: message_dialog}
+           ShareDialog: share_dialog, MessageDialog: message_dialog}
 
 
 def dialog_node(session: Session, d: Dialog) -> Node:

@@ -1,7 +1,9 @@
 """Zoom and pan of the board: buttons, the mouse wheel, dragging, and pinching on touch screens.
 
 The board's element gets a CSS transform; the frame around it clips.  A drag that moved
-more than a few pixels is not a click (``dragged``), so panning never claims a route.
+more than a few pixels is not a click (``dragged``), so panning never claims a route.  After
+every zoom, and whenever the frame changes size, the city labels get the size that keeps them
+readable on screen (``game.board.render.label_size``).
 """
 
 from __future__ import annotations
@@ -9,7 +11,8 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from game.web.dom import Node, keep_alive
+from game.board.render import LABEL_UNITS, label_size
+from game.web.dom import Node, keep_alive, present
 
 ZOOM_STEP = 1.25
 MAX_SCALE = 6.0
@@ -25,6 +28,8 @@ class Zoom:
         self.dragged = False
         self.box: Node = None
         self.handlers: tuple[Node, ...] | None = None        # made once, for every board attached
+        self.watcher: Node = None                             # the frame's ResizeObserver
+        self.labels = float(LABEL_UNITS)
 
     def attach(self, box) -> None:
         self.box = box
@@ -38,12 +43,29 @@ class Zoom:
         box.addEventListener("pointermove", move)
         for name in ("pointerup", "pointercancel", "pointerleave"):
             box.addEventListener(name, up)
+        if self.watcher is None:
+            self.watcher = js.ResizeObserver.new(keep_alive(lambda *_: self.fit_labels()))
+        self.watcher.disconnect()
+        self.labels = float(LABEL_UNITS)
+        self.watcher.observe(box.parentElement)
 
     def apply(self) -> None:
         self.scale = max(1.0, min(MAX_SCALE, self.scale))
         if self.scale == 1.0:
             self.x = self.y = 0.0
         self.box.style.transform = f"translate({self.x:.1f}px, {self.y:.1f}px) scale({self.scale:.3f})"
+        self.fit_labels()
+
+    def fit_labels(self) -> None:
+        """Size the city labels for the board's scale on screen (a CSS variable the board's style reads)."""
+        svg = present(self.box.querySelector("svg")) if self.box is not None else None
+        matrix = present(svg.getScreenCTM()) if svg is not None else None
+        if matrix is None or matrix.a <= 0:
+            return
+        size = label_size(matrix.a)
+        if size != self.labels:
+            self.labels = size
+            self.box.style.setProperty("--label-size", f"{size}px")
 
     def zoom_at(self, factor: float, cx: float, cy: float) -> None:
         new = max(1.0, min(MAX_SCALE, self.scale * factor))

@@ -63,14 +63,15 @@ class BrowserSession:
     errors: list[str] = field(default_factory=list)
     contexts: list = field(default_factory=list)
 
-    def new_context(self, base_url: str | None = None, **options):
-        """A fresh browser context (empty cache and storage) that blocks other hosts."""
-        allowed = urlsplit(base_url or self.base_url).netloc
+    def new_context(self, base_url: str | None = None, *, also: tuple[str, ...] = (), **options):
+        """A fresh browser context (empty cache and storage) that blocks other hosts than the
+        server's (and those of the addresses in ``also``: a host page on another port)."""
+        allowed = {urlsplit(url).netloc for url in (base_url or self.base_url, *also)}
         context = self.browser.new_context(**options)
         self.contexts.append(context)
 
         def guard(route):
-            if urlsplit(route.request.url).netloc == allowed:
+            if urlsplit(route.request.url).netloc in allowed:
                 route.continue_()
             else:
                 self.external_requests.append(route.request.url)

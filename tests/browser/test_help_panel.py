@@ -75,6 +75,22 @@ def test_help_opens_by_keyboard_from_the_game_header(browser_session):
     assert page.locator("#dialogs .dialog").count() == 1
 
 
+NAV_CLIPPED = """() => { const nav = document.querySelector('#help .help-nav').getBoundingClientRect();
+    return [...document.querySelectorAll('#help .help-nav button')].filter(b => {
+        const r = b.getBoundingClientRect(); return r.top < nav.top || r.bottom > nav.bottom; }).length; }"""
+
+
+def test_the_section_buttons_are_never_squeezed_by_a_long_panel(browser_session):
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        context = browser_session.new_context(browser_session.base_url, viewport={"width": width, "height": height})
+        page = browser_session.open(context=context)
+        page.select_option("#opt-map", "europe")
+        page.click("button[data-cmd=help]")
+        page.wait_for_selector("#help .help-pic svg")
+        assert page.evaluate(NAV_CLIPPED) == 0, (width, height)
+        context.close()
+
+
 def test_screenshots_of_the_help_panel(browser_session):
     if not os.environ.get("TTR_SCREENSHOTS"):
         return

@@ -92,13 +92,14 @@ def test_a_tunnel_that_costs_more_marks_the_matching_cards(browser_session, tmp_
     assert game_facts(page)["dialog"] == "tunnel"
 
 
-def test_the_end_screens_buttons_are_in_view_without_scrolling(browser_session, tmp_path):
+def test_the_end_screens_buttons_and_every_column_are_in_view_without_scrolling(browser_session, tmp_path):
     page = browser_session.open(AI_FAST)
     page.set_viewport_size({"width": 1280, "height": 800})
     path = tmp_path / "end.json"
-    path.write_text(json.dumps({"map": "usa", "seed": 4, "players": [{"name": "Ann"}, {"name": "Bob"}],
+    path.write_text(json.dumps({"map": "usa", "seed": 4, "players": [{"name": "Ann"}, {"name": "Bartholomew Quintus-Long"}],
                                 "position": {"last_round": 1, "players": [{"tickets": ["boston--miami", "calgary--phoenix",
-                                                                                      "dallas--new-york"]}, {}]}}))
+                                                                                      "dallas--new-york"]},
+                                                                          {"tickets": ["sault-st-marie--oklahoma-city"]}]}}))
     page.set_input_files("#import-file", str(path))
     page.wait_for_selector("#board svg")
     while not game_facts(page)["over"]:
@@ -106,3 +107,9 @@ def test_the_end_screens_buttons_are_in_view_without_scrolling(browser_session, 
     for name in ("rematch", "home"):
         box = page.locator(f".end-screen button[data-cmd={name}]").bounding_box()
         assert box and box["y"] >= 0 and box["y"] + box["height"] <= 800, name
+    # the scores table fits its column: the total is not cut off, nothing scrolls sideways
+    assert page.evaluate("""() => { const end = document.querySelector('.end-screen');
+        return end.scrollWidth <= end.clientWidth; }""")
+    total = page.locator(".end-screen td[data-part=total]").first.bounding_box()
+    side = page.locator(".end-screen").bounding_box()
+    assert total["x"] + total["width"] <= side["x"] + side["width"]

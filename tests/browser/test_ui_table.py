@@ -247,3 +247,41 @@ def test_both_screen_sizes_fit_without_sideways_scrolling(browser_session, tmp_p
         assert page.evaluate(no_sideways_scroll)
         total = page.locator(".end-screen tr.winner [data-part=total]").bounding_box()
         assert total["x"] + total["width"] <= width
+
+
+LABEL_HEIGHTS = """() => [...document.querySelectorAll('#board .label')].slice(0, 40)
+    .map(label => label.getBoundingClientRect().height).sort((a, b) => a - b)"""
+
+
+def test_phone_labels_stay_readable_and_a_tap_near_several_routes_offers_a_list(browser_session):
+    context = browser_session.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = browser_session.open(AI_FAST, context=context)
+    new_game(page, ["Ann", "Bot"], ["human", "ai:easy"])
+    human_step(page)
+    wait_for_human(page)
+    # at "Fit" the whole map is about 0.25 pixel per board unit: the labels are sized up to stay legible
+    heights = page.evaluate(LABEL_HEIGHTS)
+    assert heights[len(heights) // 2] >= 9
+    for _ in range(8):
+        page.click("button[data-cmd=zoom][data-arg=in]")            # to the largest zoom
+    heights = page.evaluate(LABEL_HEIGHTS)
+    assert 9 <= heights[len(heights) // 2] <= 26                     # not giant either
+    page.click("button[data-cmd=zoom][data-arg=reset]")
+    # a tap between New York – Washington's two tracks: both are offered, by name
+    box = page.locator("#route-new-york--washington--black").bounding_box()
+    before = game_facts(page)
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    choices = page.locator(".route-pick button[data-cmd=route]")
+    offered = {choices.nth(i).get_attribute("data-arg") for i in range(choices.count())}
+    assert {"new-york--washington--black", "new-york--washington--orange"} <= offered
+    assert game_facts(page) == before                                # the list alone plays nothing
+    assert "Washington" in page.text_content(".route-pick")
+    page.locator(".route-pick .route-pick-cancel").tap()
+    assert page.locator(".route-pick").count() == 0 and game_facts(page) == before
+    # choosing one acts as a click on that route: its payment dialog, or the reason it cannot be claimed
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.locator(".route-pick button[data-arg='new-york--washington--orange']").tap()
+    assert page.locator(".route-pick").count() == 0
+    page.wait_for_function("""() => document.querySelector('#dialogs .dialog')
+        || document.querySelector('#route-new-york--washington--orange.selected')
+        || document.getElementById('status').textContent.includes('Washington')""")

@@ -1,0 +1,289 @@
+"""The embed page in the browser (``index.html?embed``, ``docs/embed.md``): reads its options and
+scenario (``game.ui.embed``), draws the step shown — its text, the board with what it points
+out, the cards and the players — steps through the lesson by its buttons, the arrow keys (only
+while it has the focus) and the host page's messages, tells the host its height and step, and
+hands the page to the game (``game.web.app``) to play on from a step.  Nothing is kept in the
+browser's storage: an embedded game is kept in memory only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+from typing import Any
+
+import js
+from pyodide.ffi import JsException, create_once_callable, to_js
+
+from game import i18n
+from game.i18n import _
+from game.ui.embed import (
+    EmbedError,
+    EmbedOptions,
+    Lesson,
+    error_message,
+    goto_request,
+    height_message,
+    read_options,
+    scenario_data,
+)
+from game.ui.moves import last_moves
+from game.ui.saves import DictBackend
+from game.ui.session import Session
+from game.ui.tickets import seat_ticket_status
+from game.web import cues
+from game.web.app import GAME_ATTRIBUTES, App
+from game.web.dom import button, el, keep_alive, present
+
+STEP_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "PageDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "PageUp": -1}
+
+
+def _table():
+    return importlib.import_module("game.web.table")
+
+
+def _same(a, b) -> bool:
+    """JavaScript's ``Object.is``: whether two proxies are the same object (windows included)."""
+    return bool(getattr(js.Object, "is")(a, b))
+
+
+def _post(message: dict[str, Any]) -> None:
+    """Tell the host page (nothing when the embed is the page itself)."""
+    parent = js.window.parent
+    if _same(parent, js.window):
+        return
+    parent.postMessage(to_js(message, dict_converter=js.Object.fromEntries), "*")
+
+
+class EmbedGame(App):
+    """The game played on from a step: the table of ``game.web.app`` over storage in memory, whose
+    way home leads back to the lesson (there is no start screen or saved-games list here)."""
+
+    def __init__(self, root, page: EmbedPage) -> None:
+        self.page = page
+        super().__init__(root, DictBackend({}))
+
+    def show_start(self) -> None:
+        for name in GAME_ATTRIBUTES:
+            self.root.removeAttribute(name)
+        self.drawn, self.board, self.side, self.log = None, None, None, None
+        self.page.back()
+
+    def build_game(self, session: Session) -> None:
+        super().build_game(session)
+        home = present(self.root.querySelector("header [data-cmd=home]"))
+        if home is not None:
+            home.textContent = _("embed.back")
+
+
+class EmbedPage:
+    """The lesson in the page, and the game played on from it."""
+
+    def __init__(self, root, options: EmbedOptions | None) -> None:
+        self.root = root
+        self.options = options
+        self.lesson: Lesson | None = None
+        self.board = None
+        self.side = None
+        self.game: EmbedGame | None = None        # the table, made on the first "Play from here"
+        self.playing = False
+        self.height = -1
+        root.addEventListener("click", keep_alive(self.on_click))
+        root.addEventListener("keydown", keep_alive(self.on_key))
+        js.window.addEventListener("message", keep_alive(self.on_message))
+        js.ResizeObserver.new(keep_alive(self.on_resize)).observe(js.document.body)
+
+    async def load(self) -> None:
+        """Read the scenario, show its step (or what is wrong), and say ready (``data-embed-state``
+        on ``#app``: ``loading``, then ``ready`` or ``error``)."""
+        try:
+            if self.options is None:
+                raise EmbedError("embed.error.no_scenario")
+            text = None if self.options.file is None else await self.fetch(self.options.file)
+            self.lesson = Lesson(scenario_data(self.options, text), self.options)
+        except EmbedError as exc:
+            self.fail(exc)
+        else:
+            self.show_lesson()
+            self.root.setAttribute("data-embed-state", "ready")
+            _post(self.lesson.ready_message())
+            _post(self.lesson.step_message())
+        self.on_resize()
+
+    async def fetch(self, path: str) -> str:
+        """A scenario file's text, from the embed's own site."""
+        try:
+            response = await js.fetch(path, to_js({"credentials": "same-origin"}, dict_converter=js.Object.fromEntries))
+        except JsException as exc:
+            raise EmbedError("embed.error.file", path=path, reason=str(exc)) from None
+        if not response.ok:
+            raise EmbedError("embed.error.file", path=path, reason=f"HTTP {response.status}")
+        return str(await response.text())
+
+    def fail(self, exc: EmbedError) -> None:
+        key, params = exc.problem
+        message = _(key, **params)
+        self.root.className = "embed embed-failed"
+        self.root.setAttribute("data-embed-state", "error")
+        self.root.setAttribute("data-embed-error", key)
+        self.root.replaceChildren(el("section", None, el("h1", _("embed.error.title")), el("p", message),
+                                     cls="embed-error", role="alert"))
+        _post(error_message(message))
+
+    # --- the lesson ---------------------------------------------------------------------------
+
+    def show_lesson(self) -> None:
+        """Build the lesson's view, then draw the step shown."""
+        lesson, options = self.lesson, self.options
+        assert lesson is not None and options is not None
+        bar = el("div", None, cls="embed-bar")
+        counter = el("span", "", cls="embed-counter", id="embed-counter")
+        if options.controls == "none":
+            bar.append(counter)
+        else:
+            bar.append(button(_("embed.previous"), "embed-step", "-1", cls="embed-prev", aria_keyshortcuts="ArrowLeft"),
+                       counter,
+                       button(_("embed.next"), "embed-step", "1", cls="embed-next primary", aria_keyshortcuts="ArrowRight"))
+        if options.controls == "play":
+            bar.append(el("span", None, button(_("embed.play_ai"), "embed-play", "ai"),
+                          button(_("embed.play_hotseat"), "embed-play", "hotseat"), cls="embed-play"))
+        board_box = el("div", None, cls="board", id="board")
+        self.root.replaceChildren(
+            bar, el("p", "", cls="embed-text", id="embed-text", aria_live="polite"),
+            el("div", None, board_box, cls="board-frame", id="board-frame"),
+            el("div", None, cls="side", id="side"))
+        self.root.className = "embed"
+        self.root.setAttribute("tabindex", "-1")       # a click inside gives the embed the focus, for its keys
+        self.root.setAttribute("role", "region")
+        self.root.setAttribute("aria-label", _("embed.label"))
+        self.board = _table().Board(board_box, lesson.session)
+        self.side = _table().SideColumn(js.document.getElementById("side"))
+        lesson.take_cues()          # the first step is shown as it stands
+        self.draw()
+
+    def draw(self) -> None:
+        """Draw the step shown: its text, the board, the cards and players; then its moves' cues."""
+        lesson = self.lesson
+        assert lesson is not None and self.board is not None and self.side is not None
+        session = lesson.session
+        step = lesson.step
+        view = session.view()
+        self.board.update(view, lesson.highlights())
+        seat = session.viewer
+        status = {} if seat is None else seat_ticket_status(session.map, session.state["players"], seat)
+        self.side.update(session, view, False, last_moves(session.public_events), None, status)
+        for node in self.root.querySelectorAll(".lesson-lit"):
+            node.classList.remove("lesson-lit")
+        for card in step.cards:
+            for node in self.root.querySelectorAll(f".own-panel .hand [data-card='{card}']"):
+                node.classList.add("lesson-lit")
+        for ticket in step.tickets:
+            for node in self.root.querySelectorAll(f".own-panel [data-ticket='{js.CSS.escape(ticket)}']"):
+                node.classList.add("lesson-lit")
+        js.document.getElementById("embed-text").textContent = step.text
+        js.document.getElementById("embed-counter").textContent = _(
+            "embed.counter", number=lesson.index + 1, count=len(lesson.steps))
+        for cmd, end in (("-1", 0), ("1", len(lesson.steps) - 1)):
+            control = present(self.root.querySelector(f"[data-cmd=embed-step][data-arg='{cmd}']"))
+            if control is not None:
+                control.setAttribute("aria-disabled", "true" if lesson.index == end else "false")
+        self.root.setAttribute("data-embed-step", str(lesson.index))
+        moves = lesson.take_cues()
+        if moves:
+            js.requestAnimationFrame(create_once_callable(lambda _time: cues.play(moves, session)))
+
+    def go(self, index: int) -> None:
+        lesson = self.lesson
+        if lesson is None or self.playing or not lesson.go(index):
+            return
+        self.draw()
+        _post(lesson.step_message())
+
+    def back(self) -> None:
+        """From the game played on, back to the lesson at the step it left."""
+        self.playing = False
+        self.show_lesson()
+        if self.lesson is not None:
+            _post(self.lesson.step_message())
+
+    def play(self, mode: str) -> None:
+        lesson = self.lesson
+        if lesson is None:
+            return
+        self.board = self.side = None
+        self.playing = True
+        if self.game is None:
+            self.game = EmbedGame(self.root, self)
+        game = self.game
+        self.root.removeAttribute("role")
+        self.root.removeAttribute("aria-label")
+        self.root.setAttribute("data-embed-state", "play")
+        game.apply(game.table.start_game(lesson.play_scenario(mode)))
+
+    # --- events -------------------------------------------------------------------------------
+
+    def on_click(self, event) -> None:
+        control = present(event.target.closest("[data-cmd]")) if hasattr(event.target, "closest") else None
+        if control is None or control.getAttribute("aria-disabled") == "true" or self.playing:
+            return
+        cmd, arg = control.getAttribute("data-cmd"), control.getAttribute("data-arg") or ""
+        if cmd == "embed-step" and self.lesson is not None:
+            self.go(self.lesson.index + (1 if arg == "1" else -1))
+        elif cmd == "embed-play":
+            self.play(arg)
+
+    def on_key(self, event) -> None:
+        """The arrow keys (and Page Up/Down, Home, End) step through, while the embed has the focus."""
+        lesson = self.lesson
+        if lesson is None or self.playing or self.options is None or self.options.controls == "none" \
+                or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        key = event.key
+        if key in STEP_KEYS:
+            target = lesson.index + STEP_KEYS[key]
+        elif key in ("Home", "End"):
+            target = 0 if key == "Home" else len(lesson.steps) - 1
+        else:
+            return
+        event.preventDefault()
+        self.go(target)
+
+    def on_message(self, event) -> None:
+        """A host page's request (``ttr:goto``); anything else, or from any other window, is ignored."""
+        if self.lesson is None or not _same(event.source, js.window.parent):
+            return
+        data = event.data
+        try:
+            value = data.to_py(depth=2) if hasattr(data, "to_py") else data
+        except Exception:       # noqa: BLE001 - a message that is not plain data is ignored
+            return
+        step = goto_request(value, len(self.lesson.steps))
+        if step is not None:
+            self.go(step)
+
+    def on_resize(self, *_args) -> None:
+        height = float(js.document.body.getBoundingClientRect().height)
+        if round(height) != self.height:
+            self.height = round(height)
+            _post(height_message(height))
+
+
+def start(root) -> None:
+    """Take over the page in embed mode."""
+    i18n.set_language(js.document.documentElement.lang)
+    try:
+        options: EmbedOptions | None = read_options(str(js.location.search), str(js.location.hash))
+        error = None
+    except EmbedError as exc:
+        options, error = None, exc
+    page = EmbedPage(root, options)
+    # Python has the page from here: a scenario file that cannot be fetched is the embed's to say
+    # (static/boot.js reports failed files only until the page is ready)
+    root.setAttribute("data-embed-state", "loading")
+    root.hidden = False
+    js.document.documentElement.setAttribute("data-game-ready", "")
+    if error is not None:
+        page.fail(error)
+        page.on_resize()
+        return
+    asyncio.ensure_future(page.load())

@@ -1,0 +1,261 @@
+"""The embed page in a host page of another origin (a second local server on another port):
+several embeds (a scenario in the fragment and in a file, each ``controls`` value, a seat's view,
+English and French) each say ready, step forward and back, report their height and step, and go
+to the step a host asks for; malformed messages are ignored; bad links and scenarios say what is
+wrong inside the embed; the host's storage and the full game's saves are untouched; no console
+error and no request leaves the machine.  Also the game played on from a step, and the rules
+page (every embed on it ready; screenshots at 1280x800 and 390x844 in docs/)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from harness import static_server
+from ui_driver import AI_FAST, human_step, new_game, wait_for_human
+
+from game.share import embed_link, read_fragment
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSON = {"map": "usa", "players": ["Ann", "Bob"], "seed": 3,
+          "actions": ["keep dallas--new-york,seattle--new-york", "keep sault-st-marie--nashville,winnipeg--little-rock",
+                      "draw deck", "draw deck"],
+          "steps": [{"after": 0, "text": "Ann chooses <b>tickets</b>."},
+                    {"after": 2, "text": "Both kept.", "highlight": {"routes": ["denver--omaha"]}},
+                    {"after": 4, "text": "Ann draws two."}]}
+SAVES = {"ttr.v1.save.g1": json.dumps({"map": "usa", "players": ["Zoe", "Yan"], "seed": 1}),
+         "ttr.v1.saves": json.dumps({"g1": {"map": "usa", "players": ["Zoe", "Yan"], "turn": 0, "revision": 1}}),
+         "ttr.v1.current": "g1", "ttr.language": "en"}
+HOST_SCRIPT = """<script>
+window.received = [];
+addEventListener("message", (event) => {
+  const frames = [...document.querySelectorAll("iframe")];
+  const i = frames.findIndex((frame) => frame.contentWindow === event.source);
+  const data = event.data;
+  if (i < 0 || !data || typeof data.type !== "string" || !data.type.startsWith("ttr:")) return;
+  received.push({ i, data });
+  if (data.type === "ttr:height") frames[i].style.height = `${data.height}px`;
+});
+localStorage.setItem("host.note", "kept");
+</script>"""
+READY_ALL = """(count) => { const seen = new Set(received.filter((m) => m.data.type === 'ttr:ready'
+    || m.data.type === 'ttr:error').map((m) => m.i)); return seen.size === count; }"""
+
+
+def host_page(directory: Path, links: list[str], name: str = "host.html") -> None:
+    frames = "\n".join(f'<iframe title="board {i}" src="{link.replace("&", "&amp;")}" '
+                       f'style="width: 760px; height: 300px; border: 0"></iframe>' for i, link in enumerate(links))
+    (directory / name).write_text(f"<!doctype html><meta charset=utf-8><title>Host</title>{HOST_SCRIPT}\n{frames}",
+                                  encoding="utf-8")
+
+
+def messages(page, i: int, kind: str) -> list[dict]:
+    return page.evaluate("([i, kind]) => received.filter((m) => m.i === i && m.data.type === kind).map((m) => m.data)",
+                         [i, kind])
+
+
+def wait_step(page, i: int, step: int) -> None:
+    page.wait_for_function("([i, step]) => { const s = received.filter((m) => m.i === i && m.data.type === 'ttr:step');"
+                           " return s.length && s[s.length - 1].data.step === step; }", arg=[i, step], timeout=20_000)
+
+
+def seed_saves(session, context, site_url: str) -> dict:
+    """The full game's saves on the embed's origin, as a player left them; returns them as stored."""
+    page = session.watch(context.new_page())
+    page.goto(site_url + "static/examples/ferry.json")
+    page.evaluate("(saves) => { for (const [k, v] of Object.entries(saves)) localStorage.setItem(k, v); }", SAVES)
+    stored = storage(page)
+    page.close()
+    return stored
+
+
+def storage(page) -> dict:
+    return page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]))")
+
+
+def test_embeds_in_a_host_page_of_another_origin(browser_session, site_url, tmp_path):
+    files = "static/examples/tunnels.json"
+    links = [
+        embed_link(site_url, LESSON, view=0, controls="steps"),                      # 0 fragment, a seat's view
+        site_url + f"index.html?embed&scenario={files}&controls=none&lang=fr",       # 1 file, no controls, French
+        embed_link(site_url, LESSON, controls="play"),                                # 2 fragment, play
+        site_url + f"index.html?embed&scenario={files}&view=1&step=1&lang=fr&theme=dark",   # 3 file, seat 1, French
+        site_url + "index.html?embed#s=@@@not-base64",                              # 4 damaged fragment
+        embed_link(site_url, {"map": "mars", "players": ["A", "B"]}),                # 5 invalid scenario
+        site_url + "index.html?embed&colour=red#" + embed_link(site_url, LESSON).split("#")[1],    # 6 unknown option
+    ]
+    with static_server(tmp_path) as host_url:
+        host_page(tmp_path, links)
+        context = browser_session.new_context(site_url, also=(host_url,))
+        saved = seed_saves(browser_session, context, site_url)
+        page = browser_session.watch(context.new_page())
+        page.goto(host_url + "host.html")
+        page.wait_for_function(READY_ALL, arg=len(links), timeout=240_000)
+        frames = [page.frame_locator(f"iframe >> nth={i}") for i in range(len(links))]
+
+        # every good embed says ready, its step and its height
+        for i, steps, first in ((0, 3, 0), (1, 5, 0), (2, 3, 0), (3, 5, 1)):
+            assert messages(page, i, "ttr:ready") == [{"type": "ttr:ready", "step": first, "steps": steps}], i
+            assert messages(page, i, "ttr:step")[-1]["step"] == first
+            heights = messages(page, i, "ttr:height")
+            assert heights and heights[-1]["height"] > 200, (i, heights)
+        assert frames[0].locator("#embed-text").text_content() == "Ann chooses <b>tickets</b>."     # text, not markup
+        assert frames[0].locator("#embed-text b").count() == 0
+        assert frames[0].locator(".own-panel[data-seat='0']").count() == 1          # view=0: Ann's hand
+        assert frames[3].locator(".own-panel[data-seat='1']").count() == 1
+        assert frames[2].locator(".own-panel").count() == 0                         # view=none: public facts
+        assert frames[1].locator("#embed-counter").text_content() == "Étape 1 sur 5"
+        assert frames[1].locator(".embed-bar button").count() == 0                   # controls=none
+        assert frames[2].locator(".embed-play button").count() == 2                  # controls=play
+        assert frames[3].locator("html").get_attribute("data-theme") == "dark"
+
+        # forward and back, by the buttons and by the keys while the embed has the focus
+        frames[0].locator(".embed-next").click()
+        wait_step(page, 0, 1)
+        assert frames[0].locator("#route-denver--omaha.highlight").count() == 1
+        frames[0].locator(".embed-next").press("ArrowRight")
+        wait_step(page, 0, 2)
+        frames[0].locator(".embed-prev").click()
+        wait_step(page, 0, 1)
+        page.keyboard.press("ArrowLeft")
+        wait_step(page, 0, 0)
+        frames[2].locator(".embed-next").click()
+        wait_step(page, 2, 1)
+        frames[2].locator(".embed-prev").click()
+        wait_step(page, 2, 0)
+        frames[3].locator(".embed-next").click()
+        wait_step(page, 3, 2)
+        frames[3].locator(".embed-next").click()
+        wait_step(page, 3, 3)
+        assert frames[3].locator(".tunnel-reveal").count() == 1         # Bob's tunnel cards, as in a game
+
+        # the host asks for a step; malformed messages are ignored
+        for i, step in ((0, 2), (1, 4), (2, 1), (3, 0)):
+            before = len(messages(page, i, "ttr:step"))
+            for junk in ("ttr:goto", {"type": "ttr:goto", "step": 99}, {"type": "ttr:goto", "step": "1"},
+                         {"type": "goto", "step": 1}, None, [1, 2]):
+                page.evaluate("([i, m]) => document.querySelectorAll('iframe')[i].contentWindow.postMessage(m, '*')",
+                              [i, junk])
+            page.evaluate("([i, step]) => document.querySelectorAll('iframe')[i].contentWindow"
+                          ".postMessage({type: 'ttr:goto', step}, '*')", [i, step])
+            wait_step(page, i, step)
+            assert len(messages(page, i, "ttr:step")) == before + 1, i
+            assert frames[i].locator("#app").get_attribute("data-embed-step") == str(step)
+            back = 0 if step else 1             # and back again (controls=none has no buttons of its own)
+            page.evaluate("([i, step]) => document.querySelectorAll('iframe')[i].contentWindow"
+                          ".postMessage({type: 'ttr:goto', step}, '*')", [i, back])
+            wait_step(page, i, back)
+
+        # bad input says what is wrong, inside the embed
+        for i, words in ((4, "damaged"), (5, "map"), (6, "unknown option: 'colour'")):
+            assert frames[i].locator("#app").get_attribute("data-embed-state") == "error"
+            assert words in frames[i].locator(".embed-error p").text_content(), i
+            assert messages(page, i, "ttr:error") and messages(page, i, "ttr:height")
+
+        # storage: the host's own and the full game's saves, untouched
+        assert storage(page) == {"host.note": "kept"}
+        check = browser_session.watch(context.new_page())
+        check.goto(site_url + "static/examples/ferry.json")
+        assert storage(check) == saved
+    assert browser_session.external_requests == []
+
+
+def test_play_on_from_a_step_and_back(browser_session, site_url):
+    link = embed_link(site_url, LESSON, view=0, controls="play")
+    page = browser_session.open(link.replace(site_url, ""))
+    page.wait_for_selector("#app[data-embed-state=ready]")
+    page.click(".embed-next")
+    page.click("[data-cmd=embed-play][data-arg=ai]")
+    page.wait_for_selector("#app.table #board svg")
+    assert page.get_attribute("#app", "data-embed-state") == "play"
+    assert page.locator(".own-panel[data-seat='0']").count() == 1
+    page.locator(".market .cards .card[data-slot='0']").click()        # Ann draws from the deck
+    page.wait_for_function("() => Number(document.querySelector('#app').getAttribute('data-actions')) >= 3")
+    page.click("header [data-cmd=home]")
+    page.wait_for_selector("#app.embed #embed-text")
+    assert page.get_attribute("#app", "data-embed-step") == "1"
+    page.click("[data-cmd=embed-play][data-arg=hotseat]")           # again, pass and play this time
+    page.wait_for_selector(".dialog[data-dialog=handoff]")
+    page.click("header [data-cmd=home]")
+    page.wait_for_selector("#app.embed #embed-text")
+    assert page.evaluate("() => localStorage.length") == 0
+
+
+def test_an_unreachable_scenario_file_is_said(browser_session, site_url):
+    page = browser_session.open("index.html?embed&scenario=static/examples/nowhere.json", expect_errors=True)
+    page.wait_for_selector("#app[data-embed-state=error]")
+    assert "static/examples/nowhere.json" in page.text_content(".embed-error p")
+    assert "HTTP 404" in page.text_content(".embed-error p")
+
+
+RULES_READY = """() => { const frames = [...document.querySelectorAll('iframe.rules-board')];
+    return frames.map((f) => { try { return f.contentDocument?.querySelector('#app')?.getAttribute('data-embed-state'); }
+    catch { return 'cross-origin'; } }); }"""
+
+
+def test_the_rules_page_is_linked_from_the_first_screen_and_every_embed_on_it_is_ready(browser_session, site_url):
+    game = browser_session.open()
+    link = game.locator("#app a.rules-link")
+    assert link.get_attribute("href") == "static/build/rules-en.html"
+    page = browser_session.watch(browser_session.new_context(site_url, viewport={"width": 1280, "height": 800})
+                                 .new_page())
+    page.goto(site_url + "static/build/rules-en.html")
+    boards = page.locator("iframe.rules-board")
+    assert boards.count() >= 10
+    for i in range(boards.count()):        # lazily loaded: each one as the reader scrolls to it
+        boards.nth(i).scroll_into_view_if_needed()
+        page.wait_for_function(f"() => ({RULES_READY})()[{i}] === 'ready'", timeout=180_000)
+        if i >= 3:      # the ones read already go, so the test holds few runtimes at once
+            page.evaluate("(i) => { document.querySelectorAll('iframe.rules-board')[i - 3].src = 'about:blank'; }", i)
+    assert browser_session.external_requests == []
+
+
+@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
+def test_rules_page_screenshots(browser_session, site_url, width, height):
+    page = browser_session.watch(browser_session.new_context(site_url, viewport={"width": width, "height": height})
+                                 .new_page())
+    page.goto(site_url + "static/build/rules-en.html")
+    page.wait_for_function(f"() => ({RULES_READY})().slice(0, 2).every((s) => s === 'ready')", timeout=180_000)
+    page.wait_for_timeout(500)         # the frames take the height their embeds report
+    page.screenshot(path=str(ROOT / "docs" / f"rules-page-{width}x{height}.png"))
+
+
+def test_share_position_copies_an_embed_link_with_public_facts_only(browser_session, site_url):
+    context = browser_session.new_context(site_url, permissions=["clipboard-read", "clipboard-write"])
+    page = browser_session.open(AI_FAST, context=context)
+    new_game(page, ["Ann", "Hal"], ["human", "ai:easy"])
+    human_step(page)                        # Ann keeps her tickets
+    wait_for_human(page)
+    hand = page.evaluate("() => [...document.querySelectorAll('.own-panel .hand [data-card]')]"
+                         ".map((c) => [c.dataset.card, Number(c.dataset.count)])")
+    page.click("header [data-cmd=share]")
+    dialog = page.locator(".dialog[data-dialog=share]")
+    public, own = (dialog.locator(f"input[data-link={name}]").input_value() for name in ("public", "own"))
+    assert public.startswith(site_url + "index.html?embed&view=none#s=") and "&view=0#s=" in own
+    shared = read_fragment(public.split("#", 1)[1])
+    assert all(p["hand"] == {} and p["tickets"] == [] for p in shared["position"]["players"])
+    assert read_fragment(own.split("#", 1)[1])["position"]["players"][0]["hand"] == dict(hand)
+    dialog.locator("button[data-cmd=copy-link]").first.click()
+    page.wait_for_function("() => document.getElementById('status').textContent.includes('Link copied')")
+    assert page.evaluate("() => navigator.clipboard.readText()") == public
+    page.keyboard.press("Escape")
+    assert page.locator(".dialog[data-dialog=share]").count() == 0
+    embed = browser_session.open(public.replace(site_url, ""), context=context)
+    embed.wait_for_selector("#app[data-embed-state=ready]")
+    assert embed.locator(".own-panel").count() == 0 and embed.locator(".player-list li").count() == 2
+
+
+def test_the_documented_host_example_works(browser_session, site_url, tmp_path):
+    text = (ROOT / "docs" / "embed.md").read_text(encoding="utf-8")
+    example = text.split("```html\n", 1)[1].split("```", 1)[0].replace("https://games.example/ttr/", site_url)
+    (tmp_path / "example.html").write_text(f"<!doctype html><meta charset=utf-8><title>Rules</title>{example}",
+                                           encoding="utf-8")
+    with static_server(tmp_path) as host_url:
+        page = browser_session.watch(browser_session.new_context(site_url, also=(host_url,)).new_page())
+        page.goto(host_url + "example.html")
+        board = page.frame_locator("#board")
+        board.locator("#app[data-embed-state=ready]").wait_for(timeout=120_000)
+        page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().height > 300")
+        page.click("#last")
+        board.locator("#app[data-embed-step='4']").wait_for()
