@@ -549,7 +549,8 @@ def bust_caches(site: Path) -> None:
     its files refers to it (``game.zip`` -> ``game-<hash>.zip``, others ``?v=<hash>``), so
     that no HTTP cache mixes two versions.  A file's hash covers the names it uses in turn,
     so a change shows in every URL on the way from the page to it.  Vendored files (their
-    names are Pyodide's and PyScript's) and sw.js (its URL must stay the same) keep theirs."""
+    names are Pyodide's and PyScript's), sw.js (its URL must stay the same) and the pages
+    (``*.html``: what links and bookmarks name; the service worker answers them) keep theirs."""
     own = {name for name in site_files(site) if not name.startswith("static/vendor/")}
     urls: dict[str, str] = {}          # own file -> its URL path with the hash, once known
 
@@ -563,8 +564,8 @@ def bust_caches(site: Path) -> None:
             def rewrite(match: re.Match[str]) -> str:
                 url = match.group(1)
                 target = posixpath.normpath(posixpath.join(posixpath.dirname(name), url))
-                if target not in own or target == name:
-                    return match.group(0)
+                if target not in own or target == name or target.endswith(".html"):
+                    return match.group(0)     # pages keep their addresses (links, bookmarks)
                 final = busted(target, (*trail, name))
                 return f'"{posixpath.join(posixpath.dirname(url), posixpath.basename(final))}"'
             path.write_text(QUOTED_URL.sub(rewrite, path.read_text("utf-8")), "utf-8")

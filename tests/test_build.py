@@ -210,7 +210,8 @@ def test_the_site_names_its_own_files_by_their_content(tmp_path):
     files = {"index.html": '<script src="./static/a.js"></script><link href="./static/vendor/v.js">',
              "static/a.js": 'fetch("build/b.json"); fetch("./build/game.zip"); new URL("../sw.js")',
              "static/build/b.json": '{"not": "a file", "x": "b.json"}',
-             "static/build/game.zip": "zip", "static/vendor/v.js": "vendored", "sw.js": "worker"}
+             "static/build/game.zip": "zip", "static/vendor/v.js": "vendored", "sw.js": "worker",
+             "static/page.html": '<a href="../index.html">'}     # pages name each other as they are
 
     def built(b_json: str) -> dict[str, str]:
         for name, text in {**files, "static/build/b.json": b_json}.items():
@@ -229,6 +230,7 @@ def test_the_site_names_its_own_files_by_their_content(tmp_path):
     assert first["index.html"] == (f'<script src="./static/a.js?v={tag["static/a.js"]}"></script>'
                                    '<link href="./static/vendor/v.js">')
     assert first["static/build/b.json"] == files["static/build/b.json"]   # "b.json" is no URL here
+    assert first["static/page.html"] == files["static/page.html"]
     second = built('{"changed": true}')
     assert second["static/a.js"] != first["static/a.js"]       # a change shows all the way up
     assert second["index.html"] != first["index.html"]
