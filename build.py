@@ -196,9 +196,11 @@ def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
 # Pyodide's Python (3.14) is not the build's (3.11+), and bytecode is only valid for the
 # version that wrote it, so the vendored runtime compiles: build.py runs it under Node.js.
 # Out of it come the game's bytecode (unchecked hash-based .pyc, PEP 552: used as they are,
-# whatever the unpacked sources' timestamps) and a standard library holding only the modules
-# that the game, svgwrite, PyScript's Python and Pyodide's own start can import (found by
-# modulefinder over their sources, imports inside functions included), each compiled.
+# whatever the unpacked sources' timestamps; the sources stay, for tracebacks) and a standard
+# library holding only the modules that the game, svgwrite, PyScript's Python and Pyodide's
+# own start can import (found by modulefinder over their sources, imports inside functions
+# included): compiled where the game's modules import them, as with `python -OO` (no
+# docstrings or asserts: CPython tests its standard library that way), sources otherwise.
 
 PYODIDE_JOB = """
 import { loadPyodide } from "PYODIDE_URL";
@@ -211,6 +213,7 @@ for (const [name, path] of Object.entries(job.inputs)) {
 }
 pyodide.globals.set("SEEDS", pyodide.toPy(job.seeds));
 pyodide.globals.set("EXCLUDED", pyodide.toPy(job.excluded));
+pyodide.globals.set("COMMANDS", pyodide.toPy(job.commands));
 pyodide.globals.set("WITH_STDLIB", "python_stdlib.zip" in job.inputs);
 pyodide.runPython(job.python);
 for (const [name, path] of Object.entries(job.outputs)) {
@@ -224,8 +227,8 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 STARTUP = sorted(sys.modules)       # what Pyodide itself has imported when it is ready
 WHERE = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"   # the stdlib's path
 
-def pyc(source, filename):
-    code = compile(source, filename, "exec", dont_inherit=True)
+def pyc(source, filename, optimize=0):
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
     return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
 
 def module_names(names):
@@ -248,10 +251,13 @@ def trimmed_stdlib(game):
     game.extractall("/job/src")
     wheel.extractall("/job/site")
     sources = [*SEEDS, *module_names(game.namelist()), *module_names(wheel.namelist())]
-    # What importing every module of the game and svgwrite imports (roughly, the page's
-    # start) is compiled; the rest of what they could import is kept as source (smaller).
+    # What importing every module of the game (but its command lines) and svgwrite imports
+    # (roughly, the page's start) is compiled; the rest of what they could import is kept
+    # as source (smaller).
     sys.path[:0] = ["/job/src", "/job/site"]
     for name in sources:
+        if name in COMMANDS:
+            continue
         try:
             importlib.import_module(name)
         except Exception:
@@ -274,7 +280,7 @@ def trimmed_stdlib(game):
         for info in stdlib.infolist():
             name = info.filename
             if name in imported:
-                entry, data = name + "c", pyc(stdlib.read(name), WHERE + name)
+                entry, data = name + "c", pyc(stdlib.read(name), WHERE + name, optimize=2)
             elif name in kept or not name.endswith((".py", "/")):
                 entry, data = name, stdlib.read(name)
             else:
@@ -300,6 +306,10 @@ STDLIB_EXCLUDED = ("multiprocessing", "concurrent.futures.process", "_pyrepl", "
                    "pydoc", "doctest", "unittest", "http.server", "socketserver", "xmlrpc",
                    "ftplib", "asyncio.windows_events", "asyncio.windows_utils",
                    "asyncio.proactor_events", "_winapi", "msvcrt", "winreg", "nt")
+# The game's command lines (docs/architecture.md): never run in the page, so what only they
+# import is kept as source rather than compiled.
+COMMAND_LINES = ("game.cli", "game.commands", "game.embed_command", "game.board.cli",
+                 "game.ai.tournament")
 PYSCRIPT_CORE = "static/vendor/pyscript/core-C9KDLldu.js"
 
 
@@ -329,6 +339,7 @@ def compile_with_pyodide(sources: bytes, stdlib: bool) -> tuple[dict[str, bytes]
         job = {"inputs": {name: str(path) for name, path in inputs.items()},
                "outputs": {name: str(path) for name, path in outputs.items()},
                "seeds": [*STDLIB_SEEDS, *_pyscript_imports()], "excluded": list(STDLIB_EXCLUDED),
+               "commands": list(COMMAND_LINES),
                "python": PYODIDE_PYTHON, "runtime": f"{(ROOT / PYODIDE).parent}/"}
         script = PYODIDE_JOB.replace("PYODIDE_URL", (ROOT / PYODIDE).as_uri())
         done = subprocess.run([node, "--input-type=module", "-e", script], input=json.dumps(job),
@@ -363,7 +374,8 @@ def _build_keys(sources: bytes) -> dict[str, str]:
     imports = sorted(set().union(*(_imports(path.read_bytes()) for path in archived_files()
                                    if path.suffix == ".py")))
     return {"archive": sha256("\n".join([sha256(sources), *runtime]).encode()),
-            "stdlib": sha256("\n".join([*imports, *STDLIB_SEEDS, *STDLIB_EXCLUDED, *runtime])
+            "stdlib": sha256("\n".join([*imports, *STDLIB_SEEDS, *STDLIB_EXCLUDED, *COMMAND_LINES,
+                                        *runtime])
                              .encode())}
 
 

@@ -40,8 +40,8 @@ STAGE_RECORDER = """
 window.__stages = {};
 addEventListener("py:progress", ({detail}) => { window.__stages[detail] = performance.now(); });
 new MutationObserver(() => {
-  if (document.documentElement.hasAttribute("data-game-ready")) window.__stages.ready ??= performance.now();
-}).observe(document.documentElement, {attributes: true});
+  if (document.documentElement?.hasAttribute("data-game-ready")) window.__stages.ready ??= performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-game-ready"]});
 """
 # The first visit's bytes, by file (the rest: "other runtime" or "own files").
 CATEGORIES = {"pyodide.asm.wasm": "wasm", "python_stdlib.zip": "stdlib", "pyodide.asm.mjs": "asm.mjs",
