@@ -196,7 +196,8 @@ def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
 # Pyodide's Python (3.14) is not the build's (3.11+), and bytecode is only valid for the
 # version that wrote it, so the vendored runtime compiles: build.py runs it under Node.js.
 # Out of it come the game's bytecode (unchecked hash-based .pyc, PEP 552: used as they are,
-# whatever the unpacked sources' timestamps; the sources stay, for tracebacks) and a standard
+# whatever the unpacked sources' timestamps; without the docstrings, which are for readers
+# and doctests; the sources stay, for tracebacks) and a standard
 # library holding only the modules that the game, svgwrite, PyScript's Python and Pyodide's
 # own start can import (found by modulefinder over their sources, imports inside functions
 # included): compiled where the game's modules import them, as with `python -OO` (no
@@ -222,14 +223,26 @@ for (const [name, path] of Object.entries(job.outputs)) {
 """
 
 PYODIDE_PYTHON = """
-import importlib, importlib.util, json, sys, zipfile
+import ast, importlib, importlib.util, json, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 STARTUP = sorted(sys.modules)       # what Pyodide itself has imported when it is ready
 WHERE = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"   # the stdlib's path
 
-def pyc(source, filename, optimize=0):
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
+def pyc(source, filename):
+    # The standard library's: as with `python -OO` (CPython tests its library that way).
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=2)
     return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+
+def without_docstrings(source, filename):
+    # The game's own: its docstrings are for readers and CPython's doctests; its asserts stay.
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
 
 def module_names(names):
     for name in names:
@@ -242,7 +255,10 @@ def game_bytecode(game):
         if name.endswith(".py"):
             folder, _, file = name.rpartition("/")
             cached = f"{folder}/__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
-            bytecode[cached] = pyc(game.read(name), name).hex()
+            source = game.read(name)
+            code = compile(without_docstrings(source, name), name, "exec", dont_inherit=True)
+            bytecode[cached] = _code_to_hash_pyc(code, importlib.util.source_hash(source),
+                                                 checked=False).hex()
     with open("/job/bytecode.json", "w") as out:
         json.dump(bytecode, out)
 
@@ -280,7 +296,7 @@ def trimmed_stdlib(game):
         for info in stdlib.infolist():
             name = info.filename
             if name in imported:
-                entry, data = name + "c", pyc(stdlib.read(name), WHERE + name, optimize=2)
+                entry, data = name + "c", pyc(stdlib.read(name), WHERE + name)
             elif name in kept or not name.endswith((".py", "/")):
                 entry, data = name, stdlib.read(name)
             else:
