@@ -9,6 +9,7 @@ page (every embed on it ready; screenshots at 1280x800 and 390x844 in docs/)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -215,17 +216,18 @@ def test_the_rules_page_is_linked_from_the_first_screen_and_every_example_goes_l
 
 
 @pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
-def test_rules_page_screenshots(browser_session, site_url, width, height):
+def test_rules_page_screenshots(browser_session, site_url, width, height, tmp_path):
+    shots = ROOT / "docs" if os.environ.get("TTR_SCREENSHOTS") else tmp_path     # docs/ only when asked
     page = browser_session.watch(browser_session.new_context(site_url, viewport={"width": width, "height": height})
                                  .new_page())
     page.goto(site_url + "static/build/rules-en.html")
     page.locator("a.rules-static").first.click()         # the first example live, the others drawn
     page.wait_for_function(f"() => ({RULES_STATE})(0) === 'ready'", timeout=180_000)
     page.wait_for_timeout(500)         # the frame takes the height its embed reports
-    page.screenshot(path=str(ROOT / "docs" / f"rules-page-{width}x{height}.png"))
+    page.screenshot(path=str(shots / f"rules-page-{width}x{height}.png"))
     page.evaluate("() => document.getElementById('claiming-routes').scrollIntoView()")     # a board as drawn
     page.locator("#claiming-routes img").evaluate("(img) => img.decode()")
-    page.screenshot(path=str(ROOT / "docs" / f"rules-page-example-{width}x{height}.png"))
+    page.screenshot(path=str(shots / f"rules-page-example-{width}x{height}.png"))
 
 
 def test_share_position_copies_an_embed_link_with_public_facts_only(browser_session, site_url):
