@@ -10,8 +10,8 @@ The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pac
 ``pip download`` at the versions and SHA-256 hashes pinned in ``static/vendor.lock.json``
 and unpacked under ``static/vendor/``.  The package ``game/`` reaches the browser as one
 archive, ``static/build/game.zip``, next to ``static/build/boot-messages.json`` (the loading
-screen's strings, taken from the catalogs in ``game/locales/``) and the rules pages with their
-live examples, ``static/build/rules-<language>.html``.  All of these are
+screen's strings, taken from the catalogs in ``game/locales/``); the rules pages,
+``static/build/rules-<language>.html``, and their examples' boards, ``static/build/examples/``.  All of these are
 git-ignored build output; ``pyscript.json`` is generated here too, but committed.
 """
 
@@ -431,9 +431,8 @@ def _write_if_changed(path: Path, data: bytes) -> None:
 
 
 def build_game() -> None:
-    """Write the archive (with its bytecode), the trimmed standard library, the loader's
-    strings and the rules pages from the current sources; Pyodide compiles only what an
-    edit has changed."""
+    """Write the archive (with its bytecode), the trimmed standard library and the loader's
+    strings from the current sources; Pyodide compiles only what an edit has changed."""
     sources = game_archive()
     keys = _build_keys(sources)
     built = json.loads(COMPILED_FROM.read_text("utf-8")) if COMPILED_FROM.is_file() else {}
@@ -450,16 +449,22 @@ def build_game() -> None:
         _write_if_changed(COMPILED_FROM, json.dumps(made, indent=1).encode("utf-8"))
     _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
                                                 sort_keys=True).encode("utf-8"))
-    build_rules_pages()
 
 
 def build_rules_pages() -> None:
-    """The interactive rules page in every language (game.ui.rules_page), under static/build/."""
+    """The interactive rules page in every language (game.ui.rules_page), under static/build/,
+    with the first board of each of its examples drawn by the board's code."""
     from game import i18n
-    from game.ui.rules_page import PAGE_PATH, rules_page
+    from game.embed_command import static_board
+    from game.scenario import read_scenario
+    from game.ui.rules_page import BOARD_PATH, PAGE_PATH, SECTIONS, rules_page
     for language in i18n.available_languages():
         _write_if_changed(ROOT / PAGE_PATH.format(language=language),
                           rules_page(language).encode("utf-8"))
+    for _heading, sections in SECTIONS:
+        for _key, name, _seat in sections:
+            svg, _map = static_board(read_scenario(str(STATIC / "examples" / f"{name}.json")))
+            _write_if_changed(ROOT / BOARD_PATH.format(name=name), svg.encode("utf-8"))
 
 
 # --- icons, service worker, cache-busting ------------------------------------------------
@@ -614,6 +619,7 @@ def prepare(update_config: bool = True) -> None:
     """Vendor, build, and (unless testing what is committed) regenerate pyscript.json."""
     vendor()
     build_game()
+    build_rules_pages()
     build_icons()
     if update_config:
         _write_if_changed(PYSCRIPT_CONFIG, pyscript_config().encode("utf-8"))
