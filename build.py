@@ -13,9 +13,9 @@ The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pac
 and unpacked under ``static/vendor/``.  The package ``game/`` reaches the browser as one
 archive, ``static/build/game.zip``, with the catalogs of ``game/locales/`` compiled from PO
 to MO files (``game/pofile.py``, stdlib only), next to ``static/build/boot-messages.json``
-(the loading screen's strings, taken from the same catalogs) and the rules pages with their
-live examples, ``static/build/rules-<language>.html``.  All of these are
-git-ignored build output; ``pyscript.toml`` is generated here too, but committed.
+(the loading screen's strings, taken from the same catalogs); the rules pages,
+``static/build/rules-<language>.html``, and their examples' boards, ``static/build/examples/``.
+All of these are git-ignored build output; ``pyscript.json`` is generated here too, but committed.
 """
 
 from __future__ import annotations
@@ -27,10 +27,13 @@ import http.server
 import io
 import json
 import os
+import posixpath
+import re
 import shutil
 import subprocess
 import sys
 import tarfile
+import urllib.parse
 import zipfile
 from pathlib import Path
 from typing import ClassVar
@@ -48,14 +51,19 @@ TEST_VENDOR = ROOT / "tests" / "browser" / "vendor"     # test-only tools (axe-c
 BUILD = STATIC / "build"
 LOCK = STATIC / "vendor.lock.json"
 ARCHIVE = BUILD / "game.zip"
+STDLIB = BUILD / "python_stdlib.zip"         # served in place of the vendored one (below)
+COMPILED_FROM = BUILD / "compiled-from.json"   # keys of what the bytecode and STDLIB were made from
 BOOT_MESSAGES = BUILD / "boot-messages.json"
-PYSCRIPT_TOML = ROOT / "pyscript.toml"
+PYSCRIPT_CONFIG = ROOT / "pyscript.json"
 DIST = ROOT / "dist"
 
 SERVICE_WORKER = STATIC / "sw.js"        # served from the site's root as /sw.js
 ICONS = BUILD / "icons"
 
 PYODIDE = "static/vendor/pyodide/pyodide.mjs"
+VENDORED_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
+# Files the site serves from the build in place of a vendored file (at the vendored URL).
+BUILT_IN_PLACE = {VENDORED_STDLIB: STDLIB}
 SVGWRITE_WHEEL = "static/vendor/svgwrite-1.4.3-py3-none-any.whl"
 BOOT_KEY_PREFIX = "boot."
 
@@ -73,7 +81,6 @@ MIME_TYPES = {
     ".mjs": "text/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".json": "application/json",
-    ".toml": "text/plain; charset=utf-8",
     ".wasm": "application/wasm",
     ".svg": "image/svg+xml",
     ".zip": "application/zip",
@@ -185,17 +192,226 @@ def archived_bytes(path: Path) -> tuple[str, bytes]:
     return name, path.read_bytes()
 
 
-def game_archive() -> bytes:
-    """A reproducible zip of game/ whose entries start with ``game/``."""
+def _zip(entries: dict[str, bytes]) -> bytes:
+    """A reproducible zip of ``entries`` (name -> content), in the order given."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in archived_files():
-            name, data = archived_bytes(path)
+        for name, data in entries.items():
             info = zipfile.ZipInfo(name, ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, data)
     return buffer.getvalue()
+
+
+def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
+    """A reproducible zip of game/ whose entries start with ``game/``, with ``bytecode``
+    (``game/.../__pycache__/*.pyc`` -> content) after the sources."""
+    sources = dict(archived_bytes(path) for path in archived_files())
+    return _zip({**sources, **dict(sorted((bytecode or {}).items()))})
+
+
+# --- bytecode and the standard library, made by the vendored Pyodide itself (in Node.js) ---
+# Pyodide's Python (3.14) is not the build's (3.11+), and bytecode is only valid for the
+# version that wrote it, so the vendored runtime compiles: build.py runs it under Node.js.
+# Out of it come the game's bytecode (unchecked hash-based .pyc, PEP 552: used as they are,
+# whatever the unpacked sources' timestamps; without the docstrings, which are for readers
+# and doctests; the sources stay, for tracebacks) and a standard
+# library holding only the modules that the game, svgwrite, PyScript's Python and Pyodide's
+# own start can import (found by modulefinder over their sources, imports inside functions
+# included): compiled where the game's modules import them, as with `python -OO` (no
+# docstrings or asserts: CPython tests its standard library that way), sources otherwise.
+
+PYODIDE_JOB = """
+import { loadPyodide } from "PYODIDE_URL";
+import fs from "node:fs";
+const job = JSON.parse(fs.readFileSync(0, "utf8"));
+const pyodide = await loadPyodide({ indexURL: job.runtime });
+pyodide.FS.mkdirTree("/job");
+for (const [name, path] of Object.entries(job.inputs)) {
+  pyodide.FS.writeFile(`/job/${name}`, fs.readFileSync(path));
+}
+pyodide.globals.set("SEEDS", pyodide.toPy(job.seeds));
+pyodide.globals.set("EXCLUDED", pyodide.toPy(job.excluded));
+pyodide.globals.set("COMMANDS", pyodide.toPy(job.commands));
+pyodide.globals.set("WITH_STDLIB", "python_stdlib.zip" in job.inputs);
+pyodide.runPython(job.python);
+for (const [name, path] of Object.entries(job.outputs)) {
+  fs.writeFileSync(path, pyodide.FS.readFile(`/job/${name}`));
+}
+"""
+
+PYODIDE_PYTHON = """
+import ast, importlib, importlib.util, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+STARTUP = sorted(sys.modules)       # what Pyodide itself has imported when it is ready
+WHERE = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"   # the stdlib's path
+
+def pyc(source, filename):
+    # The standard library's: as with `python -OO` (CPython tests its library that way).
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=2)
+    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+
+def without_docstrings(source, filename):
+    # The game's own: its docstrings are for readers and CPython's doctests; its asserts stay.
+    tree = ast.parse(source, filename)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+def module_names(names):
+    for name in names:
+        if name.endswith(".py") and not name.endswith("__main__.py"):   # (a command)
+            yield name[:-3].removesuffix("/__init__").replace("/", ".")
+
+def game_bytecode(game):
+    bytecode = {}
+    for name in game.namelist():
+        if name.endswith(".py"):
+            folder, _, file = name.rpartition("/")
+            cached = f"{folder}/__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
+            source = game.read(name)
+            code = compile(without_docstrings(source, name), name, "exec", dont_inherit=True)
+            bytecode[cached] = _code_to_hash_pyc(code, importlib.util.source_hash(source),
+                                                 checked=False).hex()
+    with open("/job/bytecode.json", "w") as out:
+        json.dump(bytecode, out)
+
+def trimmed_stdlib(game):
+    wheel = zipfile.ZipFile("/job/svgwrite.whl")
+    game.extractall("/job/src")
+    wheel.extractall("/job/site")
+    sources = [*SEEDS, *module_names(game.namelist()), *module_names(wheel.namelist())]
+    # What importing every module of the game (but its command lines) and svgwrite imports
+    # (roughly, the page's start) is compiled; the rest of what they could import is kept
+    # as source (smaller).
+    sys.path[:0] = ["/job/src", "/job/site"]
+    for name in sources:
+        if name in COMMANDS:
+            continue
+        try:
+            importlib.import_module(name)
+        except Exception:
+            pass                    # e.g. game.web, which needs a page
+    imported = {module.__file__.removeprefix(WHERE) for module in list(sys.modules.values())
+                if (getattr(module, "__file__", None) or "").startswith(WHERE)}
+    import modulefinder
+    stdlib = zipfile.ZipFile("/job/python_stdlib.zip")
+    stdlib.extractall("/job/stdlib")
+    finder = modulefinder.ModuleFinder(path=["/job/stdlib", "/job/src", "/job/site"],
+                                       excludes=EXCLUDED)
+    for name in [*STARTUP, *sources]:
+        try:
+            finder.import_hook(name)
+        except ImportError:
+            pass                    # built in, or not in the standard library: nothing to keep
+    kept = {module.__file__.removeprefix("/job/stdlib/") for module in finder.modules.values()
+            if (module.__file__ or "").startswith("/job/stdlib/")}
+    with zipfile.ZipFile("/job/stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in stdlib.infolist():
+            name = info.filename
+            if name in imported:
+                entry, data = name + "c", pyc(stdlib.read(name), WHERE + name)
+            elif name in kept or not name.endswith((".py", "/")):
+                entry, data = name, stdlib.read(name)
+            else:
+                continue
+            out.writestr(zipfile.ZipInfo(entry, info.date_time), data, zipfile.ZIP_DEFLATED)
+
+game = zipfile.ZipFile("/job/game.zip")
+game_bytecode(game)
+if WITH_STDLIB:
+    trimmed_stdlib(game)
+"""
+
+# Modules found by name, not by an import statement, that the standard library must keep:
+# the codecs the game and its runtime may look up (zipfile's cp437, urllib's idna, ...).
+STDLIB_SEEDS = ("encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodings.ascii",
+                "encodings.latin_1", "encodings.cp437", "encodings.idna", "encodings.punycode",
+                "encodings.utf_16", "encodings.utf_16_le", "encodings.utf_16_be",
+                "encodings.utf_32", "encodings.raw_unicode_escape", "encodings.unicode_escape",
+                "encodings.charmap", "encodings.base64_codec", "encodings.hex_codec")
+# Modules that cannot work in a browser page (processes, terminals, debuggers, servers,
+# Windows), never followed when looking for what the game may import.
+STDLIB_EXCLUDED = ("multiprocessing", "concurrent.futures.process", "_pyrepl", "pdb", "bdb",
+                   "pydoc", "doctest", "unittest", "http.server", "socketserver", "xmlrpc",
+                   "ftplib", "asyncio.windows_events", "asyncio.windows_utils",
+                   "asyncio.proactor_events", "_winapi", "msvcrt", "winreg", "nt")
+# The game's command lines (docs/architecture.md): never run in the page, so what only they
+# import is kept as source rather than compiled.
+COMMAND_LINES = ("game.cli", "game.commands", "game.embed_command", "game.board.cli",
+                 "game.ai.tournament")
+PYSCRIPT_CORE = "static/vendor/pyscript/core-C9KDLldu.js"
+
+
+def _pyscript_imports() -> list[str]:
+    """The modules PyScript's own Python (carried inside its JavaScript) imports."""
+    text = (ROOT / PYSCRIPT_CORE).read_text("utf-8")
+    return sorted(set(re.findall(r"(?:\bimport|\bfrom)\s+([A-Za-z_][\w.]*)", text)))
+
+
+def compile_with_pyodide(sources: bytes, stdlib: bool) -> tuple[dict[str, bytes], bytes | None]:
+    """The bytecode of the game in the archive ``sources`` and (if ``stdlib``) the trimmed,
+    compiled standard library, made by the vendored Pyodide under Node.js."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is needed to compile the game for Pyodide's Python; "
+                         "install it (e.g. `apt-get install nodejs`).")
+    folder = BUILD / "compiling"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    try:
+        (folder / "game.zip").write_bytes(sources)
+        inputs = {"game.zip": folder / "game.zip"}
+        outputs = {"bytecode.json": folder / "bytecode.json"}
+        if stdlib:
+            inputs |= {"svgwrite.whl": ROOT / SVGWRITE_WHEEL, "python_stdlib.zip": ROOT / VENDORED_STDLIB}
+            outputs["stdlib.zip"] = folder / "stdlib.zip"
+        job = {"inputs": {name: str(path) for name, path in inputs.items()},
+               "outputs": {name: str(path) for name, path in outputs.items()},
+               "seeds": [*STDLIB_SEEDS, *_pyscript_imports()], "excluded": list(STDLIB_EXCLUDED),
+               "commands": list(COMMAND_LINES),
+               "python": PYODIDE_PYTHON, "runtime": f"{(ROOT / PYODIDE).parent}/"}
+        script = PYODIDE_JOB.replace("PYODIDE_URL", (ROOT / PYODIDE).as_uri())
+        done = subprocess.run([node, "--input-type=module", "-e", script], input=json.dumps(job),
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            error = done.stderr[done.stderr.find("PythonError"):] or done.stderr
+            raise BuildError(f"compiling with Pyodide failed:\n{error.strip()[:3000]}")
+        bytecode = {name: bytes.fromhex(data) for name, data in
+                    json.loads((folder / "bytecode.json").read_text("utf-8")).items()}
+        return bytecode, (folder / "stdlib.zip").read_bytes() if stdlib else None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _imports(source: bytes) -> set[str]:
+    """The modules a Python source names in its import statements (for the build's keys)."""
+    text = source.decode("utf-8")
+    names = set(re.findall(r"^\s*from\s+([\w.]+)\s+import", text, re.MULTILINE))
+    for line in re.findall(r"^\s*import\s+([\w., ]+)", text, re.MULTILINE):
+        names.update(part.split(" as ")[0].strip() for part in line.split(","))
+    return names
+
+
+def _build_keys(sources: bytes) -> dict[str, str]:
+    """What the archive's bytecode and the trimmed standard library are made from: when
+    a key changes, Pyodide makes that part again (an edit that imports nothing new only
+    recompiles the game)."""
+    pins = served_files()
+    runtime = [sha256(PYODIDE_PYTHON.encode()), sha256(PYODIDE_JOB.encode()),
+               *(pins[name.removeprefix("static/vendor/")]
+                 for name in (VENDORED_STDLIB, SVGWRITE_WHEEL, PYSCRIPT_CORE))]
+    imports = sorted(set().union(*(_imports(path.read_bytes()) for path in archived_files()
+                                   if path.suffix == ".py")))
+    return {"archive": sha256("\n".join([sha256(sources), *runtime]).encode()),
+            "stdlib": sha256("\n".join([*imports, *STDLIB_SEEDS, *STDLIB_EXCLUDED, *COMMAND_LINES,
+                                        *runtime])
+                             .encode())}
 
 
 def boot_messages() -> dict[str, object]:
@@ -242,22 +458,23 @@ def update_catalogs() -> None:
         _write_if_changed(path, pofile.write_po(merged).encode("utf-8"))
 
 
-def pyscript_toml() -> str:
-    """The pyscript.toml this build produces (committed; a test checks it is up to date)."""
-    archive = ARCHIVE.relative_to(ROOT).as_posix()
-    return (
-        "# Generated by build.py; do not edit. Every URL is relative to this file.\n"
-        f'interpreter = "./{PYODIDE}"\n'
-        f'packages = ["./{SVGWRITE_WHEEL}"]\n'
-        'packages_cache = "passthrough"\n'
-        "# No package index: every package is a local file (this also skips PyScript's\n"
-        "# package-graph lookup at boot).\n"
-        "index_urls = []\n"
-        "\n"
-        "[files]\n"
-        "# game/ travels as one archive, unpacked into the working directory.\n"
-        f'"./{archive}" = "./*"\n'
-    )
+def pyscript_config() -> str:
+    """The pyscript.json this build produces (committed; a test checks it is up to date).
+
+    JSON, not TOML: PyScript parses it with ``JSON.parse`` instead of importing its TOML
+    parser first.  Every URL is relative to the file.  ``packages_cache = "passthrough"``
+    hands the wheel to ``loadPyodide`` itself; no package index (``index_urls = []``): every
+    package is a local file, which also skips PyScript's package-graph lookup.  ``files``:
+    game/ travels as one archive, unpacked into Python's working directory.
+    """
+    config = {
+        "interpreter": f"./{PYODIDE}",
+        "packages": [f"./{SVGWRITE_WHEEL}"],
+        "packages_cache": "passthrough",
+        "index_urls": [],
+        "files": {f"./{ARCHIVE.relative_to(ROOT).as_posix()}": "./*"},
+    }
+    return json.dumps(config, indent=2) + "\n"
 
 
 def _write_if_changed(path: Path, data: bytes) -> None:
@@ -267,20 +484,40 @@ def _write_if_changed(path: Path, data: bytes) -> None:
 
 
 def build_game() -> None:
-    """Write the archive, the loader's strings and the rules pages from the current sources."""
-    _write_if_changed(ARCHIVE, game_archive())
+    """Write the archive (with its bytecode), the trimmed standard library and the loader's
+    strings from the current sources; Pyodide compiles only what an edit has changed."""
+    sources = game_archive()
+    keys = _build_keys(sources)
+    built = json.loads(COMPILED_FROM.read_text("utf-8")) if COMPILED_FROM.is_file() else {}
+
+    def fresh(part: str, path: Path) -> bool:      # made from these inputs, and untouched since
+        return built.get(part) == [keys[part], file_sha256(path)]
+    if not (fresh("stdlib", STDLIB) and fresh("archive", ARCHIVE)):
+        bytecode, stdlib = compile_with_pyodide(sources, stdlib=not fresh("stdlib", STDLIB))
+        _write_if_changed(ARCHIVE, game_archive(bytecode))
+        if stdlib is not None:
+            _write_if_changed(STDLIB, stdlib)
+        made = {"archive": [keys["archive"], file_sha256(ARCHIVE)],
+                "stdlib": [keys["stdlib"], file_sha256(STDLIB)]}
+        _write_if_changed(COMPILED_FROM, json.dumps(made, indent=1).encode("utf-8"))
     _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
                                                 sort_keys=True).encode("utf-8"))
-    build_rules_pages()
 
 
 def build_rules_pages() -> None:
-    """The interactive rules page in every language (game.ui.rules_page), under static/build/."""
+    """The interactive rules page in every language (game.ui.rules_page), under static/build/,
+    with the first board of each of its examples drawn by the board's code."""
     from game import i18n
-    from game.ui.rules_page import PAGE_PATH, rules_page
+    from game.embed_command import static_board
+    from game.scenario import read_scenario
+    from game.ui.rules_page import BOARD_PATH, PAGE_PATH, SECTIONS, rules_page
     for language in i18n.available_languages():
         _write_if_changed(ROOT / PAGE_PATH.format(language=language),
                           rules_page(language).encode("utf-8"))
+    for _heading, sections in SECTIONS:
+        for _key, name, _seat in sections:
+            svg, _map = static_board(read_scenario(str(STATIC / "examples" / f"{name}.json")))
+            _write_if_changed(ROOT / BOARD_PATH.format(name=name), svg.encode("utf-8"))
 
 
 # --- icons, service worker, cache-busting ------------------------------------------------
@@ -353,17 +590,31 @@ def build_icons() -> None:
             _write_if_changed(path, _png(size, _icon_pixel(maskable)))
 
 
-def precached_files() -> list[str]:
+def site_file(name: str, site: Path = ROOT) -> Path:
+    """Where the file the site serves as ``name`` is on disk."""
+    return BUILT_IN_PLACE.get(name, ROOT / name) if site == ROOT else site / name
+
+
+def site_files(site: Path = ROOT) -> list[str]:
+    """Every file of the site at ``site``, relative to its root: the source tree (what
+    ``dist`` copies) or a folder ``dist`` wrote (its files as written, but sw.js)."""
+    if site == ROOT:
+        return dist_files()
+    return sorted(path.relative_to(site).as_posix() for path in site.rglob("*")
+                  if path.is_file() and path != site / "sw.js")
+
+
+def precached_files(site: Path = ROOT) -> list[str]:
     """Every file the game needs, relative to the site's root ("" is the page itself)."""
-    return ["", *dist_files()]
+    return ["", *site_files(site)]
 
 
 def service_worker(site: Path = ROOT) -> bytes:
     """static/sw.js with VERSION (a hash of every precached file of ``site``) and FILES."""
-    files = precached_files()
+    files = precached_files(site)
     digest = hashlib.sha256()
     for name in files:
-        digest.update(f"{name}\0{sha256((site / (name or 'index.html')).read_bytes())}\n"
+        digest.update(f"{name}\0{sha256(site_file(name or 'index.html', site).read_bytes())}\n"
                       .encode())
     head = (f"// Generated by build.py from static/sw.js; do not edit.\n"
             f"const VERSION = {json.dumps(digest.hexdigest()[:16])};\n"
@@ -371,26 +622,60 @@ def service_worker(site: Path = ROOT) -> bytes:
     return head.encode("utf-8") + SERVICE_WORKER.read_bytes()
 
 
-BUSTED = ("static/style.css", "static/boot.js", "static/manifest.webmanifest", "pyscript.toml")
+# A quoted relative URL in one of the site's text files (e.g. "./static/boot.js").
+QUOTED_URL = re.compile(r'"(\.{0,2}/?[\w.-]+(?:/[\w.-]+)*)"')
+TEXT_FILES = (".html", ".json", ".js", ".mjs", ".css", ".webmanifest")
+# Files a reader recognises by their name's ending (PyScript unpacks "*.zip"): these get a
+# content hash in their name, the others a hashed query string.
+HASHED_NAMES = (".zip",)
 
 
-def busted_index(source: bytes) -> bytes:
-    """index.html with a content-hash query string on each of the project's own files, so no
-    HTTP cache mixes two versions (the service worker ignores the query string)."""
-    text = source.decode("utf-8")
-    for name in BUSTED:
-        tag = sha256((ROOT / name).read_bytes())[:12]
-        text = text.replace(f'"./{name}"', f'"./{name}?v={tag}"')
-    return text.encode("utf-8")
+def bust_caches(site: Path) -> None:
+    """Name every file of the project's own in ``site`` by its content wherever another of
+    its files refers to it (``game.zip`` -> ``game-<hash>.zip``, others ``?v=<hash>``), so
+    that no HTTP cache mixes two versions.  A file's hash covers the names it uses in turn,
+    so a change shows in every URL on the way from the page to it.  Vendored files (their
+    names are Pyodide's and PyScript's), sw.js (its URL must stay the same) and the pages
+    (``*.html``: what links and bookmarks name; the service worker answers them) keep theirs."""
+    own = {name for name in site_files(site) if not name.startswith("static/vendor/")}
+    urls: dict[str, str] = {}          # own file -> its URL path with the hash, once known
+
+    def busted(name: str, trail: tuple[str, ...] = ()) -> str:
+        if name in trail:
+            raise BuildError(f"the site's files refer to each other in a cycle: {trail}")
+        if name in urls:
+            return urls[name]
+        path = site / name
+        if path.suffix in TEXT_FILES:
+            def rewrite(match: re.Match[str]) -> str:
+                url = match.group(1)
+                target = posixpath.normpath(posixpath.join(posixpath.dirname(name), url))
+                if target not in own or target == name or target.endswith(".html"):
+                    return match.group(0)     # pages keep their addresses (links, bookmarks)
+                final = busted(target, (*trail, name))
+                return f'"{posixpath.join(posixpath.dirname(url), posixpath.basename(final))}"'
+            path.write_text(QUOTED_URL.sub(rewrite, path.read_text("utf-8")), "utf-8")
+        tag = sha256(path.read_bytes())[:12]
+        if path.suffix in HASHED_NAMES:
+            renamed = path.with_name(f"{path.stem}-{tag}{path.suffix}")
+            path.rename(renamed)
+            urls[name] = renamed.relative_to(site).as_posix()
+        else:
+            urls[name] = f"{name}?v={tag}"
+        return urls[name]
+
+    for name in sorted(own):
+        busted(name)
 
 
 def prepare(update_config: bool = True) -> None:
-    """Vendor, build, and (unless testing what is committed) regenerate pyscript.toml."""
+    """Vendor, build, and (unless testing what is committed) regenerate pyscript.json."""
     vendor()
     build_game()
+    build_rules_pages()
     build_icons()
     if update_config:
-        _write_if_changed(PYSCRIPT_TOML, pyscript_toml().encode("utf-8"))
+        _write_if_changed(PYSCRIPT_CONFIG, pyscript_config().encode("utf-8"))
 
 
 # --- serve ---------------------------------------------------------------------------------
@@ -404,8 +689,10 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         path = self.path.split("?")[0]
-        if self.rebuild and path.endswith("/static/build/game.zip"):
-            build_game()   # a reload picks up edited Python without restarting the server
+        if self.rebuild and (path.endswith("/static/build/game.zip") or path == "/sw.js"):
+            # A reload picks up edited Python without restarting the server; sw.js names the
+            # archive's hash, so it is built first there too (never a stale archive's hash).
+            build_game()
         if path == "/sw.js" and Path(self.directory).resolve() == ROOT:
             body = service_worker()   # the worktree has no sw.js at its root: make it
             self.send_response(200)
@@ -415,6 +702,12 @@ class GameRequestHandler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
             return
         super().do_GET()
+
+    def translate_path(self, path: str) -> str:
+        name = urllib.parse.urlsplit(path).path.lstrip("/")
+        if name in BUILT_IN_PLACE and Path(self.directory).resolve() == ROOT:
+            return str(BUILT_IN_PLACE[name])
+        return super().translate_path(path)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -455,10 +748,10 @@ def serve(port: int) -> None:
 
 def dist_files() -> list[str]:
     """Every file of the static site, relative to the site's root."""
-    files = ["index.html", PYSCRIPT_TOML.name]
+    files = ["index.html", PYSCRIPT_CONFIG.name]
     files += [path.relative_to(ROOT).as_posix() for path in sorted(STATIC.rglob("*"))
               if path.is_file() and not path.is_relative_to(VENDOR)
-              and path not in (LOCK, SERVICE_WORKER)]
+              and path not in (LOCK, SERVICE_WORKER, COMPILED_FROM, *BUILT_IN_PLACE.values())]
     files += [(VENDOR / name).relative_to(ROOT).as_posix() for name in served_files()]
     return files
 
@@ -475,8 +768,8 @@ def dist(target: Path) -> None:
     for name in dist_files():
         destination = target / name
         destination.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ROOT / name, destination)
-    (target / "index.html").write_bytes(busted_index((ROOT / "index.html").read_bytes()))
+        shutil.copyfile(site_file(name), destination)
+    bust_caches(target)
     (target / "sw.js").write_bytes(service_worker(target))
     print(f"Wrote the static site to {target} (serve it from any folder of any static host)")
 
@@ -516,7 +809,7 @@ def vendor_test_tools() -> None:
 
 def test(pytest_args: list[str]) -> int:
     install_test_tools()
-    prepare(update_config=False)   # the tests check the committed pyscript.toml
+    prepare(update_config=False)   # the tests check the committed pyscript.json
     from game.board import geography as board
     _download(board.LAND_SOURCE)   # so the tests can rebuild the board geometry and compare
     vendor_test_tools()

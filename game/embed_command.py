@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import html
 import sys
+from typing import Any
 
 from game.board.render import render_board
 from game.commands import EXIT_BAD_INPUT, Command
-from game.mapdata import load_map
+from game.mapdata import GameMap, load_map
 from game.rules import IllegalActionError, apply_action
 from game.scenario import ScenarioError, load_scenario, read_scenario
 from game.share import CONTROLS, embed_link
@@ -45,26 +46,34 @@ def snippet(link: str, svg: str, title: str) -> str:
             f'srcdoc="{html.escape(first)}"></iframe>')
 
 
-def embed(args: argparse.Namespace) -> int:
-    try:
-        data = read_scenario(args.scenario)
-        state, actions = load_scenario(data)
-        game_map = load_map(state["map"])
-        steps = read_steps(data["steps"], game_map, len(state["players"]), len(actions)) \
-            if "steps" in data else default_steps(len(actions))
-        if not 0 <= args.step < len(steps):
-            raise ScenarioError(f"--step: the scenario has steps 0 to {len(steps) - 1}")
-        if args.view is not None and not 0 <= args.view < len(state["players"]):
-            raise ScenarioError(f"--view: the scenario has seats 0 to {len(state['players']) - 1}")
-        step = steps[args.step]
-        for action in actions[:step.after]:
-            apply_action(state, action)
-    except (ScenarioError, IllegalActionError) as exc:
-        print(f"error: {args.scenario}: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+def static_board(data: Any, step_index: int = 0, view: int | None = None) -> tuple[str, GameMap]:
+    """A scenario's board at one of its steps, as a plain SVG with the step's routes and cities
+    lit, and its map (raises ``ScenarioError`` for a bad scenario, step or seat, and
+    ``IllegalActionError`` for an action that does not play)."""
+    state, actions = load_scenario(data)
+    game_map = load_map(state["map"])
+    steps = read_steps(data["steps"], game_map, len(state["players"]), len(actions)) \
+        if "steps" in data else default_steps(len(actions))
+    if not 0 <= step_index < len(steps):
+        raise ScenarioError(f"--step: the scenario has steps 0 to {len(steps) - 1}")
+    if view is not None and not 0 <= view < len(state["players"]):
+        raise ScenarioError(f"--view: the scenario has seats 0 to {len(state['players']) - 1}")
+    step = steps[step_index]
+    for action in actions[:step.after]:
+        apply_action(state, action)
     cities = set(step.cities) | {c for t in step.tickets for c in (game_map.ticket(t).a, game_map.ticket(t).b)}
     svg = render_board(game_map, player_view(state, state["current"]),
                        highlights={"network": step.routes, "cities": sorted(cities)})
+    return svg, game_map
+
+
+def embed(args: argparse.Namespace) -> int:
+    try:
+        data = read_scenario(args.scenario)
+        svg, game_map = static_board(data, args.step, args.view)
+    except (ScenarioError, IllegalActionError) as exc:
+        print(f"error: {args.scenario}: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     link = embed_link(args.base, None if args.file else data, file=args.file, step=args.step or None,
                       view=args.view, controls=args.controls)
     print(link)

@@ -283,7 +283,8 @@ function whenReady(then) {
 
 // --- storage that lasts: ask once the first game is on the table (hence saved) ------------
 // The game marks #app with data-phase while a game is shown; it saves after every action.
-// The saved-games screen (game/web/persist.py) then says whether the browser agreed.
+// The request's answer (true: persistent) is kept in `globalThis.ttrStorageRequest`, so the
+// saved-games screen (game/web/persist.py) waits for it rather than reporting too early.
 
 function askForPersistentStorage() {
   if (!navigator.storage?.persist) return;
@@ -291,9 +292,9 @@ function askForPersistentStorage() {
   const observer = new MutationObserver(() => {
     if (!app.hasAttribute("data-phase")) return;
     observer.disconnect();
-    navigator.storage.persisted()
+    globalThis.ttrStorageRequest = navigator.storage.persisted()
       .then((already) => already || navigator.storage.persist())
-      .catch(() => {});
+      .catch(() => false);
   });
   observer.observe(app, { attributes: true, attributeFilter: ["data-phase"] });
 }

@@ -1,19 +1,27 @@
-"""Boot benchmark: cold boots of bare Pyodide vs. the game, each in a fresh browser context.
+"""Boot benchmark: cold boots of bare Pyodide vs. the game, and the game's repeat visit.
 
-    python3 tests/bench_boot.py [--runs N]
+    python3 tests/bench_boot.py [--runs N] [LABEL=SITE ...]
 
-(a) a bare page that only loads the vendored Pyodide (``loadPyodide()``), and (b) the game
-up to ``<html data-game-ready>``.  Prints every run, the medians, the ratio b/a (target
-<= 1.15), and the bytes each boot transferred, split into the runtime (static/vendor/) and
-the project's own files.  Requests to any other host are blocked and reported.  This
-prints figures; it asserts nothing about time.
+(a) a bare page that only loads the vendored Pyodide (``loadPyodide()``, the runtime as
+downloaded: its own standard library), (b) the game up to ``<html data-game-ready>`` in a
+fresh browser context, and (c) the game again in a new tab of a context where it has run
+once, served by its service worker.  The game is ``build.py dist`` of this checkout, or each
+``LABEL=SITE`` folder given (sites built otherwise, to compare boot levers in one run: every
+round boots each of them once, in turn, so the machine's drift affects them alike).
+
+Prints every boot, then per site the medians, when each boot stage was reached (PyScript's
+``py:progress`` events, milliseconds after navigation), the ratios b/a (target <= 1.15) and
+c/b (target <= 0.5), and the bytes the first visit transferred by category.  Requests to any
+other host are blocked and reported.  This prints figures; it asserts nothing about time.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -23,90 +31,143 @@ from harness import READY_OR_FAILED, BrowserSession, build, launch_chromium, sta
 BARE_PAGE = "bench-bare-pyodide.html"   # answered by the benchmark itself, never on disk
 BARE_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module">
-import { loadPyodide } from "./static/vendor/pyodide/pyodide.mjs";
+import { loadPyodide } from "./pyodide/pyodide.mjs";
 await loadPyodide();
 document.documentElement.setAttribute("data-game-ready", "");
 </script></head><body></body></html>"""
+STAGES = ("Loading interpreter", "Loaded interpreter", "Loaded files", "Loaded Pyodide", "ready")
+STAGE_RECORDER = """
+window.__stages = {};
+addEventListener("py:progress", ({detail}) => { window.__stages[detail] = performance.now(); });
+new MutationObserver(() => {
+  if (document.documentElement?.hasAttribute("data-game-ready")) window.__stages.ready ??= performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-game-ready"]});
+"""
+# The first visit's bytes, by file (the rest: "other runtime" or "own files").
+CATEGORIES = {"pyodide.asm.wasm": "wasm", "python_stdlib.zip": "stdlib", "pyodide.asm.mjs": "asm.mjs",
+              ".whl": "svgwrite wheel", "game": "game archive"}
 
 
-def cold_boot(session: BrowserSession, path: str) -> tuple[float, int, int]:
-    """Seconds from navigation to ready, runtime bytes, own bytes, in a fresh context."""
-    context = session.new_context()
-    context.route(f"**/{BARE_PAGE}", lambda route: route.fulfill(
-        content_type="text/html", body=BARE_HTML))
-    sizes = {}
-    page = session.watch(context.new_page())
-    page.on("requestfinished", lambda request: sizes.__setitem__(
-        request.url, request.sizes()["responseBodySize"]))
-    start = time.perf_counter()
-    page.goto(session.base_url + path)
-    page.wait_for_function(READY_OR_FAILED, timeout=120_000)
-    elapsed = time.perf_counter() - start
-    if page.evaluate("document.documentElement.hasAttribute('data-boot-failed')"):
-        raise SystemExit(f"boot failed: {page.text_content('#boot-error-message')}")
-    context.close()
-    runtime = sum(size for url, size in sizes.items() if "/static/vendor/" in url)
-    return elapsed, runtime, sum(sizes.values()) - runtime
+class Boot:
+    """One boot: seconds to ready, stage times (ms), bytes per URL (from the network), and
+    how many responses came from the service worker."""
+
+    def __init__(self, seconds: float, stages: dict[str, float], sizes: dict[str, int], from_worker: int):
+        self.seconds, self.stages, self.sizes, self.from_worker = seconds, stages, sizes, from_worker
 
 
-def repeat_visit(session: BrowserSession) -> tuple[float, int, int]:
-    """A second visit served by the service worker: seconds to ready, bytes from the network,
-    bytes from the service worker (one fresh context: a first visit, then a new tab)."""
-    context = session.new_context()
-    first = session.watch(context.new_page())
-    first.goto(session.base_url)
-    first.wait_for_function(READY_OR_FAILED, timeout=120_000)
-    first.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
-    first.close()
-    network, worker = {}, {}
+def _boot(session: BrowserSession, context, url: str) -> Boot:
+    network: dict[str, int] = {}
+    worker = []
     page = session.watch(context.new_page())
 
     def record(request) -> None:
         response = request.response()
-        into = worker if response is not None and response.from_service_worker else network
-        into[request.url] = request.sizes()["responseBodySize"]
+        if response is not None and response.from_service_worker:
+            worker.append(request.url)
+        else:
+            network[request.url] = request.sizes()["responseBodySize"]
     page.on("requestfinished", record)
     start = time.perf_counter()
-    page.goto(session.base_url)
+    page.goto(url)
     page.wait_for_function(READY_OR_FAILED, timeout=120_000)
     elapsed = time.perf_counter() - start
-    context.close()
-    return elapsed, sum(network.values()), len(worker)
+    if page.evaluate("document.documentElement.hasAttribute('data-boot-failed')"):
+        raise SystemExit(f"boot failed at {url}: {page.text_content('#boot-error-message')}")
+    stages = page.evaluate("window.__stages || {}")
+    page.close()
+    return Boot(elapsed, stages, network, len(worker))
+
+
+def cold_boot(session: BrowserSession, url: str) -> Boot:
+    """A boot in a fresh context (empty cache, no service worker)."""
+    context = session.new_context(url)
+    context.add_init_script(STAGE_RECORDER)
+    context.route(f"**/{BARE_PAGE}", lambda route: route.fulfill(content_type="text/html", body=BARE_HTML))
+    try:
+        return _boot(session, context, url)
+    finally:
+        context.close()
+
+
+def repeat_visit(session: BrowserSession, url: str) -> Boot:
+    """A second visit served by the service worker: a first visit, then a new tab."""
+    context = session.new_context(url)
+    context.add_init_script(STAGE_RECORDER)
+    try:
+        first = session.watch(context.new_page())
+        first.goto(url)
+        first.wait_for_function(READY_OR_FAILED, timeout=120_000)
+        first.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+        first.close()
+        return _boot(session, context, url)
+    finally:
+        context.close()
+
+
+def categories(sizes: dict[str, int]) -> dict[str, int]:
+    split: dict[str, int] = {}
+    for url, size in sizes.items():
+        name = url.split("?")[0].rsplit("/", 1)[-1]
+        kind = next((label for key, label in CATEGORIES.items() if key in name),
+                    "other runtime" if "/static/vendor/" in url else "own files")
+        split[kind] = split.get(kind, 0) + size
+    return split
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
-    runs = max(5, parser.parse_args().runs)
+    parser.add_argument("sites", nargs="*", metavar="LABEL=SITE")
+    options = parser.parse_args()
+    runs = max(5, options.runs)
     from playwright.sync_api import sync_playwright
 
-    build.prepare(update_config=False)
-    with static_server(build.ROOT) as url, sync_playwright() as playwright:
+    with contextlib.ExitStack() as stack:
+        sites = dict(site.split("=", 1) for site in options.sites)
+        if not sites:
+            sites["game"] = stack.enter_context(tempfile.TemporaryDirectory())
+            build.dist(Path(sites["game"]))
+        bare_url = stack.enter_context(static_server(build.VENDOR)) + BARE_PAGE
+        urls = {label: stack.enter_context(static_server(Path(folder))) for label, folder in sites.items()}
+        playwright = stack.enter_context(sync_playwright())
         browser = launch_chromium(playwright)
-        session = BrowserSession(browser, url)
-        results: dict[str, list[tuple[float, int, int]]] = {"bare": [], "game": [], "repeat": []}
-        cold_boot(session, "")   # warm the OS file cache and the server, not the browser
-        for run in range(runs):   # alternate, so drift affects all alike
-            for name, path in (("bare", BARE_PAGE), ("game", ""), ("repeat", None)):
-                results[name].append(cold_boot(session, path) if path is not None
-                                     else repeat_visit(session))
-                print(f"run {run + 1} {name}: {results[name][-1][0]:.2f} s", flush=True)
+        session = BrowserSession(browser, bare_url)
+        results: dict[str, list[Boot]] = {"bare": []}
+        for url in urls.values():
+            cold_boot(session, url)   # warm the OS file cache and the servers, not the browser
+        for run in range(runs):
+            results["bare"].append(cold_boot(session, bare_url))
+            print(f"run {run + 1} bare: {results['bare'][-1].seconds:.2f} s", flush=True)
+            for label, url in urls.items():
+                for kind, boot in (("cold", cold_boot), ("repeat", repeat_visit)):
+                    results.setdefault(f"{label} {kind}", []).append(boot(session, url))
+                    print(f"run {run + 1} {label} {kind}: {results[f'{label} {kind}'][-1].seconds:.2f} s",
+                          flush=True)
         browser.close()
     if session.external_requests or session.errors:
-        print(f"FAILED: requests to other hosts {session.external_requests}, "
-              f"errors {session.errors}")
+        print(f"FAILED: requests to other hosts {session.external_requests}, errors {session.errors}")
         return 1
-    medians = {name: statistics.median(t for t, _, _ in rows) for name, rows in results.items()}
-    print(f"\nruns: {runs} cold boots each, fresh browser context per boot")
-    for name, label in (("bare", "(a) bare Pyodide"), ("game", "(b) game to data-game-ready")):
-        _, runtime, own = results[name][-1]
-        print(f"{label:30} median {medians[name]:.2f} s   runtime {runtime / 1e6:.2f} MB"
-              f"   own files {own / 1e3:.1f} kB")
-    _, network, from_worker = results["repeat"][-1]
-    print(f"{'(c) game, repeat visit (SW)':30} median {medians['repeat']:.2f} s   "
-          f"network {network / 1e3:.1f} kB   {from_worker} responses from the service worker")
-    print(f"ratio b/a: {medians['game'] / medians['bare']:.2f}  (target <= 1.15)")
-    print(f"ratio c/b: {medians['repeat'] / medians['game']:.2f}  (target <= 0.5)")
+    median = {name: statistics.median(boot.seconds for boot in boots) for name, boots in results.items()}
+    print(f"\nruns: {runs} of each, fresh browser context per cold boot, medians")
+    print(f"(a) bare Pyodide, cold: {median['bare']:.2f} s   "
+          f"{sum(results['bare'][-1].sizes.values()) / 1e6:.2f} MB")
+    for label in urls:
+        cold, repeat = f"{label} cold", f"{label} repeat"
+        print(f"\n[{label}]")
+        for name, title in ((cold, "(b) game, cold"), (repeat, "(c) game, repeat visit (SW)")):
+            stages = "  ".join(
+                f"{stage} {statistics.median(boot.stages.get(stage, 0) for boot in results[name]):.0f}"
+                for stage in STAGES)
+            print(f"{title:28} {median[name]:.2f} s   stages (ms): {stages}")
+        split = categories(results[cold][-1].sizes)
+        print(f"first visit: {sum(split.values()) / 1e6:.2f} MB = "
+              + ", ".join(f"{kind} {size / 1e3:.1f} kB" for kind, size in sorted(split.items())))
+        last = results[repeat][-1]
+        print(f"repeat visit: {sum(last.sizes.values()) / 1e3:.1f} kB from the network, "
+              f"{last.from_worker} responses from the service worker")
+        print(f"ratio b/a: {median[cold] / median['bare']:.2f}  (target <= 1.15)   "
+              f"ratio c/b: {median[repeat] / median[cold]:.2f}  (target <= 0.5)")
     return 0
 
 

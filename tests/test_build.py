@@ -1,12 +1,14 @@
-"""build.py: the generated pyscript.toml, the game archive, vendoring against pinned hashes."""
+"""build.py: the generated pyscript.json, the game archive, vendoring against pinned hashes."""
 
 import hashlib
+import importlib.util
 import io
 import json
 import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 import zipfile
@@ -20,9 +22,9 @@ import build
 from game import i18n
 
 
-def test_committed_pyscript_toml_is_what_build_generates():
-    committed = (ROOT / "pyscript.toml").read_text("utf-8")
-    assert committed == build.pyscript_toml(), "run `python3 build.py serve` (or dist) to update"
+def test_committed_pyscript_json_is_what_build_generates():
+    committed = (ROOT / "pyscript.json").read_text("utf-8")
+    assert committed == build.pyscript_config(), "run `python3 build.py serve` (or dist) to update"
 
 
 def test_archive_holds_every_module_and_data_file_of_game():
@@ -67,7 +69,7 @@ def test_vendored_files_match_their_pins():
 def test_runtime_urls_in_the_page_and_config_are_relative_and_vendored():
     page = (ROOT / "index.html").read_text("utf-8")
     urls = re.findall(r'(?:href|src|config)="([^"]+)"', page)
-    urls += re.findall(r'"(\./[^"*]+)"', build.pyscript_toml())   # not the "./*" target
+    urls += re.findall(r'"(\./[^"*]+)"', build.pyscript_config())   # not the "./*" target
     served = set(build.dist_files())
     for url in urls:
         if url.startswith("data:"):
@@ -77,8 +79,8 @@ def test_runtime_urls_in_the_page_and_config_are_relative_and_vendored():
 
 
 def test_the_ai_worker_and_what_it_loads_are_files_of_the_site():
-    helper = (ROOT / "game/web/ai_helper.py").read_text("utf-8")     # imports js: read, not imported
-    worker_url = re.search(r'^WORKER_URL = "([^"]+)"', helper, re.MULTILINE).group(1)
+    page = (ROOT / "index.html").read_text("utf-8")
+    worker_url = re.search(r'<meta name="ai-worker" content="([^"]+)">', page).group(1)
     served = set(build.dist_files())
     assert worker_url.startswith("./") and worker_url[2:] in served
     worker = (ROOT / worker_url).read_text("utf-8")
@@ -184,3 +186,113 @@ def test_serve_command_prints_the_url_and_sends_the_right_mime_types():
     finally:
         server.terminate()
         server.wait()
+
+
+def test_the_dev_server_builds_the_archive_before_naming_its_hash_in_sw_js():
+    """sw.js is asked for before game.zip on a reload: it must not hash a stale archive."""
+    build.prepare(update_config=False)
+    fresh = build.ARCHIVE.read_bytes()
+    build.ARCHIVE.write_bytes(b"stale")
+    server = build.make_server(ROOT, rebuild=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/sw.js"
+        with urllib.request.urlopen(url) as response:
+            served = response.read()
+    finally:
+        server.shutdown()
+        server.server_close()
+        build.ARCHIVE.write_bytes(fresh)
+    assert served == build.service_worker()
+    assert build.ARCHIVE.read_bytes() == fresh
+
+
+def test_the_site_names_its_own_files_by_their_content(tmp_path):
+    site = tmp_path / "site"
+    (site / "static" / "build").mkdir(parents=True)
+    (site / "static" / "vendor").mkdir()
+    files = {"index.html": '<script src="./static/a.js"></script><link href="./static/vendor/v.js">',
+             "static/a.js": 'fetch("build/b.json"); fetch("./build/game.zip"); new URL("../sw.js")',
+             "static/build/b.json": '{"not": "a file", "x": "b.json"}',
+             "static/build/game.zip": "zip", "static/vendor/v.js": "vendored", "sw.js": "worker",
+             "static/page.html": '<a href="../index.html">'}     # pages name each other as they are
+
+    def built(b_json: str) -> dict[str, str]:
+        for name, text in {**files, "static/build/b.json": b_json}.items():
+            (site / name).write_text(text, "utf-8")
+        for old in (site / "static" / "build").glob("game-*.zip"):
+            old.unlink()
+        build.bust_caches(site)
+        return {name: (site / name).read_text("utf-8") for name in build.site_files(site)}
+
+    first = built(files["static/build/b.json"])
+    tag = {name: hashlib.sha256((site / name).read_bytes()).hexdigest()[:12] for name in first}
+    zip_name = next(name for name in first if name.startswith("static/build/game-"))
+    assert zip_name == f"static/build/game-{tag[zip_name]}.zip"
+    assert first["static/a.js"] == (f'fetch("build/b.json?v={tag["static/build/b.json"]}"); '
+                                    f'fetch("./build/{zip_name.rsplit("/")[-1]}"); new URL("../sw.js")')
+    assert first["index.html"] == (f'<script src="./static/a.js?v={tag["static/a.js"]}"></script>'
+                                   '<link href="./static/vendor/v.js">')
+    assert first["static/build/b.json"] == files["static/build/b.json"]   # "b.json" is no URL here
+    assert first["static/page.html"] == files["static/page.html"]
+    second = built('{"changed": true}')
+    assert second["static/a.js"] != first["static/a.js"]       # a change shows all the way up
+    assert second["index.html"] != first["index.html"]
+
+
+def _pyc_header(data: bytes) -> tuple[bytes, int]:
+    """A .pyc's magic number and flags (PEP 552: 0b01 hash-based, 0b10 checked)."""
+    return data[:4], int.from_bytes(data[4:8], "little")
+
+
+def test_the_archive_carries_bytecode_for_pyodides_python_used_as_it_is():
+    build.prepare(update_config=False)
+    archive = zipfile.ZipFile(build.ARCHIVE)
+    names = set(archive.namelist())
+    sources = [name for name in names if name.endswith(".py")]
+    stdlib = zipfile.ZipFile(build.STDLIB)
+    magic, _ = _pyc_header(stdlib.read("json/__init__.pyc"))     # the runtime's own version
+    assert magic != importlib.util.MAGIC_NUMBER                     # not this CPython's
+    for source in sources:
+        folder, _, file = source.rpartition("/")
+        cached = [name for name in names if name.startswith(f"{folder}/__pycache__/{file[:-3]}.")]
+        assert len(cached) == 1, source
+        assert _pyc_header(archive.read(cached[0])) == (magic, 0b01), cached[0]   # unchecked hash
+
+
+def test_the_standard_library_holds_what_the_game_imports_and_not_what_a_page_cannot_run():
+    build.prepare(update_config=False)
+    vendored = set(zipfile.ZipFile(build.ROOT / build.VENDORED_STDLIB).namelist())
+    trimmed = set(zipfile.ZipFile(build.STDLIB).namelist())
+    imports = set().union(*(build._imports(path.read_bytes()) for path in build.archived_files()
+                            if path.suffix == ".py"))
+    for name in sorted(imports):
+        if any(name == left_out or name.startswith(f"{left_out}.") for left_out in build.STDLIB_EXCLUDED):
+            continue                # e.g. the tournament's processes: the command line's only
+        path = name.replace(".", "/")
+        forms = [f"{path}.py", f"{path}/__init__.py"]
+        if any(form in vendored for form in forms):
+            assert any(form in trimmed or f"{form}c" in trimmed for form in forms), name
+    for name in ("json/__init__.pyc", "dataclasses.pyc", "asyncio/__init__.pyc", "typing.pyc",
+                 "encodings/cp437.pyc", "pyodide/ffi/__init__.pyc", "_pyodide/_base.pyc"):
+        assert name in trimmed, name
+    assert not any(name.startswith(("multiprocessing/", "tkinter/", "unittest/", "idlelib/"))
+                   for name in trimmed)
+    assert build.STDLIB.stat().st_size < (build.ROOT / build.VENDORED_STDLIB).stat().st_size
+
+
+def test_the_site_serves_the_trimmed_standard_library_at_the_vendored_address():
+    build.prepare(update_config=False)
+    server = build.make_server(ROOT)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/{build.VENDORED_STDLIB}"
+        with urllib.request.urlopen(url) as response:
+            assert response.read() == build.STDLIB.read_bytes()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert build.site_file(build.VENDORED_STDLIB) == build.STDLIB
+    assert "static/build/python_stdlib.zip" not in build.dist_files()

@@ -1,10 +1,11 @@
 """The interactive rules page: the rules of both maps and of the Europe variants in short
-sections, each with a live board stepping through an example (``static/examples/*.json``,
-shown by the embed page, ``docs/embed.md``).  ``build.py`` writes one page per language,
-``static/build/rules-<language>.html``, linked from the first screen.
+sections, each with an example (``static/examples/*.json``): its first step's board, drawn at
+build time, shows at once; a click on it puts the live board in its place (the embed page,
+``docs/embed.md``), to step through.  ``build.py`` writes one page per language,
+``static/build/rules-<language>.html``, and the boards, ``static/build/examples/<name>.svg``.
 
 >>> page = rules_page("en")
->>> page.count("<iframe"), "index.html?embed&amp;scenario=static/examples/tunnels.json" in page
+>>> page.count('class="rules-static"'), "index.html?embed&amp;scenario=static/examples/tunnels.json" in page
 (13, True)
 """
 
@@ -16,6 +17,7 @@ from game import i18n
 from game.i18n import _
 
 PAGE_PATH = "static/build/rules-{language}.html"     # relative to the site's root
+BOARD_PATH = "static/build/examples/{name}.svg"      # an example's first board, relative to the site's root
 SITE = "../../"                                      # the site's root, from the page
 EXAMPLES = "static/examples/"                        # the examples' folder, from the site's root
 
@@ -40,8 +42,17 @@ SECTIONS: tuple[tuple[str, tuple[tuple[str, str, int | None], ...]], ...] = (
     )),
 )
 
-# The page is the host of its embeds: each frame takes the height its embed reports (docs/embed.md).
+# The page is the host of its embeds: a click on a drawn board puts the live one in its place,
+# and each frame takes the height its embed reports (docs/embed.md).
 HOST_SCRIPT = """<script>
+addEventListener("click", (event) => {
+  const board = event.target.closest && event.target.closest("a.rules-static");
+  if (!board) return;
+  event.preventDefault();
+  const frame = Object.assign(document.createElement("iframe"),
+    { className: "rules-board", title: board.dataset.title, src: board.href });
+  board.replaceWith(frame);
+});
 addEventListener("message", (event) => {
   const data = event.data;
   if (!data || data.type !== "ttr:height" || !Number.isFinite(data.height)) return;
@@ -85,10 +96,12 @@ def _page(language: str) -> str:
         parts.append(f'<section class="rules-map">\n<h2>{e(_(heading))}</h2>\n<p>{e(_(heading + ".text"))}</p>\n')
         for key, name, seat in sections:
             title = _(key)
+            board = BOARD_PATH.format(name=name).removeprefix("static/build/")
             parts.append(f'<section class="rules-section" id="{name}">\n<h3>{e(title)}</h3>\n'
                          f'<p>{e(_(key + ".text"))}</p>\n'
-                         f'<iframe class="rules-board" title="{e(title)}" loading="lazy" '
-                         f'src="{e(example_link(name, language, seat))}"></iframe>\n</section>\n')
+                         f'<a class="rules-static" href="{e(example_link(name, language, seat))}" data-title="{e(title)}">'
+                         f'<img src="{board}" alt="{e(title)}" width="1500" height="1000" loading="lazy">'
+                         f'<span>▶ {e(_("rules.step_through"))}</span></a>\n</section>\n')
         parts.append("</section>\n")
     parts.append("</main>\n</body>\n</html>\n")
     return "".join(parts)

@@ -20,7 +20,9 @@ from game.ui import ai_turn
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
 from game.web.dom import Node, keep_alive
 
-WORKER_URL = "./static/ai-worker.mjs"
+# The page names the worker's script (index.html: <meta name="ai-worker">, with a content
+# hash in a built site), so the worker and the archive it loads are always of one build.
+WORKER_META = 'meta[name="ai-worker"]'
 # No word from the worker for this long while it owes an answer: it has failed, and the page
 # computes the move.  Starting Python in the worker takes a few seconds (longer on a slow
 # device); once it is ready, a move takes at most the search cap (0.8 s) and a little more.
@@ -52,9 +54,13 @@ class AiHelper:
         """Start the worker if it is not running (it loads Python in the background)."""
         if self.worker is not None or self.failure is not None:
             return
+        meta = js.document.querySelector(WORKER_META)
+        if meta is None:
+            self.fail("the page names no AI worker")
+            return
         try:
             options = to_js({"type": "module"}, dict_converter=js.Object.fromEntries)
-            self.worker = js.Worker.new(WORKER_URL, options)
+            self.worker = js.Worker.new(meta.content, options)
         except JsException as exc:
             self.fail(str(exc))
             return
@@ -99,7 +105,7 @@ class AiHelper:
     def on_error(self, event) -> None:
         event.preventDefault()          # reported here, on the page, not as an uncaught error
         message = getattr(event, "message", None)
-        self.fail(message if isinstance(message, str) and message else f"{WORKER_URL[2:]} could not be loaded")
+        self.fail(message if isinstance(message, str) and message else "the AI worker could not be loaded")
 
     def wait(self) -> None:
         """(Re)start the watchdog while an answer is owed; stop it when none is."""

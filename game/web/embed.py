@@ -17,6 +17,7 @@ from pyodide.ffi import JsException, create_once_callable, to_js
 
 from game import i18n
 from game.i18n import _
+from game.ui.controller import failure_text
 from game.ui.embed import (
     EmbedError,
     EmbedOptions,
@@ -96,13 +97,15 @@ class EmbedPage:
     async def load(self) -> None:
         """Read the scenario, show its step (or what is wrong), and say ready (``data-embed-state``
         on ``#app``: ``loading``, then ``ready`` or ``error``)."""
+        options = self.options
+        assert options is not None         # (bad options are said before anything is loaded)
         try:
-            if self.options is None:
-                raise EmbedError("embed.error.no_scenario")
-            text = None if self.options.file is None else await self.fetch(self.options.file)
-            self.lesson = Lesson(scenario_data(self.options, text), self.options)
+            text = None if options.file is None else await self.fetch(options.file)
+            self.lesson = Lesson(scenario_data(options, text), options)
         except EmbedError as exc:
             self.fail(exc)
+        except Exception as exc:        # noqa: BLE001 - whatever a scenario does, the embed says it
+            self.fail(EmbedError("embed.error.scenario", reason=failure_text(exc)))
         else:
             self.show_lesson()
             self.root.setAttribute("data-embed-state", "ready")

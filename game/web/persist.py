@@ -2,9 +2,10 @@
 the saves for good, suggesting an export when it may clear them.
 
 The request itself (``navigator.storage.persist()``) is made by ``static/boot.js`` as soon as
-the first game is on the table, hence saved. The answer here is asynchronous: the line is
-returned at once, with no text, and filled when the browser answers (it stays hidden if the
-browser has no Storage API to ask).
+the first game is on the table, hence saved; its answer is ``globalThis.ttrStorageRequest``.
+The line is returned at once, with no text, and filled once the browser answers: the
+request's answer when one was made (``persisted()`` may still say no while it is pending),
+else ``persisted()``.  It stays hidden if the browser has no Storage API to ask.
 """
 
 from __future__ import annotations
@@ -37,5 +38,7 @@ def storage_line() -> Node:
         line.dataset.persistent = "true" if persistent else "false"
         line.classList.toggle("warn", not persistent)
 
-    storage.persisted().then(create_once_callable(show), create_once_callable(lambda _error: show(False)))
+    request = getattr(js.globalThis, "ttrStorageRequest", None)
+    answer = request if request is not None else storage.persisted()
+    answer.then(create_once_callable(show), create_once_callable(lambda _error: show(False)))
     return line

@@ -1,5 +1,6 @@
 """``build.py dist`` output boots from a sub-folder of a plain ``python3 -m http.server``."""
 
+import re
 import socket
 import subprocess
 import sys
@@ -39,8 +40,8 @@ def dist_url(tmp_path_factory):
 
 def test_dist_holds_only_what_the_site_serves(dist_url):
     files = build.dist_files()
-    assert "index.html" in files and "pyscript.toml" in files
-    assert "static/build/game.zip" in files
+    assert "index.html" in files and "pyscript.json" in files
+    assert "static/build/game.zip" in files       # named by its content in the site (below)
     assert not any("downloads" in name or name.endswith(".tgz") for name in files)
 
 
@@ -52,8 +53,14 @@ def test_dist_boots_from_a_sub_folder_of_a_plain_static_server(browser_session, 
 
 
 def test_dist_plays_ai_moves_in_the_worker(browser_session, dist_url):
-    """The worker needs no SharedArrayBuffer: plain http.server sends no COOP/COEP headers."""
-    page = browser_session.open("?ai-delay=0", base_url=dist_url)
+    """The worker needs no SharedArrayBuffer: plain http.server sends no COOP/COEP headers.
+    Every file of the project's own that the page and the worker load is named by its content."""
+    context = browser_session.new_context(dist_url)
+    requested = []
+    # (the service worker's own downloads ask the server to revalidate: `cache: "no-cache"`)
+    context.on("request", lambda request: request.service_worker is None
+               and requested.append(request.url))
+    page = browser_session.open("?ai-delay=0", context=context, base_url=dist_url)
     assert page.evaluate("window.crossOriginIsolated") is False
     new_game(page, ["Ann", "Bot"], ["human", "ai:hard"])
     human_step(page)                                    # Ann keeps her tickets; the hard seat chooses
@@ -61,3 +68,12 @@ def test_dist_plays_ai_moves_in_the_worker(browser_session, dist_url):
     assert page.get_attribute("#app", "data-ai-helper") == "worker"
     assert page.text_content("#ai-status") == ""
 
+    own = [url[len(dist_url):] for url in requested if url.startswith(dist_url)
+           and "/static/vendor/" not in url and url[len(dist_url):] not in ("", "?ai-delay=0", "sw.js")]
+    assert {url.split("?")[0] for url in own} >= {
+        "static/boot.js", "static/style.css", "pyscript.json", "static/ai-worker.mjs",
+        "static/build/boot-messages.json"}, own
+    archives = {url for url in own if url.endswith(".zip")}      # the page's and the worker's
+    assert len(archives) == 1 and re.fullmatch(r"static/build/game-[0-9a-f]{12}\.zip", *archives), own
+    unnamed = [url for url in own if not re.search(r"\?v=[0-9a-f]{12}$|-[0-9a-f]{12}\.zip$", url)]
+    assert unnamed == [], unnamed

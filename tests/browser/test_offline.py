@@ -183,6 +183,18 @@ def test_the_saved_games_screen_says_whether_storage_lasts(game_page):
     assert persistent == game_page.evaluate("navigator.storage.persisted()")
 
 
+def test_the_saved_games_line_waits_for_a_pending_request(browser_session):
+    """While persist() is pending, persisted() still says no: the line waits for the answer."""
+    context = browser_session.new_context()
+    context.add_init_script("""
+        Object.defineProperty(navigator.storage, "persisted", {value: async () => false});
+        globalThis.ttrStorageRequest = new Promise((grant) => setTimeout(() => grant(true), 300));
+    """)
+    page = browser_session.open(context=context)
+    line = page.wait_for_selector(".storage-line[data-persistent]")
+    assert line.get_attribute("data-persistent") == "true"
+
+
 def test_the_file_message_in_the_page_matches_the_catalogs():
     """index.html cannot fetch the catalogs from file://, so it carries a copy of boot.file.*."""
     page = (build.ROOT / "index.html").read_text(encoding="utf-8")
