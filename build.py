@@ -5,14 +5,17 @@
     python3 build.py test               install test tools, run ruff, mypy and the whole test suite
     python3 build.py dist [DIR]         write a self-contained static site (default: dist/)
     python3 build.py geography          recompute the board geometry in game/maps/*.json
+    python3 build.py catalogs           rewrite game/locales/game.pot from en.po, merge it into
+                                        every other catalog (new keys untranslated)
 
 The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pack`` and
 ``pip download`` at the versions and SHA-256 hashes pinned in ``static/vendor.lock.json``
 and unpacked under ``static/vendor/``.  The package ``game/`` reaches the browser as one
-archive, ``static/build/game.zip``, next to ``static/build/boot-messages.json`` (the loading
-screen's strings, taken from the catalogs in ``game/locales/``); the rules pages,
-``static/build/rules-<language>.html``, and their examples' boards, ``static/build/examples/``.  All of these are
-git-ignored build output; ``pyscript.json`` is generated here too, but committed.
+archive, ``static/build/game.zip``, with the catalogs of ``game/locales/`` compiled from PO
+to MO files (``game/pofile.py``, stdlib only), next to ``static/build/boot-messages.json``
+(the loading screen's strings, taken from the same catalogs); the rules pages,
+``static/build/rules-<language>.html``, and their examples' boards, ``static/build/examples/``.
+All of these are git-ignored build output; ``pyscript.json`` is generated here too, but committed.
 """
 
 from __future__ import annotations
@@ -35,8 +38,12 @@ import zipfile
 from pathlib import Path
 from typing import ClassVar
 
+from game import i18n, pofile
+
 ROOT = Path(__file__).resolve().parent
 GAME = ROOT / "game"
+LOCALES = GAME / "locales"
+TEMPLATE = LOCALES / "game.pot"
 STATIC = ROOT / "static"
 VENDOR = STATIC / "vendor"
 DOWNLOADS = VENDOR / "downloads"
@@ -62,7 +69,9 @@ BOOT_KEY_PREFIX = "boot."
 
 # Test tools, pinned; the game itself needs none of them.
 TEST_REQUIREMENTS = ("pytest==9.0.3", "hypothesis==6.155.2", "playwright==1.65.2",
-                     "ruff==0.17.6", "mypy==2.4.1", "svgwrite==1.4.3")
+                     "ruff==0.17.6", "mypy==2.4.1", "svgwrite==1.4.3", "babel==2.18.0")
+# Fonts for the Chinese and Japanese screenshots (Debian packages; the game ships no fonts).
+TEST_FONTS = {"fonts-noto-cjk": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")}
 CHROMIUM = Path("/usr/bin/chromium")
 LINTED = ("game", "tests", "build.py")
 
@@ -166,11 +175,21 @@ def vendor(kind: str = "artifacts", into: Path | None = None) -> None:
 # --- the game's own build output -----------------------------------------------------------
 
 def archived_files() -> list[Path]:
-    """The files of game/ that the browser needs: sources and data, no caches, no tests."""
+    """The files of game/ that the browser needs: sources and data, no caches, no tests, no
+    translation template (the catalogs' PO files travel compiled, see ``archived_bytes``)."""
     return sorted(path for path in GAME.rglob("*")
                   if path.is_file() and "__pycache__" not in path.parts
                   and "tests" not in path.relative_to(GAME).parts
-                  and path.suffix not in (".pyc", ".pyo"))
+                  and path.suffix not in (".pyc", ".pyo", ".pot"))
+
+
+def archived_bytes(path: Path) -> tuple[str, bytes]:
+    """A file's name and content in the archive: a PO catalog becomes its MO file."""
+    name = path.relative_to(ROOT).as_posix()
+    if path.suffix == ".po":
+        return (name[:-3] + ".mo",
+                pofile.compile_mo(pofile.read_po(path.read_text(encoding="utf-8"))))
+    return name, path.read_bytes()
 
 
 def _zip(entries: dict[str, bytes]) -> bytes:
@@ -188,7 +207,7 @@ def _zip(entries: dict[str, bytes]) -> bytes:
 def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
     """A reproducible zip of game/ whose entries start with ``game/``, with ``bytecode``
     (``game/.../__pycache__/*.pyc`` -> content) after the sources."""
-    sources = {path.relative_to(ROOT).as_posix(): path.read_bytes() for path in archived_files()}
+    sources = dict(archived_bytes(path) for path in archived_files())
     return _zip({**sources, **dict(sorted((bytecode or {}).items()))})
 
 
@@ -395,14 +414,48 @@ def _build_keys(sources: bytes) -> dict[str, str]:
                              .encode())}
 
 
-def boot_messages() -> dict[str, dict[str, str]]:
-    """The ``boot.*`` strings of every catalog in game/locales/, for the pre-Python loader."""
+def boot_messages() -> dict[str, object]:
+    """What the pre-Python loader needs to speak the player's language: the shipped languages
+    with their names, the aliases (``game/i18n.py``) and the ``boot.*`` strings of each."""
     messages = {}
-    for catalog in sorted((GAME / "locales").glob("*.json")):
-        strings = json.loads(catalog.read_text(encoding="utf-8"))
-        messages[catalog.stem] = {key: text for key, text in strings.items()
-                                  if key.startswith(BOOT_KEY_PREFIX)}
-    return messages
+    for code in i18n.LANGUAGES:
+        messages[code] = {key: forms[0] for key, forms in i18n.catalog(code).items()
+                          if key.startswith(BOOT_KEY_PREFIX) and forms[0]}
+    return {"languages": i18n.LANGUAGES, "aliases": i18n.ALIASES, "messages": messages}
+
+
+def template() -> str:
+    """game/locales/game.pot: every message id of the English catalog, its text as a comment."""
+    entries = i18n.source_entries(i18n.DEFAULT_LANGUAGE)
+    head = pofile.Entry("", ("Project-Id-Version: ticket-to-ride\nMIME-Version: 1.0\n"
+                             "Content-Type: text/plain; charset=UTF-8\n"
+                             "Content-Transfer-Encoding: 8bit\n"),)
+    blank = [pofile.Entry(entry.msgid, ("",) * len(entry.forms), entry.msgid_plural,
+                          tuple(f"English: {form}" for form in entry.forms))
+             for entry in entries if entry.msgid]
+    return pofile.write_po([head, *blank])
+
+
+def update_catalogs() -> None:
+    """Rewrite game.pot from en.po, and bring every other catalog in line with it (msgmerge):
+    new ids added untranslated, ids gone from English removed, the template's order kept."""
+    _write_if_changed(TEMPLATE, template().encode("utf-8"))
+    reference = pofile.read_po(TEMPLATE.read_text(encoding="utf-8"))
+    for path in sorted(LOCALES.glob("*.po")):
+        if path.stem == i18n.DEFAULT_LANGUAGE:
+            continue
+        entries = pofile.read_po(path.read_text(encoding="utf-8"))
+        known = {entry.msgid: entry for entry in entries}
+        plurals = int(pofile.header(entries)["Plural-Forms"].split(";")[0].split("=")[1])
+        merged = [known[""]]
+        for entry in reference[1:]:
+            old = known.get(entry.msgid)
+            if old is None or old.plural != entry.plural:
+                forms = ("",) * (plurals if entry.plural else 1)
+                old = pofile.Entry(entry.msgid, forms, entry.msgid_plural)
+            merged.append(pofile.Entry(old.msgid, old.forms, old.msgid_plural, entry.comments,
+                                       old.flags))
+        _write_if_changed(path, pofile.write_po(merged).encode("utf-8"))
 
 
 def pyscript_config() -> str:
@@ -731,13 +784,18 @@ def install_test_tools() -> None:
     missing = [package for package, present in (("chromium", CHROMIUM.exists()),
                                                 ("npm", shutil.which("npm") is not None))
                if not present]
-    if not missing:
-        return
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        print(f"build: installing {' and '.join(missing)} with apt-get", flush=True)
+    fonts = [package for package, path in TEST_FONTS.items() if not path.exists()]
+    root = hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get")
+    if fonts and not root:
+        print(f"build: {', '.join(fonts)} missing: Chinese and Japanese screenshots will show "
+              f"boxes (install with apt-get as root)", file=sys.stderr)
+    if root and (missing or fonts):
+        print(f"build: installing {' and '.join(missing + fonts)} with apt-get", flush=True)
         env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
-        subprocess.run(["apt-get", "install", "-y", "-qq", *missing], check=True, env=env)
+        subprocess.run(["apt-get", "install", "-y", "-qq", *missing, *fonts], check=True, env=env)
+        return
+    if not missing:
         return
     raise BuildError(f"The tests need {' and '.join(missing)} (Chromium at {CHROMIUM}). "
                      f"Install with `sudo apt-get update && sudo apt-get install "
@@ -795,6 +853,7 @@ def main(argv: list[str] | None = None) -> int:
     dist_cmd = commands.add_parser("dist", help="write a self-contained static site")
     dist_cmd.add_argument("dir", nargs="?", default=str(DIST))
     commands.add_parser("geography", help="recompute the board geometry in game/maps/*.json")
+    commands.add_parser("catalogs", help="update game/locales/game.pot and merge it into each .po")
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["test"]:    # pytest gets the rest as is (argparse would stop at -k, -x, ...)
         args = argparse.Namespace(command="test", pytest_args=argv[1:])
@@ -807,6 +866,8 @@ def main(argv: list[str] | None = None) -> int:
             return test(args.pytest_args)
         elif args.command == "geography":
             geography()
+        elif args.command == "catalogs":
+            update_catalogs()
         else:
             dist(Path(args.dir))
     except (BuildError, subprocess.CalledProcessError) as error:

@@ -1,11 +1,13 @@
 """Translate user-visible text: ``_(key, **params)`` is the one function every string goes through.
 
-Catalogs are JSON files in ``game/locales/`` named by language code (``en.json``, ``fr.json``),
-each a flat object of ``key: text``.  English is complete; any other catalog may lag behind,
-and a key it lacks falls back to English.  Parameters fill ``{name}`` placeholders; a
-``count`` parameter picks the ``<key>.one`` form when the language calls the count singular.
-Keys under ``boot.`` are also shown by the loader before Python starts (``build.py`` hands
-them to ``static/boot.js``).
+The catalogs are gettext PO files in ``game/locales/`` (``en.po``, ``fr.po``, …; the template
+is ``game.pot``), whose message ids are the keys (``board.route``).  ``build.py`` compiles them
+to MO files in the game archive; the standard library's :mod:`gettext` reads them, in CPython
+and in the browser alike (from the source tree, a PO file is compiled in memory).  Catalogs
+load lazily, one language at a time; English, the reference, is read only if a key is missing.
+Parameters fill ``{name}`` placeholders; a ``count`` parameter picks the plural form by the
+language's CLDR rule (each catalog's ``Plural-Forms`` header).  Keys under ``boot.`` are also
+shown by the loader before Python starts (``build.py`` hands them to ``static/boot.js``).
 
 >>> set_language("en")
 'en'
@@ -15,6 +17,8 @@ them to ``static/boot.js``).
 'Omaha – Kansas City, 1 space, gray'
 >>> set_language("fr-CA")
 'fr'
+>>> set_language("zh-TW")
+'zh-Hant'
 >>> set_language("xx")
 'en'
 """
@@ -22,17 +26,39 @@ them to ``static/boot.js``).
 from __future__ import annotations
 
 import functools
-import json
+import gettext
+import io
 import string
 from pathlib import Path
 
+from game import pofile
 from game.mapdata import CARD_KINDS, ROUTE_COLOURS
 
 LOCALES_DIR = Path(__file__).with_name("locales")
 DEFAULT_LANGUAGE = "en"
 
-# Languages whose singular covers zero as well as one; the rest use "exactly one".
-_ZERO_IS_SINGULAR = frozenset({"fr"})
+# The shipped languages (each complete), named in their own language for the picker.
+LANGUAGES = {
+    "en": "English",
+    "fr": "Français",
+    "hu": "Magyar",
+    "zh-Hant": "繁體中文",
+    "ja": "日本語",
+    "is": "Íslenska",
+    "sl": "Slovenščina",
+    "sr-Latn": "Srpski (latinica)",
+    "hr": "Hrvatski",
+    "nb": "Norsk bokmål",
+}
+# Language tags (lower case) that mean a shipped language under another name.
+ALIASES = {
+    "zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-mo": "zh-Hant",
+    "sr": "sr-Latn", "sr-rs": "sr-Latn", "sr-me": "sr-Latn", "sr-ba": "sr-Latn",
+    "no": "nb", "nn": "nb",
+}
+
+# Languages that write a decimal comma (CLDR's decimal symbol; the others write a point).
+DECIMAL_COMMA = frozenset({"fr", "hu", "is", "sl", "sr-Latn", "hr", "nb"})
 
 _language = DEFAULT_LANGUAGE
 
@@ -42,32 +68,53 @@ CARD_KEYS = {kind: "card." + kind for kind in CARD_KINDS}
 
 
 def available_languages() -> tuple[str, ...]:
-    """The codes of every catalog, English first."""
-    codes = sorted(path.stem for path in LOCALES_DIR.glob("*.json"))
-    return (DEFAULT_LANGUAGE, *(code for code in codes if code != DEFAULT_LANGUAGE))
+    """The codes of every shipped catalog, English first."""
+    return tuple(LANGUAGES)
+
+
+def match_language(wanted: str | None) -> str | None:
+    """The shipped language a language tag asks for (``fr-CA`` → ``fr``, ``zh-Hant-TW`` →
+    ``zh-Hant``, ``no`` → ``nb``), or None; ``static/boot.js`` does the same with the same table."""
+    tag = (wanted or "").strip().lower().replace("_", "-")
+    codes = {code.lower(): code for code in LANGUAGES} | ALIASES
+    while tag:
+        if tag in codes:
+            return codes[tag]
+        tag = tag.rpartition("-")[0]
+    return None
+
+
+def source_entries(language: str) -> list[pofile.Entry]:
+    """The entries of a catalog's PO file, header included (source tree only: build, tests)."""
+    return pofile.read_po((LOCALES_DIR / f"{language}.po").read_text(encoding="utf-8"))
+
+
+def catalog(language: str) -> dict[str, tuple[str, ...]]:
+    """A catalog's texts from its PO file, by key: one form, or one per plural form."""
+    return {entry.msgid: entry.forms for entry in source_entries(language) if entry.msgid}
+
+
+def catalog_bytes(language: str) -> bytes:
+    """The compiled catalog of ``language``: its MO file (the game archive), else its PO file
+    compiled in memory (the source tree)."""
+    compiled = LOCALES_DIR / f"{language}.mo"
+    if compiled.is_file():
+        return compiled.read_bytes()
+    return pofile.compile_mo(source_entries(language))
 
 
 @functools.cache
-def catalog(language: str) -> dict[str, str]:
-    """The strings of one language, as written in its file."""
-    path = LOCALES_DIR / f"{language}.json"
-    strings = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(strings, dict) or not all(
-            isinstance(key, str) and isinstance(text, str) for key, text in strings.items()):
-        raise ValueError(f"{path.name}: a catalog must be a JSON object of strings")
-    return strings
+def translations(language: str) -> gettext.GNUTranslations:
+    """The catalog of one shipped language, read by the standard library's gettext."""
+    if language not in LANGUAGES:
+        raise KeyError(f"{language!r} is not a shipped language")
+    return gettext.GNUTranslations(io.BytesIO(catalog_bytes(language)))
 
 
 def set_language(code: str | None) -> str:
-    """Use the catalog that best matches ``code`` (``fr-CA`` → ``fr``); return the one chosen."""
+    """Use the catalog that best matches ``code``; return the one chosen (English if none)."""
     global _language
-    wanted = (code or "").strip().lower().replace("_", "-")
-    available = available_languages()
-    for candidate in (wanted, wanted.split("-")[0]):
-        if candidate in available:
-            _language = candidate
-            return candidate
-    _language = DEFAULT_LANGUAGE
+    _language = match_language(code) or DEFAULT_LANGUAGE
     return _language
 
 
@@ -77,12 +124,25 @@ def language() -> str:
 
 
 def language_name(code: str) -> str:
-    """A language's name in that language (its catalog's ``language.name``), for a language picker.
+    """A language's name in that language, for a language picker.
 
     >>> language_name("fr")
     'Français'
     """
-    return catalog(code).get("language.name", code)
+    return LANGUAGES.get(code, code)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """A number with a fraction, written as the current language writes it.
+
+    >>> _ = set_language("hu"); decimal(1.25, 2)
+    '1,25'
+    >>> _ = set_language("ja"); decimal(2.5)
+    '2.5'
+    >>> _ = set_language("en")
+    """
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if _language in DECIMAL_COMMA else text
 
 
 def placeholders(text: str) -> set[str]:
@@ -90,28 +150,44 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-def _is_singular(count: object) -> bool:
-    if not isinstance(count, int):
-        return False
-    return count in (0, 1) if _language in _ZERO_IS_SINGULAR else count == 1
-
-
-def _lookup(key: str) -> str:
-    for strings in (catalog(_language), catalog(DEFAULT_LANGUAGE)):
-        if key in strings:
-            return strings[key]
-    raise KeyError(f"no text for {key!r} in game/locales/{DEFAULT_LANGUAGE}.json")
+def _lookup(language: str, key: str, count: object) -> str | None:
+    catalog = translations(language)
+    if isinstance(count, int) and not isinstance(count, bool):
+        text = catalog.ngettext(key, key, count)
+        if text != key:
+            return text
+    text = catalog.gettext(key)
+    return None if text == key else text
 
 
 def _(key: str, **params: object) -> str:
     """The text for ``key`` in the current language, with ``params`` filled in."""
-    if "count" in params and _is_singular(params["count"]):
-        singular = f"{key}.one"
-        if any(singular in catalog(code) for code in (_language, DEFAULT_LANGUAGE)):
-            key = singular
-    text = _lookup(key)
-    try:
-        return text.format_map(params)
-    except (KeyError, IndexError, ValueError):
-        # A broken translation must not break the game: use the English text instead.
-        return catalog(DEFAULT_LANGUAGE)[key].format_map(params)
+    count = params.get("count")
+    text = _lookup(_language, key, count)
+    if text is not None:
+        try:
+            return text.format_map(params)
+        except (KeyError, IndexError, ValueError):
+            pass       # a broken translation must not break the game: use the English text
+    english = _lookup(DEFAULT_LANGUAGE, key, count)
+    if english is None:
+        raise KeyError(f"no text for {key!r} in game/locales/{DEFAULT_LANGUAGE}.po")
+    return english.format_map(params)
+
+
+def map_name(map_id: str) -> str:
+    """A map's name in the current language (``map.<id>.name``)."""
+    key = f"map.{map_id}.name"
+    return _(key)
+
+
+def variant_name(map_id: str, variant_id: str) -> str:
+    """A variant's name as its rulebook calls it, in the current language."""
+    key = f"map.{map_id}.variant.{variant_id}"
+    return _(key)
+
+
+def longest_name(map_id: str) -> str:
+    """The name of a map's longest-trail bonus (the European Express, …) in the current language."""
+    key = f"map.{map_id}.longest"
+    return _(key)

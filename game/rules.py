@@ -70,7 +70,7 @@ class IllegalActionError(ValueError):
     """An action that is not legal in this state; the state is unchanged.
 
     ``str(error)`` explains it in English (CLI, replays, logs); ``key`` and ``params`` name the
-    same reason for the translation catalogs (a ``rule.*`` key of ``game/locales/en.json``,
+    same reason for the translation catalogs (a ``rule.*`` key of ``game/locales/en.po``,
     parameters that are ids and numbers: ``route``, ``city``, ``card``, ``count``, ...).
     """
 

@@ -1,7 +1,8 @@
 // The loader that runs before Python: language, progress bar, error panel, then PyScript.
 //
 // Its strings are the `boot.*` keys of the catalogs in game/locales/, which build.py copies
-// into static/build/boot-messages.json, so they are translated with the rest of the game.
+// into static/build/boot-messages.json (with the shipped languages and their aliases), so
+// they are translated with the rest of the game. It picks the language and sets <html lang>.
 // Python takes over the page and sets `data-game-ready` on <html> when the board is
 // interactive; until then this script shows progress from PyScript's `py:progress` events
 // and from the runtime files it sees arrive.
@@ -49,19 +50,30 @@ let progress = 0.01;
 let failure = null;           // [key, detail] once boot has failed
 const arrived = [];           // progress fractions of the runtime files received so far
 
-function chooseLanguage(available) {
+// The shipped language a language tag asks for, as game/i18n.py's match_language does:
+// "fr-CA" → "fr", "zh-Hant-TW" → "zh-Hant", "no" → "nb" (aliases from the same table).
+function matchLanguage(wanted, languages, aliases) {
+  const codes = { ...Object.fromEntries(Object.keys(languages).map((c) => [c.toLowerCase(), c])),
+                  ...aliases };
+  let tag = String(wanted ?? "").trim().toLowerCase().replaceAll("_", "-");
+  while (tag) {
+    if (Object.hasOwn(codes, tag)) return codes[tag];
+    tag = tag.includes("-") ? tag.slice(0, tag.lastIndexOf("-")) : "";
+  }
+  return null;
+}
+
+// ?lang= in the address first (the embed uses it), then the player's choice, then the browser's.
+function chooseLanguage(languages, aliases) {
   let saved = null;
   try {
-    saved = EMBED ? query.get("lang") : localStorage.getItem(LANGUAGE_KEY);
+    saved = EMBED ? null : localStorage.getItem(LANGUAGE_KEY);
   } catch {
     // storage disabled: fall back to the browser's languages
   }
-  for (const wanted of [saved, ...navigator.languages]) {
-    if (!wanted) continue;
-    const code = wanted.toLowerCase();
-    for (const candidate of [code, code.split("-")[0]]) {
-      if (available.includes(candidate)) return candidate;
-    }
+  for (const wanted of [query.get("lang"), saved, ...navigator.languages]) {
+    const code = matchLanguage(wanted, languages, aliases);
+    if (code) return code;
   }
   return FALLBACK_LANGUAGE;
 }
@@ -166,8 +178,8 @@ async function loadMessages() {
   const url = new URL("build/boot-messages.json", import.meta.url);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${sitePath(url)} (HTTP ${response.status})`);
-  const catalogs = await response.json();
-  const language = chooseLanguage(Object.keys(catalogs));
+  const { languages, aliases, messages: catalogs } = await response.json();
+  const language = chooseLanguage(languages, aliases);
   root.lang = language;
   messages = { ...catalogs[FALLBACK_LANGUAGE], ...catalogs[language] };
   render();

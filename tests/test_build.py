@@ -19,6 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build
+from game import i18n
 
 
 def test_committed_pyscript_json_is_what_build_generates():
@@ -28,11 +29,12 @@ def test_committed_pyscript_json_is_what_build_generates():
 
 def test_archive_holds_every_module_and_data_file_of_game():
     names = zipfile.ZipFile(io.BytesIO(build.game_archive())).namelist()
-    expected = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game").rglob("*")
-                if path.is_file() and "__pycache__" not in path.parts}
+    expected = {path.relative_to(ROOT).as_posix().replace(".po", ".mo")
+                for path in (ROOT / "game").rglob("*")
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pot"}
     assert set(names) == expected
     assert "game/web/app.py" in names and "game/maps/usa.json" in names
-    assert "game/locales/en.json" in names
+    assert "game/locales/en.mo" in names
 
 
 def test_archive_is_reproducible():
@@ -40,10 +42,13 @@ def test_archive_is_reproducible():
 
 
 def test_boot_messages_are_the_boot_keys_of_each_catalog():
-    messages = build.boot_messages()
-    assert set(messages) >= {"en", "fr"}
+    boot = build.boot_messages()
+    messages = boot["messages"]
+    assert list(messages) == list(boot["languages"]) == list(i18n.LANGUAGES)
+    assert boot["aliases"] == i18n.ALIASES
     assert messages["en"]["boot.error.title"] == "The game could not start"
     assert all(key.startswith("boot.") for strings in messages.values() for key in strings)
+    assert all(strings.keys() == messages["en"].keys() for strings in messages.values())
 
 
 def test_lock_pins_every_served_file_and_npm_pack_commands():

@@ -29,7 +29,7 @@ from svgwrite.text import Text, TSpan
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
 from game.board.shapes import Point
-from game.i18n import COLOUR_KEYS, _
+from game.i18n import COLOUR_KEYS, _, map_name
 from game.mapdata import GRAY, GameMap, Route
 from game.rules import CLOSING_TWINS_MAX_PLAYERS
 from game.seats import PLAYER_COLOURS
@@ -80,6 +80,8 @@ LABEL_PIXELS = (9.0, 20.0)
 # below 1 makes a shape its own paint layer, and a board late in a game has hundreds of them.
 CSS = """
 .ttr-board{font-family:Arial,"Liberation Sans",Helvetica,sans-serif}
+:lang(ja) .ttr-board,.ttr-board:lang(ja){font-family:Arial,"Liberation Sans",Helvetica,"Hiragino Sans","Yu Gothic",Meiryo,"Noto Sans CJK JP",sans-serif}
+:lang(zh-Hant) .ttr-board,.ttr-board:lang(zh-Hant){font-family:Arial,"Liberation Sans",Helvetica,"PingFang TC","Microsoft JhengHei","Noto Sans CJK TC",sans-serif}
 .ttr-board .sea{fill:#a7cfe0}
 .ttr-board .land{fill:#ede3c4;stroke:#7d9fae;stroke-width:1.3;stroke-linejoin:round}
 .ttr-board .space{stroke:#3a3024;stroke-width:1.2}
@@ -315,7 +317,7 @@ def render_board(game_map: GameMap, view: Mapping[str, Any] | None = None, *, hi
     pixels = (size, round(size * board.height / board.width)) if size else (None, None)
     drawing = svgwrite.Drawing(debug=False, viewBox=f"0 0 {_f(board.width)} {_f(board.height)}", size=pixels,
                                **_attrs(class_=f"ttr-board map-{game_map.id}", role="group",
-                                        aria_label=_("board.map", map=game_map.name)))
+                                        aria_label=_("board.map", map=map_name(game_map.id))))
     _defs(drawing)
     drawing.add(drawing.rect((0, 0), (board.width, board.height), class_="sea"))
     drawing.add(drawing.path(d=game_map.board["land"], class_="land"))

@@ -36,7 +36,7 @@ from game.actions import (
 )
 from game.board.highlights import Highlights
 from game.events import event_view
-from game.i18n import _
+from game.i18n import _, decimal
 from game.jsontext import MAX_CHARS
 from game.mapdata import CARD_KINDS, LOCOMOTIVE
 from game.rules import CLOSING_TWINS_MAX_PLAYERS, IllegalActionError
@@ -556,7 +556,7 @@ class Table:
         file is refused before it is read, so it never blocks the page)."""
         if size <= MAX_CHARS:
             return True
-        self.import_failed(_("start.import_too_large", size=f"{size / 1e6:.1f}"))
+        self.import_failed(_("start.import_too_large", size=decimal(size / 1e6)))
         return False
 
     def import_game(self, text: str) -> Outcome:

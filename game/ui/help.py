@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.i18n import longest_name
 from game.mapdata import GameMap, Variant
 from game.ui.saves import NAMESPACE
 
@@ -106,9 +107,9 @@ def sections(game_map: GameMap, variant_id: str) -> tuple[Section, ...]:
     end = [Line("help.end.last_round"), Line("help.end.routes"), Line("help.end.tickets")]
     if stations:
         end.append(Line("help.end.stations", {"points": rules["station_points"]}))
-    end.append(Line("help.end.longest", {"name": rules["longest_name"], "points": rules["longest_bonus"]}))
+    end.append(Line("help.end.longest", {"name": longest_name(game_map.id), "points": rules["longest_bonus"]}))
     end.append(Line("help.end.ties_stations" if "fewest_stations" in rules["tie_breaks"] else "help.end.ties",
-                    {"name": rules["longest_name"]}))
+                    {"name": longest_name(game_map.id)}))
     out.append(Section("end", tuple(end)))
     legend = ["route", "claimed", "claimable", "locomotive"]
     if tunnels:

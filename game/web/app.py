@@ -193,6 +193,7 @@ class App:
                   button(_("table.export"), "export-game", cls="tool-export"),
                   button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
                   button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
+                  start_screen.language_picker(in_game=True),
                   button(_("table.menu"), "home"), cls="tools")),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                cls="board-frame", id="board-frame"),
@@ -443,6 +444,11 @@ class App:
         if target.id == "opt-language":
             start_screen.choose_language(target.value)
             self.apply(self.table.handle(GoHome(start_screen.read_options())))
+        elif target.id == "opt-language-game":
+            start_screen.choose_language(target.value)
+            self.drawn = None                     # every word on the table is drawn again
+            self.show()
+            js.document.getElementById("opt-language-game").focus()
         elif target.id == "opt-map":
             self.apply(self.table.handle(ChooseMap(start_screen.read_options())))
         elif target.id == "opt-ai-speed":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import JsException, to_js
 
-from game.i18n import _
+from game.i18n import _, variant_name
 from game.mapdata import load_map
 from game.ui import help as content
 from game.web.dom import FOCUSABLE, Node, closest, cycle_focus, el, keep_alive, present
@@ -90,7 +90,7 @@ def panel(map_id: str, variant_id: str) -> Node:
     game_map = load_map(map_id)
     variant = content.variant_of(game_map, variant_id)
     close = el("button", "×", type="button", cls="help-close", data_help="close", aria_label=_("help.close"))
-    title = el("h2", _("help.title"), el("span", variant.name, cls="help-variant"), id="help-title")
+    title = el("h2", _("help.title"), el("span", variant_name(map_id, variant.id), cls="help-variant"), id="help-title")
     box = el("div", None, el("div", None, title, close, cls="help-head"), cls="help-box", tabindex="-1")
     body = el("div", None, cls="help-body")
     if _tips_dismissed():

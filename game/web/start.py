@@ -34,10 +34,10 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
     form = el("form", None, el("h2", _("start.new_game")), cls="new-game", id="new-game")
     maps = el("select", None, id="opt-map", name="map", data_refresh="1")
     for map_id in MAP_IDS:
-        maps.append(el("option", load_map(map_id).name, value=map_id, selected=map_id == options.map))
+        maps.append(el("option", i18n.map_name(map_id), value=map_id, selected=map_id == options.map))
     variants = el("select", None, id="opt-variant", name="variant")
     for v in load_map(options.map).variants:
-        variants.append(el("option", v.name, value=v.id, selected=v.id == options.variant))
+        variants.append(el("option", i18n.variant_name(options.map, v.id), value=v.id, selected=v.id == options.variant))
     count = el("select", None, id="opt-count", name="count", data_refresh="1")
     for n in range(setup.MIN_SEATS, setup.MAX_SEATS + 1):
         count.append(el("option", str(n), value=str(n), selected=n == len(options.seats)))
@@ -92,7 +92,7 @@ def saves_list(entries: list[SaveEntry], notice: str) -> Node:
         if entry.problem:
             text = _(entry.problem[0], **entry.problem[1])
         else:
-            map_name = load_map(entry.map).name if entry.map in MAP_IDS else "?"
+            map_name = i18n.map_name(entry.map) if entry.map in MAP_IDS else "?"
             turn = "—" if entry.turn is None else str(entry.turn + 1)
             key = "start.save_line_over" if entry.over else "start.save_line"
             text = _(key, map=map_name, players=", ".join(entry.players), turn=turn, when=when)
@@ -111,20 +111,29 @@ def saves_list(entries: list[SaveEntry], notice: str) -> Node:
     return section
 
 
-def language_picker() -> Node:
-    """The language of the game: each catalog named in its own language."""
-    picker = el("select", None, id="opt-language")
+def language_picker(in_game: bool = False) -> Node:
+    """The language of the game: each catalog named in its own language (in a game's header,
+    the label is the picker's accessible name, to save room)."""
+    picker = el("select", None, id="opt-language-game" if in_game else "opt-language",
+                aria_label=_("start.language") if in_game else None)
     for code in i18n.available_languages():
-        picker.append(el("option", i18n.language_name(code), value=code,
+        picker.append(el("option", i18n.language_name(code), value=code, lang=code,
                          selected=code == i18n.language()))
+    if in_game:
+        return el("span", None, picker, cls="language in-game")
     return el("label", _("start.language"), picker, cls="language")
 
 
 def choose_language(code: str) -> None:
-    """Use ``code`` from now on, and at the next visit (``static/boot.js`` reads the choice)."""
+    """Use ``code`` from now on, and at the next visit (``static/boot.js`` reads the choice,
+    after a ``?lang=`` in the address, which is changed to match)."""
     chosen = i18n.set_language(code)
     js.document.documentElement.lang = chosen
     try:
         js.localStorage.setItem(LANGUAGE_KEY, chosen)
     except JsException:
         pass           # storage refused: the choice lasts for this visit
+    url = js.URL.new(js.location.href)
+    if url.searchParams.has("lang"):
+        url.searchParams.set("lang", chosen)
+        js.history.replaceState(js.history.state, "", url.href)

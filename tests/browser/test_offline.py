@@ -23,6 +23,8 @@ from ui_driver import (
     wait_for_human,
 )
 
+from game import i18n
+
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
 
@@ -174,10 +176,10 @@ def test_opened_from_a_file_it_says_how_to_play(browser, site):
 
 def test_the_saved_games_screen_says_whether_storage_lasts(game_page):
     line = game_page.wait_for_selector(".storage-line[data-persistent]")
-    strings = json.loads((build.GAME / "locales" / "en.json").read_text(encoding="utf-8"))
+    strings = i18n.catalog("en")
     persistent = line.get_attribute("data-persistent") == "true"
     assert line.text_content() == strings["storage.persistent" if persistent
-                                          else "storage.not_persistent"]
+                                          else "storage.not_persistent"][0]
     assert persistent == game_page.evaluate("navigator.storage.persisted()")
 
 
@@ -197,7 +199,8 @@ def test_the_file_message_in_the_page_matches_the_catalogs():
     """index.html cannot fetch the catalogs from file://, so it carries a copy of boot.file.*."""
     page = (build.ROOT / "index.html").read_text(encoding="utf-8")
     inline = json.loads(re.search(r"var text = (\{.*\});", page).group(1))
-    for language in ("en", "fr"):
-        catalog = json.loads((build.GAME / "locales" / f"{language}.json").read_text(encoding="utf-8"))
-        assert inline[language] == {key: text for key, text in catalog.items()
+    assert json.loads(re.search(r"var aliases = (\{.*\});", page).group(1)) == i18n.ALIASES
+    assert list(inline) == list(i18n.LANGUAGES)
+    for language in i18n.LANGUAGES:
+        assert inline[language] == {key: forms[0] for key, forms in i18n.catalog(language).items()
                                     if key.startswith("boot.file.")}

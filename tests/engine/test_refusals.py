@@ -59,10 +59,8 @@ def check_refusal(exc: IllegalActionError) -> str:
     """The refusal's key is in the catalog and every form of its text gets its parameters."""
     assert exc.key in ENGLISH, exc
     for language in i18n.available_languages():
-        for key in (exc.key, exc.key + ".one"):
-            text = i18n.catalog(language).get(key)
-            if text is not None:
-                assert i18n.placeholders(text) <= set(exc.params), (language, key, exc.params)
+        for text in i18n.catalog(language)[exc.key]:
+            assert i18n.placeholders(text) <= set(exc.params), (language, exc.key, exc.params)
     assert all(isinstance(v, (str, int)) for v in exc.params.values()), exc.params
     return exc.key
 
