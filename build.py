@@ -418,6 +418,7 @@ def boot_messages() -> dict[str, object]:
     """What the pre-Python loader needs to speak the player's language: the shipped languages
     with their names, the aliases (``game/i18n.py``) and the ``boot.*`` strings of each."""
     messages = {}
+    i18n.catalog.cache_clear()          # a server that rebuilds reads the catalogs as edited
     for code in i18n.LANGUAGES:
         messages[code] = {key: forms[0] for key, forms in i18n.catalog(code).items()
                           if key.startswith(BOOT_KEY_PREFIX) and forms[0]}

@@ -89,8 +89,10 @@ def source_entries(language: str) -> list[pofile.Entry]:
     return pofile.read_po((LOCALES_DIR / f"{language}.po").read_text(encoding="utf-8"))
 
 
+@functools.cache
 def catalog(language: str) -> dict[str, tuple[str, ...]]:
-    """A catalog's texts from its PO file, by key: one form, or one per plural form."""
+    """A catalog's texts from its PO file, by key: one form, or one per plural form (read once
+    per process: tests ask for it per refusal)."""
     return {entry.msgid: entry.forms for entry in source_entries(language) if entry.msgid}
 
 
