@@ -3,8 +3,8 @@
 Fingers are wide and routes are thin, side by side at double routes and near cities.  A tap
 on a touch screen is matched against every route within ``REACH`` CSS pixels of it; when
 more than one is that close, a list by the finger (over the page, so a small board never
-clips it) names them, each a button that acts as
-a click on that route (``data-cmd="route"``).  One route, or none, is a plain click.
+clips it) names them, each a button that acts as a click on that route (``data-cmd="route"``).
+One route, or none, is a plain click.
 """
 
 from __future__ import annotations
@@ -36,7 +36,9 @@ def routes_near(x: float, y: float) -> list[Node]:
             if route and route not in seen:
                 seen.add(route)
                 found.append(spot)
-    return found[:MAX_CHOICES]
+                if len(found) == MAX_CHOICES:       # the nearest ones: no need to look further
+                    return found
+    return found
 
 
 class RoutePicker:

@@ -204,12 +204,18 @@ PINCH = """([kind, points]) => { const board = document.getElementById('board');
         {pointerId: id, clientX: x, clientY: y, pointerType: 'touch', bubbles: true, isPrimary: id === 1})); }"""
 
 
-def test_touch_pinch_zooms_and_drag_pans_without_claiming(browser_session):
+def phone_game(browser_session):
+    """A game against an easy AI seat on a 390x844 touch screen, at the human's first turn."""
     context = browser_session.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = browser_session.open(AI_FAST, context=context)
     new_game(page, ["Ann", "Bot"], ["human", "ai:easy"])
     human_step(page)
     wait_for_human(page)
+    return page
+
+
+def test_touch_pinch_zooms_and_drag_pans_without_claiming(browser_session):
+    page = phone_game(browser_session)
     box = page.locator("#board-frame").bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.evaluate(PINCH, ["pointerdown", [[1, cx - 20, cy], [2, cx + 20, cy]]])
@@ -254,11 +260,7 @@ LABEL_HEIGHTS = """() => [...document.querySelectorAll('#board .label')].slice(0
 
 
 def test_phone_labels_stay_readable_and_a_tap_near_several_routes_offers_a_list(browser_session):
-    context = browser_session.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = browser_session.open(AI_FAST, context=context)
-    new_game(page, ["Ann", "Bot"], ["human", "ai:easy"])
-    human_step(page)
-    wait_for_human(page)
+    page = phone_game(browser_session)
     # at "Fit" the whole map is about 0.25 pixel per board unit: the labels are sized up to stay legible
     heights = page.evaluate(LABEL_HEIGHTS)
     assert heights[len(heights) // 2] >= 9
