@@ -1,0 +1,41 @@
+// Makes a memory snapshot of Python's start for static/interpreter.mjs, off the page's thread.
+//
+// It only computes and talks by messages (no DOM, no storage). Asked with the page's packages
+// and the modules to hold ({packages, modules}: game/snapshot.py chose them in the page), it
+// starts the vendored Pyodide as the page does, unpacks the game's archive where PyScript
+// unpacks it (Python's working directory), imports those modules and answers
+// {snapshot: ArrayBuffer (gzipped), took: ms}, or {failed: reason}. No game exists here: the snapshot
+// holds modules, never a save, a hand or a random state.
+
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+
+async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} (HTTP ${response.status})`);
+  return response.arrayBuffer();
+}
+
+async function make({ packages, modules }) {
+  const started = performance.now();
+  const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/"), _makeSnapshot: true });
+  // The packages are unpacked where loadPackage puts them, not loaded with it: the runtime's
+  // record of loaded packages must be empty in a snapshot (the page loads them again).
+  const sitePackages = pyodide.runPython("import pyodide._package_loader as p\nstr(p.SITE_PACKAGES)");
+  for (const url of packages) pyodide.unpackArchive(await download(url), "wheel", { extractDir: sitePackages });
+  pyodide.unpackArchive(await download(here("./build/game.zip")), "zip", { extractDir: "./" });
+  // The names go in as a Python literal (JSON strings are one): no JavaScript object stays
+  // referenced from Python, which a snapshot could not hold.
+  pyodide.runPython(`from game.snapshot import preload\npreload(${JSON.stringify(modules)})`);
+  const memory = new Blob([pyodide.makeMemorySnapshot()]).stream();
+  const snapshot = await new Response(memory.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  return { snapshot, took: performance.now() - started };
+}
+
+self.onmessage = ({ data }) => {
+  make(data).then(
+    (made) => postMessage(made, [made.snapshot]),
+    (error) => postMessage({ failed: String(error?.message ?? error) }),
+  );
+};
