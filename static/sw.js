@@ -46,6 +46,8 @@ self.addEventListener("message", (event) => {
 const NO_SNAPSHOT = (state) => new Response(null, { status: 204, headers: { "X-Snapshot": state } });
 
 async function snapshot(request) {
+  // A worker whose version has been replaced (its cache deleted) must not make the cache again.
+  if (!(await caches.has(CACHE))) return request.method === "GET" ? NO_SNAPSHOT("refused") : new Response(null, { status: 204 });
   const cache = await caches.open(CACHE);
   if (request.method === "GET") return (await cache.match(SNAPSHOT)) ?? NO_SNAPSHOT("none");
   const stored = request.method === "PUT"
