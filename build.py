@@ -11,9 +11,11 @@
 The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pack`` and
 ``pip download`` at the versions and SHA-256 hashes pinned in ``static/vendor.lock.json``
 and unpacked under ``static/vendor/``.  The package ``game/`` reaches the browser as one
-archive, ``static/build/game.zip``, with the catalogs of ``game/locales/`` compiled from PO
-to MO files (``game/pofile.py``, stdlib only), next to ``static/build/boot-messages.json``
-(the loading screen's strings, taken from the same catalogs); the rules pages,
+archive, ``static/build/game.zip``, with the English catalog of ``game/locales/`` compiled
+from PO to MO (``game/pofile.py``, stdlib only), next to every other language's MO file,
+``static/build/locales/<language>.mo`` (the page fetches the one it speaks), and
+``static/build/boot-messages.json`` (the loading screen's strings, taken from the same
+catalogs, and where each catalog is); the rules pages,
 ``static/build/rules-<language>.html``, and their examples' boards, ``static/build/examples/``.
 All of these are git-ignored build output; ``pyscript.json`` is generated here too, but committed.
 """
@@ -54,6 +56,7 @@ ARCHIVE = BUILD / "game.zip"
 STDLIB = BUILD / "python_stdlib.zip"         # served in place of the vendored one (below)
 COMPILED_FROM = BUILD / "compiled-from.json"   # keys of what the bytecode and STDLIB were made from
 BOOT_MESSAGES = BUILD / "boot-messages.json"
+CATALOGS = BUILD / "locales"                 # every language's MO file but the archive's English
 PYSCRIPT_CONFIG = ROOT / "pyscript.json"
 DIST = ROOT / "dist"
 
@@ -177,11 +180,14 @@ def vendor(kind: str = "artifacts", into: Path | None = None) -> None:
 
 def archived_files() -> list[Path]:
     """The files of game/ that the browser needs: sources and data, no caches, no tests, no
-    translation template (the catalogs' PO files travel compiled, see ``archived_bytes``)."""
+    translation template, of the catalogs only English's (the reference, which fills any
+    missing key; its PO file travels compiled, see ``archived_bytes``; the others are fetched
+    one at a time, see ``build_catalogs``)."""
     return sorted(path for path in GAME.rglob("*")
                   if path.is_file() and "__pycache__" not in path.parts
                   and "tests" not in path.relative_to(GAME).parts
-                  and path.suffix not in (".pyc", ".pyo", ".pot"))
+                  and path.suffix not in (".pyc", ".pyo", ".pot")
+                  and not (path.suffix == ".po" and path.stem != i18n.DEFAULT_LANGUAGE))
 
 
 def archived_bytes(path: Path) -> tuple[str, bytes]:
@@ -417,13 +423,18 @@ def _build_keys(sources: bytes) -> dict[str, str]:
 
 def boot_messages() -> dict[str, object]:
     """What the pre-Python loader needs to speak the player's language: the shipped languages
-    with their names, the aliases (``game/i18n.py``) and the ``boot.*`` strings of each."""
+    with their names, the aliases (``game/i18n.py``), the ``boot.*`` strings of each, and
+    where each catalog not in the archive is (relative to this file; ``bust_caches`` names
+    them by content in ``dist``)."""
     messages = {}
     i18n.catalog.cache_clear()          # a server that rebuilds reads the catalogs as edited
     for code in i18n.LANGUAGES:
         messages[code] = {key: forms[0] for key, forms in i18n.catalog(code).items()
                           if key.startswith(BOOT_KEY_PREFIX) and forms[0]}
-    return {"languages": i18n.LANGUAGES, "aliases": i18n.ALIASES, "messages": messages}
+    catalogs = {code: f"{CATALOGS.name}/{code}.mo" for code in i18n.LANGUAGES
+                if code != i18n.DEFAULT_LANGUAGE}
+    return {"languages": i18n.LANGUAGES, "aliases": i18n.ALIASES, "messages": messages,
+            "catalogs": catalogs}
 
 
 def template() -> str:
@@ -502,8 +513,20 @@ def build_game() -> None:
         made = {"archive": [keys["archive"], file_sha256(ARCHIVE)],
                 "stdlib": [keys["stdlib"], file_sha256(STDLIB)]}
         _write_if_changed(COMPILED_FROM, json.dumps(made, indent=1).encode("utf-8"))
+    build_catalogs()
     _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
                                                 sort_keys=True).encode("utf-8"))
+
+
+def build_catalogs() -> None:
+    """static/build/locales/<language>.mo for every language but English (in the archive),
+    and no other file there."""
+    wanted = {f"{code}.mo": code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE}
+    for name, code in wanted.items():
+        _write_if_changed(CATALOGS / name, pofile.compile_mo(i18n.source_entries(code)))
+    for path in CATALOGS.iterdir():
+        if path.name not in wanted:
+            path.unlink()
 
 
 def build_rules_pages() -> None:

@@ -2,9 +2,11 @@
 
 The catalogs are gettext PO files in ``game/locales/`` (``en.po``, ``fr.po``, …; the template
 is ``game.pot``), whose message ids are the keys (``board.route``).  ``build.py`` compiles them
-to MO files in the game archive; the standard library's :mod:`gettext` reads them, in CPython
-and in the browser alike (from the source tree, a PO file is compiled in memory).  Catalogs
-load lazily, one language at a time; English, the reference, is read only if a key is missing.
+to MO files: English, the reference, in the game archive, every other language beside it, which
+the page fetches for the language chosen and hands over with :func:`provide_catalog`.  The
+standard library's :mod:`gettext` reads them, in CPython and in the browser alike (from the
+source tree, a PO file is compiled in memory).  Catalogs load lazily, one language at a time;
+English is read only if a key is missing.
 Parameters fill ``{name}`` placeholders; a ``count`` parameter picks the plural form by the
 language's CLDR rule (each catalog's ``Plural-Forms`` header).  Keys under ``boot.`` are also
 shown by the loader before Python starts (``build.py`` hands them to ``static/boot.js``).
@@ -29,6 +31,7 @@ import functools
 import gettext
 import io
 import string
+import struct
 from pathlib import Path
 
 from game import pofile
@@ -61,6 +64,7 @@ ALIASES = {
 DECIMAL_COMMA = frozenset({"fr", "hu", "is", "sl", "sr-Latn", "hr", "nb"})
 
 _language = DEFAULT_LANGUAGE
+_provided: dict[str, bytes] = {}        # compiled catalogs handed over by the page
 
 # the keys naming the game's colours and kinds of train card
 COLOUR_KEYS = {colour: "colour." + colour for colour in ROUTE_COLOURS}
@@ -96,9 +100,38 @@ def catalog(language: str) -> dict[str, tuple[str, ...]]:
     return {entry.msgid: entry.forms for entry in source_entries(language) if entry.msgid}
 
 
+def provide_catalog(language: str, data: bytes) -> None:
+    """Use ``data``, the compiled catalog of ``language`` that the page fetched; ValueError
+    if it is not one (a damaged download, another language's file).
+
+    >>> provide_catalog("hu", b"not a catalog")
+    Traceback (most recent call last):
+    ValueError: the catalog of 'hu' is damaged (Bad magic number)
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"{language!r} is not a shipped language")
+    try:
+        read = gettext.GNUTranslations(io.BytesIO(data))
+    except (OSError, struct.error, UnicodeDecodeError, ValueError, IndexError) as exc:
+        raise ValueError(f"the catalog of {language!r} is damaged ({exc.args[-1] if exc.args else exc})") from exc
+    says = read.info().get("language", language)      # PO headers write zh_Hant for zh-Hant
+    if says.replace("_", "-").lower() != language.lower():
+        raise ValueError(f"the catalog of {language!r} is for {says!r}")
+    _provided[language] = data
+    translations.cache_clear()
+
+
+def has_catalog(language: str) -> bool:
+    """Whether ``language``'s catalog is here: handed over, in the archive or in the source tree."""
+    return (language in _provided or (LOCALES_DIR / f"{language}.mo").is_file()
+            or (LOCALES_DIR / f"{language}.po").is_file())
+
+
 def catalog_bytes(language: str) -> bytes:
-    """The compiled catalog of ``language``: its MO file (the game archive), else its PO file
-    compiled in memory (the source tree)."""
+    """The compiled catalog of ``language``: as handed over, else its MO file (the game
+    archive), else its PO file compiled in memory (the source tree)."""
+    if language in _provided:
+        return _provided[language]
     compiled = LOCALES_DIR / f"{language}.mo"
     if compiled.is_file():
         return compiled.read_bytes()
@@ -114,9 +147,11 @@ def translations(language: str) -> gettext.GNUTranslations:
 
 
 def set_language(code: str | None) -> str:
-    """Use the catalog that best matches ``code``; return the one chosen (English if none)."""
+    """Use the catalog that best matches ``code``; return the one chosen (English if none
+    matches, or if the one that does is not here: see :func:`has_catalog`)."""
     global _language
-    _language = match_language(code) or DEFAULT_LANGUAGE
+    chosen = match_language(code) or DEFAULT_LANGUAGE
+    _language = chosen if has_catalog(chosen) else DEFAULT_LANGUAGE
     return _language
 
 

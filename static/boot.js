@@ -2,7 +2,8 @@
 //
 // Its strings are the `boot.*` keys of the catalogs in game/locales/, which build.py copies
 // into static/build/boot-messages.json (with the shipped languages and their aliases), so
-// they are translated with the rest of the game. It picks the language and sets <html lang>.
+// they are translated with the rest of the game. It picks the language, sets <html lang> and
+// starts fetching that language's catalog.
 // Python takes over the page and sets `data-game-ready` on <html> when the board is
 // interactive; until then this script shows progress from PyScript's `py:progress` events
 // and from the runtime files it sees arrive.
@@ -143,7 +144,8 @@ function sitePath(url) {
 function watchResources() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      if (entry.responseStatus >= 400) {
+      // a catalog that cannot be had is game/web/catalogs.py's to report (the game goes on)
+      if (entry.responseStatus >= 400 && !Object.values(catalogUrls).includes(entry.name)) {
         fail("boot.error.missing_file", `${sitePath(entry.name)} (HTTP ${entry.responseStatus})`);
       }
       for (const [suffix, fraction] of FILES) {
@@ -174,19 +176,43 @@ function watchFailures() {
   }).observe(root, { attributes: true, attributeFilter: ["data-game-ready"] });
 }
 
+// The game's catalogs: English's is in the game's archive, every other language's is a file
+// of its own (build/locales/), fetched when needed: the chosen language's now, while Python
+// starts, another when the player changes language (game/web/catalogs.py asks by
+// `ttrCatalog(code)`: its bytes, or undefined (None in Python) when it cannot be had; a
+// failure is asked again).
+let catalogUrls = {};
+const catalogRequests = new Map();
+
+function requestCatalog(code) {
+  if (!catalogRequests.has(code)) {
+    const url = catalogUrls[code];
+    const request = url === undefined ? Promise.resolve(undefined)
+      : fetch(url).then((response) => (response.ok ? response.arrayBuffer() : undefined))
+        .catch(() => undefined);
+    catalogRequests.set(code, request);
+    request.then((bytes) => { if (bytes === undefined) catalogRequests.delete(code); });
+  }
+  return catalogRequests.get(code);
+}
+
 async function loadMessages() {
   const url = new URL("build/boot-messages.json", import.meta.url);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${sitePath(url)} (HTTP ${response.status})`);
-  const { languages, aliases, messages: catalogs } = await response.json();
+  const { languages, aliases, messages: strings, catalogs } = await response.json();
+  catalogUrls = Object.fromEntries(Object.entries(catalogs)
+    .map(([code, path]) => [code, new URL(path, url).href]));
   const language = chooseLanguage(languages, aliases);
   root.lang = language;
-  messages = { ...catalogs[FALLBACK_LANGUAGE], ...catalogs[language] };
+  requestCatalog(language);
+  messages = { ...strings[FALLBACK_LANGUAGE], ...strings[language] };
   render();
 }
 
 const messagesLoaded = loadMessages().catch((error) =>
   fail("boot.error.missing_file", error.message));
+globalThis.ttrCatalog = (code) => messagesLoaded.then(() => requestCatalog(code));
 
 function boot() {
   $("boot-retry").addEventListener("click", () => location.reload());

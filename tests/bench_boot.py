@@ -1,6 +1,6 @@
 """Boot benchmark: cold boots of bare Pyodide vs. the game, and the game's repeat visit.
 
-    python3 tests/bench_boot.py [--runs N] [LABEL=SITE ...]
+    python3 tests/bench_boot.py [--runs N] [--lang CODE] [LABEL=SITE ...]
 
 (a) a bare page that only loads the vendored Pyodide (``loadPyodide()``, the runtime as
 downloaded: its own standard library), (b) the game up to ``<html data-game-ready>`` in a
@@ -8,7 +8,8 @@ fresh browser context, and (c) the game again in a new tab of a context where it
 once, served by its service worker (and, for a site that makes one, once the memory snapshot
 of Python's start is stored).  The game is ``build.py dist`` of this checkout, or each
 ``LABEL=SITE`` folder given (sites built otherwise, to compare boot levers in one run: every
-round boots each of them once, in turn, so the machine's drift affects them alike).
+round boots each of them once, in turn, so the machine's drift affects them alike), in the
+browser's language (English) or with ``--lang`` in another (``?lang=``: its catalog fetched).
 
 Prints every boot, then per site the medians, when each boot stage was reached (PyScript's
 ``py:progress`` events, milliseconds after navigation), the ratios b/a (target <= 1.15) and
@@ -47,7 +48,7 @@ new MutationObserver(() => {
 """
 # The first visit's bytes, by file (the rest: "other runtime" or "own files").
 CATEGORIES = {"pyodide.asm.wasm": "wasm", "python_stdlib.zip": "stdlib", "pyodide.asm.mjs": "asm.mjs",
-              ".whl": "svgwrite wheel", "game": "game archive"}
+              ".whl": "svgwrite wheel", "game": "game archive", ".mo": "catalog"}
 
 
 class Boot:
@@ -137,6 +138,7 @@ def categories(sizes: dict[str, int]) -> dict[str, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--lang", help="boot the game in this language (?lang=CODE)")
     parser.add_argument("sites", nargs="*", metavar="LABEL=SITE")
     options = parser.parse_args()
     runs = max(5, options.runs)
@@ -148,7 +150,9 @@ def main() -> int:
             sites["game"] = stack.enter_context(tempfile.TemporaryDirectory())
             build.dist(Path(sites["game"]))
         bare_url = stack.enter_context(static_server(build.VENDOR)) + BARE_PAGE
-        urls = {label: stack.enter_context(static_server(Path(folder))) for label, folder in sites.items()}
+        query = f"?lang={options.lang}" if options.lang else ""
+        urls = {label: stack.enter_context(static_server(Path(folder))) + query
+                for label, folder in sites.items()}
         playwright = stack.enter_context(sync_playwright())
         browser = launch_chromium(playwright)
         session = BrowserSession(browser, bare_url)

@@ -1,5 +1,6 @@
 """build.py: the generated pyscript.json, the game archive, vendoring against pinned hashes."""
 
+import gettext
 import hashlib
 import importlib.util
 import io
@@ -31,10 +32,24 @@ def test_archive_holds_every_module_and_data_file_of_game():
     names = zipfile.ZipFile(io.BytesIO(build.game_archive())).namelist()
     expected = {path.relative_to(ROOT).as_posix().replace(".po", ".mo")
                 for path in (ROOT / "game").rglob("*")
-                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pot"}
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pot"
+                and not (path.suffix == ".po" and path.stem != "en")}
     assert set(names) == expected
     assert "game/web/app.py" in names and "game/maps/usa.json" in names
-    assert "game/locales/en.mo" in names
+    assert [name for name in names if name.endswith((".mo", ".po"))] == ["game/locales/en.mo"]
+
+
+def test_every_other_catalog_is_a_file_of_its_own_named_in_boot_messages(tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "CATALOGS", tmp_path / "locales")
+    build.CATALOGS.mkdir()
+    (build.CATALOGS / "de.mo").write_bytes(b"a language no longer shipped")
+    build.build_catalogs()
+    others = [code for code in i18n.LANGUAGES if code != "en"]
+    assert sorted(path.name for path in build.CATALOGS.iterdir()) == sorted(f"{code}.mo" for code in others)
+    assert build.boot_messages()["catalogs"] == {code: f"locales/{code}.mo" for code in others}
+    hungarian = (build.CATALOGS / "hu.mo").read_bytes()
+    assert gettext.GNUTranslations(io.BytesIO(hungarian)).gettext("start.language") == \
+        i18n.catalog("hu")["start.language"][0]
 
 
 def test_archive_is_reproducible():

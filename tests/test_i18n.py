@@ -103,11 +103,43 @@ def test_compiled_catalog_reads_back_through_gettext(language):
             assert {compiled.ngettext(key, key, n) for n in range(120)} == set(forms), key
 
 
-def test_the_archive_holds_compiled_catalogs_not_their_sources():
+def test_the_archive_holds_english_compiled_and_the_other_languages_are_fetched():
     import zipfile
     names = zipfile.ZipFile(io.BytesIO(build.game_archive())).namelist()
-    assert {f"game/locales/{code}.mo" for code in i18n.LANGUAGES} <= set(names)
-    assert not [name for name in names if name.endswith((".po", ".pot"))]
+    assert [name for name in names if name.startswith("game/locales/")] == ["game/locales/en.mo"]
+
+
+HUNGARIAN, JAPANESE = (pofile.compile_mo(i18n.source_entries(code)) for code in ("hu", "ja"))
+
+
+@pytest.fixture
+def as_in_the_archive(tmp_path, monkeypatch):
+    """game/locales/ as the browser has it: English's MO file, nothing else."""
+    (tmp_path / "en.mo").write_bytes(pofile.compile_mo(i18n.source_entries("en")))
+    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_provided", {})
+    i18n.translations.cache_clear()
+    yield
+    i18n.translations.cache_clear()
+
+
+def test_a_language_is_used_once_its_fetched_catalog_is_provided(as_in_the_archive):
+    assert i18n.has_catalog("en") and not i18n.has_catalog("hu")
+    assert i18n.set_language("hu") == "en"           # not here yet: the game stays in English
+    assert _("log.over") == ENGLISH["log.over"][0]
+    i18n.provide_catalog("hu", HUNGARIAN)
+    assert i18n.set_language("hu-HU") == "hu"
+    assert _("log.over") == gettext.GNUTranslations(io.BytesIO(HUNGARIAN)).gettext("log.over") != \
+        ENGLISH["log.over"][0]
+
+
+@pytest.mark.parametrize("data, problem", [
+    (b"", "damaged"), (b"\xde\x12\x04\x95" + b"\0" * 3, "damaged"), (b"<html>404</html>", "damaged"),
+    (JAPANESE, "is for 'ja'")])
+def test_a_damaged_or_wrong_catalog_is_refused_and_changes_nothing(as_in_the_archive, data, problem):
+    with pytest.raises(ValueError, match=problem):
+        i18n.provide_catalog("hu", data)
+    assert not i18n.has_catalog("hu") and i18n.set_language("hu") == "en"
 
 
 # --- the rulebooks' words ------------------------------------------------------------------

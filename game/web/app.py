@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from game import i18n
 from game.i18n import _
 from game.ui.ai_turn import AiAnswer
 from game.ui.controller import (
@@ -43,7 +42,7 @@ from game.ui.controller import (
 from game.ui.embed import is_embed
 from game.ui.saves import Backend, SaveCatalog, StorageFull
 from game.ui.session import Session
-from game.web import cues
+from game.web import catalogs, cues
 from game.web import start as start_screen
 from game.web.ai_helper import AiHelper
 from game.web.dom import (
@@ -437,19 +436,24 @@ class App:
                 event.preventDefault()
                 self.board_click(spot)
 
+    async def change_language(self, picker) -> None:
+        """Speak the language chosen in ``picker`` (its catalog fetched first, if need be)."""
+        picker.disabled = True
+        self.table.notice = await start_screen.choose_language(picker.value)
+        if picker.id == "opt-language":
+            self.apply(self.table.handle(GoHome(start_screen.read_options())))
+        else:
+            self.drawn = None                     # every word on the table is drawn again
+            self.show()
+            js.document.getElementById("opt-language-game").focus()
+
     def on_change(self, event) -> None:
         target = event.target
         if target.id == "import-file":
             return js.Promise.resolve(self.import_file(target))   # the import runs on its own
-        if target.id == "opt-language":
-            start_screen.choose_language(target.value)
-            self.apply(self.table.handle(GoHome(start_screen.read_options())))
-        elif target.id == "opt-language-game":
-            start_screen.choose_language(target.value)
-            self.drawn = None                     # every word on the table is drawn again
-            self.show()
-            js.document.getElementById("opt-language-game").focus()
-        elif target.id == "opt-map":
+        if target.id in ("opt-language", "opt-language-game"):
+            return js.Promise.resolve(self.change_language(target))   # a catalog may be fetched
+        if target.id == "opt-map":
             self.apply(self.table.handle(ChooseMap(start_screen.read_options())))
         elif target.id == "opt-ai-speed":
             self.remember(AI_SPEED_KEY, target.value)
@@ -526,15 +530,19 @@ def download(file: Download) -> None:
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
-def start() -> None:
-    """Take over the page from the loader; sets ``data-game-ready`` when it is interactive."""
+async def start() -> None:
+    """Take over the page from the loader, once its language's catalog is here; sets
+    ``data-game-ready`` when it is interactive."""
     document = js.document
-    i18n.set_language(document.documentElement.lang)
+    notice = await catalogs.use_language(document.documentElement.lang)
     root = document.getElementById("app")
     if is_embed(str(js.location.search)):
+        if notice:
+            js.console.warn(notice)        # the lesson goes on in English
         importlib.import_module("game.web.embed").start(root)
         return
     app = App(root, LocalStorage())
+    app.table.notice = notice
     try:
         app.apply(app.table.resume())
     except Exception as exc:       # noqa: BLE001 - boot never fails because of stored data

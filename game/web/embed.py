@@ -15,7 +15,6 @@ from typing import Any
 import js
 from pyodide.ffi import JsException, create_once_callable, to_js
 
-from game import i18n
 from game.i18n import _
 from game.ui.controller import failure_text
 from game.ui.embed import (
@@ -272,8 +271,7 @@ class EmbedPage:
 
 
 def start(root) -> None:
-    """Take over the page in embed mode."""
-    i18n.set_language(js.document.documentElement.lang)
+    """Take over the page in embed mode (``game.web.app.start`` has set its language)."""
     try:
         options: EmbedOptions | None = read_options(str(js.location.search), str(js.location.hash))
         error = None

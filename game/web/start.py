@@ -16,7 +16,7 @@ from game.ui.controller import StartScreen
 from game.ui.rules_page import PAGE_PATH
 from game.ui.saves import SaveEntry
 from game.ui.setup import GameOptions
-from game.web import persist
+from game.web import catalogs, persist
 from game.web.dom import Node, button, el
 
 LANGUAGE_KEY = "ttr.language"       # the player's language, read by static/boot.js before Python starts
@@ -124,11 +124,14 @@ def language_picker(in_game: bool = False) -> Node:
     return el("label", _("start.language"), picker, cls="language")
 
 
-def choose_language(code: str) -> None:
+async def choose_language(code: str) -> str:
     """Use ``code`` from now on, and at the next visit (``static/boot.js`` reads the choice,
-    after a ``?lang=`` in the address, which is changed to match)."""
-    chosen = i18n.set_language(code)
-    js.document.documentElement.lang = chosen
+    after a ``?lang=`` in the address, which is changed to match).  Returns a notice: empty,
+    or why the language could not be changed."""
+    notice = await catalogs.use_language(code)
+    if notice:
+        return notice
+    chosen = i18n.language()
     try:
         js.localStorage.setItem(LANGUAGE_KEY, chosen)
     except JsException:
@@ -137,3 +140,4 @@ def choose_language(code: str) -> None:
     if url.searchParams.has("lang"):
         url.searchParams.set("lang", chosen)
         js.history.replaceState(js.history.state, "", url.href)
+    return ""

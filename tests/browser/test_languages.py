@@ -117,10 +117,61 @@ def test_the_language_can_be_changed_in_a_game(browser_session):
     new_game(page, NAMES, ("human", "ai:easy"))
     wait_for_human(page)
     page.select_option("#opt-language-game", "hu")
-    assert page.evaluate("document.documentElement.lang") == "hu"
+    page.wait_for_function("document.documentElement.lang === 'hu'")
     assert page.evaluate("localStorage.getItem('ttr.language')") == "hu"
     assert page.evaluate("document.activeElement.id") == "opt-language-game"
     assert "Menetjegyek" in page.evaluate("document.body.innerText")
     page.reload()
     page.wait_for_function("document.documentElement.hasAttribute('data-game-ready')")
     assert page.evaluate("document.documentElement.lang") == "hu"
+
+
+CATALOG_FILES = "**/build/locales/*.mo*"
+
+
+def catalog_requests(page) -> list[str]:
+    return page.evaluate("""performance.getEntriesByType('resource').map(e => e.name)
+                            .filter(name => name.includes('/build/locales/'))""")
+
+
+def test_only_the_chosen_languages_catalog_is_fetched(browser_session):
+    page = browser_session.open("?lang=ja")
+    assert [re.sub(r"\?.*", "", url.rsplit("/", 1)[1]) for url in catalog_requests(page)] == ["ja.mo"]
+    assert "日本語" in page.evaluate("document.body.innerText")
+    english = browser_session.open("?lang=en")
+    assert catalog_requests(english) == []               # English is in the game's archive
+    english.select_option("#opt-language", "nb")          # another language: its catalog only
+    english.wait_for_function("document.documentElement.lang === 'nb'")
+    assert [url.rsplit("/", 1)[1] for url in catalog_requests(english)] == ["nb.mo"]
+
+
+def test_a_damaged_catalog_leaves_the_game_in_english_and_says_so(browser_session):
+    # no service worker: its stored copies would answer before the damaged ones
+    context = browser_session.new_context(service_workers="block")
+    context.route(CATALOG_FILES, lambda route: route.fulfill(
+        status=200, body=b"<html>not a catalog</html>", content_type="application/octet-stream"))
+    page = browser_session.open("?ai-delay=0&lang=hu", context=context)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    notice = i18n.catalog("en")["start.language_failed"][0].format(language="Magyar")
+    assert notice in page.evaluate("document.body.innerText")
+    new_game(page, NAMES, ("human", "ai:easy"))       # the game goes on, in English
+    wait_for_human(page)
+    page.select_option("#opt-language-game", "fr")
+    page.wait_for_function("text => document.body.innerText.includes(text)",
+                           arg=notice.replace("Magyar", "Français"))
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.evaluate("document.querySelector('#opt-language-game').value") == "en"
+    assert page.evaluate("localStorage.getItem('ttr.language')") is None
+
+
+def test_a_missing_catalog_is_no_boot_failure(browser_session):
+    errors: list[str] = []
+
+    def missing(page):
+        page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        page.route(CATALOG_FILES, lambda route: route.fulfill(status=404))
+    page = browser_session.open("?lang=sl", before=missing, expect_errors=True)
+    assert page.evaluate("document.documentElement.getAttribute('data-boot-failed')") is None
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert "Slovenščina" in page.evaluate("document.querySelector('.notice')?.innerText ?? ''")
+    assert errors and all("404" in error for error in errors)     # the browser's own report
