@@ -107,7 +107,7 @@ def repeat_visit(session: BrowserSession, url: str, snapshots: list[Snapshot]) -
     """A second visit served by the service worker: a first visit, then a new tab.  A site
     that makes a snapshot of Python's start (``<html data-python-start>``) has it stored
     before the second visit (its making is appended to ``snapshots``)."""
-    context = session.new_context(url)
+    context = session.new_context(url, snapshots=True)
     context.add_init_script(STAGE_RECORDER)
     try:
         first = session.watch(context.new_page())

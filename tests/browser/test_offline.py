@@ -59,7 +59,7 @@ def site(tmp_path_factory):
 
 def first_visit(browser_session, url, path=AI_FAST):
     """Boot online and wait until the service worker has precached and controls the page."""
-    context = browser_session.new_context(url)
+    context = browser_session.new_context(url, snapshots=True)
     page = browser_session.open(path, context=context, base_url=url)
     page.wait_for_function(CONTROLLED, timeout=60_000)
     return context, page
