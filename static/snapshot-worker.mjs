@@ -1,10 +1,12 @@
 // Makes a memory snapshot of Python's start for static/interpreter.mjs, off the page's thread.
 //
-// It only computes and talks by messages (no DOM, no storage). Asked with the page's packages
-// and the modules to hold ({packages, modules}: game/snapshot.py chose them in the page), it
-// starts the vendored Pyodide as the page does, unpacks the game's archive where PyScript
-// unpacks it (Python's working directory), imports those modules and answers
-// {snapshot: ArrayBuffer (gzipped), took: ms}, or {failed: reason}. No game exists here: the snapshot
+// No DOM; it talks by messages. Asked with the page's packages and the modules to hold
+// ({packages, modules}: game/snapshot.py chose them in the page), it starts the vendored
+// Pyodide as the page does, unpacks the game's archive where PyScript unpacks it (Python's
+// working directory), imports those modules, makes the snapshot, gzips it and stores it with
+// the service worker (PUT; its requests go through the page's service worker, from whose
+// cache it loaded those files), then answers {bytes, took: ms}, or {failed: reason}. Storing
+// it here keeps the 7 MB off the page's thread. No game exists here: the snapshot
 // holds modules, never a save, a hand or a random state.
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
@@ -30,12 +32,12 @@ async function make({ packages, modules }) {
   pyodide.runPython(`from game.snapshot import preload\npreload(${JSON.stringify(modules)})`);
   const memory = new Blob([pyodide.makeMemorySnapshot()]).stream();
   const snapshot = await new Response(memory.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
-  return { snapshot, took: performance.now() - started };
+  // This worker's requests go through the page's service worker, whose files it has loaded.
+  const stored = await fetch(here("../pyodide-snapshot"), { method: "PUT", body: snapshot });
+  if (!stored.ok) throw new Error(`the service worker did not store it (HTTP ${stored.status})`);
+  return { bytes: snapshot.byteLength, took: performance.now() - started };
 }
 
 self.onmessage = ({ data }) => {
-  make(data).then(
-    (made) => postMessage(made, [made.snapshot]),
-    (error) => postMessage({ failed: String(error?.message ?? error) }),
-  );
+  make(data).then(postMessage, (error) => postMessage({ failed: String(error?.message ?? error) }));
 };
