@@ -64,26 +64,38 @@ function whenControlled(then) {
 }
 
 // Made off the page's thread with the page's own packages and the modules it imported.
+// A failure is said on the console (as information: the game is unharmed) and refuses a
+// snapshot for this build, so it is not tried again on every visit.
 function makeSnapshot(pyodide, packages) {
-  const modules = JSON.parse(pyodide.runPython(
-    "from game.snapshot import page_modules\npage_modules()"));
-  const maker = new Worker(MAKER, { type: "module" });
-  const settle = (state) => {
-    maker.terminate();
-    root.setAttribute("data-python-snapshot", state);
+  let maker = null;
+  const fail = async (reason) => {
+    console.info(`No snapshot of Python's start: ${reason}`);
+    maker?.terminate();
+    await refuse().catch(() => {});
+    root.setAttribute("data-python-snapshot", "failed");
   };
-  maker.onmessage = async ({ data }) => {
-    if (data.failed) {
-      console.info(`No snapshot of Python's start: ${data.failed}`);
-      await refuse();
-      settle("failed");
-      return;
-    }
-    performance.measure("ttr:python-snapshot", {
-      end: performance.now(), duration: data.took, detail: { bytes: data.bytes } });
-    settle("stored");
-  };
-  maker.postMessage({ packages, modules });
+  try {
+    const modules = JSON.parse(pyodide.runPython(
+      "__import__('game.snapshot').snapshot.page_modules()"));
+    maker = new Worker(MAKER, { type: "module" });
+    maker.onerror = (event) => {
+      event.preventDefault();
+      fail(event.message || "its worker did not start");
+    };
+    maker.onmessage = ({ data }) => {
+      if (data.failed) {
+        fail(data.failed);
+        return;
+      }
+      maker.terminate();
+      performance.measure("ttr:python-snapshot", {
+        end: performance.now(), duration: data.took, detail: { bytes: data.bytes } });
+      root.setAttribute("data-python-snapshot", "stored");
+    };
+    maker.postMessage({ packages, modules });
+  } catch (error) {
+    fail(error.message);
+  }
 }
 
 export async function loadPyodide(options) {

@@ -24,12 +24,13 @@ async function make({ packages, modules }) {
   const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/"), _makeSnapshot: true });
   // The packages are unpacked where loadPackage puts them, not loaded with it: the runtime's
   // record of loaded packages must be empty in a snapshot (the page loads them again).
-  const sitePackages = pyodide.runPython("import pyodide._package_loader as p\nstr(p.SITE_PACKAGES)");
+  const sitePackages = pyodide.runPython(
+    "str(__import__('pyodide._package_loader', fromlist=['SITE_PACKAGES']).SITE_PACKAGES)");
   for (const url of packages) pyodide.unpackArchive(await download(url), "wheel", { extractDir: sitePackages });
   pyodide.unpackArchive(await download(here("./build/game.zip")), "zip", { extractDir: "./" });
   // The names go in as a Python literal (JSON strings are one): no JavaScript object stays
-  // referenced from Python, which a snapshot could not hold.
-  pyodide.runPython(`from game.snapshot import preload\npreload(${JSON.stringify(modules)})`);
+  // referenced from Python, which a snapshot could not hold; no name is bound in __main__.
+  pyodide.runPython(`__import__("game.snapshot").snapshot.preload(${JSON.stringify(modules)})`);
   const memory = new Blob([pyodide.makeMemorySnapshot()]).stream();
   const snapshot = await new Response(memory.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
   // This worker's requests go through the page's service worker, whose files it has loaded.

@@ -209,7 +209,7 @@ def test_the_file_message_in_the_page_matches_the_catalogs():
 
 # --- the memory snapshot of Python's start (static/interpreter.mjs) ---------------------------
 
-SNAPSHOT_STORED = "() => document.documentElement.dataset.pythonSnapshot === 'stored'"
+SNAPSHOT_MADE = "() => document.documentElement.dataset.pythonSnapshot"
 # The stored snapshot, unpacked, as an array of byte values; a changed one put back.
 READ_SNAPSHOT = """async () => {
   const response = await fetch("pyodide-snapshot");
@@ -233,7 +233,7 @@ DAMAGES = {
 def snapshot_visit(browser_session, url):
     """A first visit that has stored its snapshot: (context, page)."""
     context, page = first_visit(browser_session, url)
-    page.wait_for_function(SNAPSHOT_STORED, timeout=120_000)
+    assert page.wait_for_function(SNAPSHOT_MADE, timeout=120_000).json_value() == "stored"
     return context, page
 
 
@@ -243,7 +243,7 @@ def test_a_repeat_visit_starts_python_from_the_snapshot_and_plays(browser_sessio
     assert page.get_attribute("html", "data-python-start") == "fresh"
     # a game played while the snapshot is made: the snapshot never holds it
     new_game(page, ["Zephyrine", "Quillon"], ["human", "ai:easy"], seed="11")
-    page.wait_for_function(SNAPSHOT_STORED, timeout=120_000)
+    assert page.wait_for_function(SNAPSHOT_MADE, timeout=120_000).json_value() == "stored"
     memory = page.evaluate(f"({READ_SNAPSHOT})().then((m) => new TextDecoder('latin1').decode(m))")
     assert "game.rules" in memory and "svgwrite" in memory        # the modules are in
     assert "Zephyrine" not in memory and "Quillon" not in memory   # the game is not
