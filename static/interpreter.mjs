@@ -5,17 +5,19 @@
 // with its own options. A snapshot is the whole memory of a Python that has started and
 // imported the game's modules; restoring it skips both. It lives in the service worker's
 // cache (`ttr-<VERSION>`, so it is only ever used with the files it was made from, and goes
-// with them on an update), gzipped (31 MB of memory, 7 MB stored), at a virtual address that
+// with them on an update), packed (31 MB of memory, 15 MB stored), at a virtual address that
 // static/sw.js answers: GET gives it (or 204 with `X-Snapshot: none` or `refused`), PUT
 // stores it, DELETE refuses it for this build.
 //
 // Only a page the service worker controls uses one (it alone has that cache); the embed page
 // (`data-embed`, set by static/boot.js) reads and writes no storage, so never. On a visit
 // with none stored, once the game is ready and the service worker controls the page (on the
-// first visit, once it has taken over), static/snapshot-worker.mjs makes one in a Web Worker. A snapshot that fails to restore is refused and the boot goes on as usual.
+// first visit, once it has taken over), static/snapshot-worker.mjs makes one in a Web Worker.
+// A snapshot that fails to restore is refused and the boot goes on as usual.
 // <html data-python-start> says how Python started ("snapshot" or "fresh"),
 // <html data-python-snapshot> what became of the one made on this visit ("stored", "failed").
 
+import { unpack } from "./snapshot-pages.mjs";
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -34,15 +36,16 @@ async function askForSnapshot() {
   return [response.status === 204 ? response.headers.get("X-Snapshot") : "stored", response];
 }
 
-// The snapshot's bytes, read and unpacked while the runtime loads.
+// The snapshot's bytes, read and unpacked while the runtime's script loads.
 function unpacked(response) {
-  const bytes = new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  const bytes = response.arrayBuffer().then(unpack);
   bytes.catch(() => {});      // a bad one fails the restore, which says why
   return bytes;
 }
 
+// (a service worker that has gone meanwhile has taken its cache with it: nothing to refuse)
 function refuse() {
-  return fetch(SNAPSHOT, { method: "DELETE" });
+  return fetch(SNAPSHOT, { method: "DELETE" }).catch(() => {});
 }
 
 function whenReady(then) {
@@ -71,7 +74,7 @@ function makeSnapshot(pyodide, packages) {
   const fail = async (reason) => {
     console.info(`No snapshot of Python's start: ${reason}`);
     maker?.terminate();
-    await refuse().catch(() => {});
+    await refuse();
     root.setAttribute("data-python-snapshot", "failed");
   };
   try {

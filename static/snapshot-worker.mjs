@@ -3,12 +3,13 @@
 // No DOM; it talks by messages. Asked with the page's packages and the modules to hold
 // ({packages, modules}: game/snapshot.py chose them in the page), it starts the vendored
 // Pyodide as the page does, unpacks the game's archive where PyScript unpacks it (Python's
-// working directory), imports those modules, makes the snapshot, gzips it and stores it with
+// working directory), imports those modules, makes the snapshot, packs it (static/snapshot-pages.mjs) and stores it with
 // the service worker (PUT; its requests go through the page's service worker, from whose
 // cache it loaded those files), then answers {bytes, took: ms}, or {failed: reason}. Storing
-// it here keeps the 7 MB off the page's thread. No game exists here: the snapshot
+// it here keeps the 15 MB off the page's thread. No game exists here: the snapshot
 // holds modules, never a save, a hand or a random state.
 
+import { pack } from "./snapshot-pages.mjs";
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -31,8 +32,7 @@ async function make({ packages, modules }) {
   // The names go in as a Python literal (JSON strings are one): no JavaScript object stays
   // referenced from Python, which a snapshot could not hold; no name is bound in __main__.
   pyodide.runPython(`__import__("game.snapshot").snapshot.preload(${JSON.stringify(modules)})`);
-  const memory = new Blob([pyodide.makeMemorySnapshot()]).stream();
-  const snapshot = await new Response(memory.pipeThrough(new CompressionStream("gzip"))).arrayBuffer();
+  const snapshot = pack(pyodide.makeMemorySnapshot());
   // This worker's requests go through the page's service worker, whose files it has loaded.
   const stored = await fetch(here("../pyodide-snapshot"), { method: "PUT", body: snapshot });
   if (!stored.ok) throw new Error(`the service worker did not store it (HTTP ${stored.status})`);

@@ -51,7 +51,7 @@ async function snapshot(request) {
   const cache = await caches.open(CACHE);
   if (request.method === "GET") return (await cache.match(SNAPSHOT)) ?? NO_SNAPSHOT("none");
   const stored = request.method === "PUT"
-    ? new Response(await request.arrayBuffer(), { headers: { "Content-Type": "application/gzip" } })
+    ? new Response(await request.arrayBuffer(), { headers: { "Content-Type": "application/octet-stream" } })
     : NO_SNAPSHOT("refused");
   await cache.put(SNAPSHOT, stored);
   return new Response(null, { status: 201 });

@@ -210,23 +210,27 @@ def test_the_file_message_in_the_page_matches_the_catalogs():
 # --- the memory snapshot of Python's start (static/interpreter.mjs) ---------------------------
 
 SNAPSHOT_MADE = "() => document.documentElement.dataset.pythonSnapshot"
-# The stored snapshot, unpacked, as an array of byte values; a changed one put back.
+# The stored snapshot, unpacked (static/snapshot-pages.mjs); a changed one put back.
 READ_SNAPSHOT = """async () => {
-  const response = await fetch("pyodide-snapshot");
-  const memory = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(memory).arrayBuffer());
+  const { unpack } = await import("./static/snapshot-pages.mjs");
+  return unpack(await (await fetch("pyodide-snapshot")).arrayBuffer());
 }"""
 SNAPSHOT_STATE = "fetch('pyodide-snapshot').then((r) => r.headers.get('X-Snapshot') ?? 'stored')"
 DAMAGES = {
     # the header's build id (bytes 16 to 47) of another Pyodide
     "another build": """async () => {
+      const { pack } = await import("./static/snapshot-pages.mjs");
       const memory = await (READ_SNAPSHOT)();
       memory[16] ^= 0xff;
-      const gzipped = new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"));
-      await fetch("pyodide-snapshot", {method: "PUT", body: await new Response(gzipped).arrayBuffer()});
+      await fetch("pyodide-snapshot", {method: "PUT", body: pack(memory)});
     }""".replace("READ_SNAPSHOT", READ_SNAPSHOT),
-    # bytes that are no gzip at all
-    "corrupt": """() => fetch("pyodide-snapshot", {method: "PUT", body: new Uint8Array(4096).fill(7)})""",
+    # cut short on its way to storage
+    "cut short": """async () => {
+      const stored = await (await fetch("pyodide-snapshot")).arrayBuffer();
+      await fetch("pyodide-snapshot", {method: "PUT", body: stored.slice(0, stored.byteLength / 2)});
+    }""",
+    # bytes that are no snapshot at all
+    "not a snapshot": """() => fetch("pyodide-snapshot", {method: "PUT", body: new Uint8Array(4096).fill(7)})""",
 }
 
 
