@@ -113,9 +113,11 @@ class EmbedPage:
         self.on_resize()
 
     async def fetch(self, path: str) -> str:
-        """A scenario file's text, from the embed's own site."""
+        """A scenario file's text, from the embed's own site (its address is the lesson's, with no
+        hash in it, so the HTTP cache is asked to check it with the site: never an older one)."""
+        options = {"credentials": "same-origin", "cache": "no-cache"}
         try:
-            response = await js.fetch(path, to_js({"credentials": "same-origin"}, dict_converter=js.Object.fromEntries))
+            response = await js.fetch(path, to_js(options, dict_converter=js.Object.fromEntries))
         except JsException as exc:
             raise EmbedError("embed.error.file", path=path, reason=str(exc)) from None
         if not response.ok:

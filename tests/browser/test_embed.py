@@ -190,6 +190,20 @@ def test_an_unreachable_scenario_file_is_said(browser_session, site_url):
     assert "HTTP 404" in page.text_content(".embed-error p")
 
 
+def test_a_scenario_file_is_checked_with_the_site_every_time(browser_session, site_url):
+    # its address has no hash in it, so the embed fetches it with cache "no-cache": the HTTP
+    # cache revalidates it and never answers with an older version (the tests route every
+    # request, which turns Chromium's HTTP cache off: the fetch's options are what is checked)
+    context = browser_session.new_context(site_url)
+    context.add_init_script("""{ const fetch = window.fetch; window.__fetched = [];
+        window.fetch = (url, init) => { window.__fetched.push([String(url), init?.cache ?? null]);
+                                        return fetch(url, init); }; }""")
+    page = browser_session.open("index.html?embed&scenario=static/examples/ferry.json", context=context)
+    page.wait_for_selector("#app[data-embed-state=ready]")
+    fetched = page.evaluate("window.__fetched.filter(([url]) => url.includes('examples/'))")
+    assert fetched == [["static/examples/ferry.json", "no-cache"]]
+
+
 RULES_STATE = """(i) => { const frame = document.querySelectorAll('iframe.rules-board')[i];
     return frame?.contentDocument?.querySelector('#app')?.getAttribute('data-embed-state') ?? null; }"""
 
