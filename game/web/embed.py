@@ -175,7 +175,8 @@ class EmbedPage:
         self.board.update(view, lesson.highlights())
         seat = session.viewer
         status = {} if seat is None else seat_ticket_status(session.map, session.state["players"], seat)
-        self.side.update(session, view, False, last_moves(session.public_events), None, status)
+        self.side.update(session, view, False, last_moves(session.public_events), None, status,
+                         idle=_("embed.lesson_cards"))
         for node in self.root.querySelectorAll(".lesson-lit"):
             node.classList.remove("lesson-lit")
         for card in step.cards:

@@ -16,6 +16,7 @@ import pytest
 from harness import static_server
 from ui_driver import AI_FAST, human_step, new_game, wait_for_human
 
+from game import i18n
 from game.share import embed_link, read_fragment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,6 +111,8 @@ def test_embeds_in_a_host_page_of_another_origin(browser_session, site_url, tmp_
         assert frames[1].locator(".embed-bar button").count() == 0                   # controls=none
         assert frames[2].locator(".embed-play button").count() == 2                  # controls=play
         assert frames[3].locator("html").get_attribute("data-theme") == "dark"
+        lesson_cards = i18n.catalog("en")["embed.lesson_cards"][0]       # not "Not your turn"
+        assert {frames[0].locator(".market button").nth(i).get_attribute("title") for i in range(3)} == {lesson_cards}
 
         # forward and back, by the buttons and by the keys while the embed has the focus
         frames[0].locator(".embed-next").click()
