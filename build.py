@@ -54,6 +54,7 @@ BUILD = STATIC / "build"
 LOCK = STATIC / "vendor.lock.json"
 ARCHIVE = BUILD / "game.zip"
 STDLIB = BUILD / "python_stdlib.zip"         # served in place of the vendored one (below)
+LOCKFILE = BUILD / "pyodide-lock.json"       # likewise
 COMPILED_FROM = BUILD / "compiled-from.json"   # keys of what the bytecode and STDLIB were made from
 BOOT_MESSAGES = BUILD / "boot-messages.json"
 CATALOGS = BUILD / "locales"                 # every language's MO file but the archive's English
@@ -67,7 +68,8 @@ PYODIDE = "static/vendor/pyodide/pyodide.mjs"
 INTERPRETER = "static/interpreter.mjs"     # wraps PYODIDE's loadPyodide: the memory snapshot
 VENDORED_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 # Files the site serves from the build in place of a vendored file (at the vendored URL).
-BUILT_IN_PLACE = {VENDORED_STDLIB: STDLIB}
+VENDORED_LOCKFILE = "static/vendor/pyodide/pyodide-lock.json"
+BUILT_IN_PLACE = {VENDORED_STDLIB: STDLIB, VENDORED_LOCKFILE: LOCKFILE}
 SVGWRITE_WHEEL = "static/vendor/svgwrite-1.4.3-py3-none-any.whl"
 BOOT_KEY_PREFIX = "boot."
 
@@ -514,8 +516,17 @@ def build_game() -> None:
                 "stdlib": [keys["stdlib"], file_sha256(STDLIB)]}
         _write_if_changed(COMPILED_FROM, json.dumps(made, indent=1).encode("utf-8"))
     build_catalogs()
+    _write_if_changed(LOCKFILE, lockfile())
     _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
                                                 sort_keys=True).encode("utf-8"))
+
+
+def lockfile() -> bytes:
+    """Pyodide's lock file without its index of packages (119 kB, read at every start): the
+    site loads svgwrite's wheel by its address and nothing from Pyodide's distribution
+    (``index_urls`` is empty), so only the header, which Pyodide checks, is kept."""
+    lock = json.loads((ROOT / VENDORED_LOCKFILE).read_text("utf-8"))
+    return json.dumps({**lock, "packages": {}}, indent=1).encode("utf-8")
 
 
 def build_catalogs() -> None:

@@ -311,3 +311,12 @@ def test_the_site_serves_the_trimmed_standard_library_at_the_vendored_address():
         server.server_close()
     assert build.site_file(build.VENDORED_STDLIB) == build.STDLIB
     assert "static/build/python_stdlib.zip" not in build.dist_files()
+
+
+def test_the_site_serves_pyodides_lock_file_without_its_package_index():
+    build.prepare(update_config=False)
+    vendored = json.loads((ROOT / build.VENDORED_LOCKFILE).read_text("utf-8"))
+    served = json.loads(build.site_file(build.VENDORED_LOCKFILE).read_text("utf-8"))
+    assert served == {**vendored, "packages": {}} and vendored["packages"]
+    assert "static/build/pyodide-lock.json" not in build.dist_files()
+    assert build.VENDORED_LOCKFILE in build.dist_files()

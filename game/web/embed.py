@@ -113,9 +113,11 @@ class EmbedPage:
         self.on_resize()
 
     async def fetch(self, path: str) -> str:
-        """A scenario file's text, from the embed's own site."""
+        """A scenario file's text, from the embed's own site (its address is the lesson's, with no
+        hash in it, so the HTTP cache is asked to check it with the site: never an older one)."""
+        options = {"credentials": "same-origin", "cache": "no-cache"}
         try:
-            response = await js.fetch(path, to_js({"credentials": "same-origin"}, dict_converter=js.Object.fromEntries))
+            response = await js.fetch(path, to_js(options, dict_converter=js.Object.fromEntries))
         except JsException as exc:
             raise EmbedError("embed.error.file", path=path, reason=str(exc)) from None
         if not response.ok:
@@ -173,7 +175,8 @@ class EmbedPage:
         self.board.update(view, lesson.highlights())
         seat = session.viewer
         status = {} if seat is None else seat_ticket_status(session.map, session.state["players"], seat)
-        self.side.update(session, view, False, last_moves(session.public_events), None, status)
+        self.side.update(session, view, False, last_moves(session.public_events), None, status,
+                         idle=_("embed.lesson_cards"))
         for node in self.root.querySelectorAll(".lesson-lit"):
             node.classList.remove("lesson-lit")
         for card in step.cards:

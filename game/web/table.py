@@ -116,9 +116,11 @@ class SideColumn:
         self.parts: list = []
 
     def update(self, session: Session, view: View, mine: bool, moves: dict[int, list[MovePart]],
-               selected: str | None = None, status: dict[str, str] | None = None) -> None:
+               selected: str | None = None, status: dict[str, str] | None = None,
+               idle: str | None = None) -> None:
         """Bring the column up to date (``mine``: the viewer is to act; ``moves``: each player's
-        last turn; ``selected``: the colour chosen in the hand)."""
+        last turn; ``selected``: the colour chosen in the hand; ``idle``: why the cards cannot
+        be drawn when not ``mine``, if not because it is another's turn)."""
         if session.over:
             self.own = None
             if self.end is None:
@@ -129,7 +131,7 @@ class SideColumn:
                 self.own = None         # the handoff screen: no hand or ticket stays in the page
             elif self.own is None or self.own.seat != session.viewer:
                 self.own = OwnPanel(session, view)
-            parts = [self.market.update(session, mine), self.own and self.own.update(session, view, selected, status),
+            parts = [self.market.update(session, mine, idle), self.own and self.own.update(session, view, selected, status),
                      self.players.update(session, view, moves)]
         parts = [p for p in parts if p is not None]
         if len(parts) != len(self.parts) or any(a is not b for a, b in zip(parts, self.parts)):
@@ -145,15 +147,16 @@ class Market:
         self.node = el("section", None, el("h2", _("table.market")), cards, cls="market", aria_label=_("table.market"))
         self.cards = KeyedList(cards)
 
-    def update(self, session: Session, mine: bool) -> Node:
-        """``mine``: the viewer is to act, and a forbidden pick says why (else: not your turn)."""
+    def update(self, session: Session, mine: bool, idle: str | None = None) -> Node:
+        """``mine``: the viewer is to act, and a forbidden pick says why (else ``idle``, by
+        default: not your turn)."""
         if mine:
             tickets = session.tickets_choice()
             cards = [(source, None if c.enabled else c.reason)          # draw_choices: the deck, then the market
                      for source, c in zip(("deck", *session.state["market"]), session.draw_choices())]
             ticket_reason = None if tickets.enabled else tickets.reason
         else:       # no need to ask the engine why each pick is refused
-            ticket_reason = _("table.not_your_turn")
+            ticket_reason = idle or _("table.not_your_turn")
             cards = [(source, ticket_reason) for source in ("deck", *session.state["market"])]
         looks: list[tuple[int | str, tuple[str, str, str, str | None, str, str | None]]] = []
         # a card: (label, command, source, why disabled, classes, slot)

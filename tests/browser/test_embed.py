@@ -16,6 +16,7 @@ import pytest
 from harness import static_server
 from ui_driver import AI_FAST, human_step, new_game, wait_for_human
 
+from game import i18n
 from game.share import embed_link, read_fragment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,6 +111,8 @@ def test_embeds_in_a_host_page_of_another_origin(browser_session, site_url, tmp_
         assert frames[1].locator(".embed-bar button").count() == 0                   # controls=none
         assert frames[2].locator(".embed-play button").count() == 2                  # controls=play
         assert frames[3].locator("html").get_attribute("data-theme") == "dark"
+        lesson_cards = i18n.catalog("en")["embed.lesson_cards"][0]       # not "Not your turn"
+        assert {frames[0].locator(".market button").nth(i).get_attribute("title") for i in range(3)} == {lesson_cards}
 
         # forward and back, by the buttons and by the keys while the embed has the focus
         frames[0].locator(".embed-next").click()
@@ -188,6 +191,20 @@ def test_an_unreachable_scenario_file_is_said(browser_session, site_url):
     page.wait_for_selector("#app[data-embed-state=error]")
     assert "static/examples/nowhere.json" in page.text_content(".embed-error p")
     assert "HTTP 404" in page.text_content(".embed-error p")
+
+
+def test_a_scenario_file_is_checked_with_the_site_every_time(browser_session, site_url):
+    # its address has no hash in it, so the embed fetches it with cache "no-cache": the HTTP
+    # cache revalidates it and never answers with an older version (the tests route every
+    # request, which turns Chromium's HTTP cache off: the fetch's options are what is checked)
+    context = browser_session.new_context(site_url)
+    context.add_init_script("""{ const fetch = window.fetch; window.__fetched = [];
+        window.fetch = (url, init) => { window.__fetched.push([String(url), init?.cache ?? null]);
+                                        return fetch(url, init); }; }""")
+    page = browser_session.open("index.html?embed&scenario=static/examples/ferry.json", context=context)
+    page.wait_for_selector("#app[data-embed-state=ready]")
+    fetched = page.evaluate("window.__fetched.filter(([url]) => url.includes('examples/'))")
+    assert fetched == [["static/examples/ferry.json", "no-cache"]]
 
 
 RULES_STATE = """(i) => { const frame = document.querySelectorAll('iframe.rules-board')[i];
