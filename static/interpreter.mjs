@@ -5,7 +5,7 @@
 // with its own options. A snapshot is the whole memory of a Python that has started and
 // imported the game's modules; restoring it skips both. It lives in the service worker's
 // cache (`ttr-<VERSION>`, so it is only ever used with the files it was made from, and goes
-// with them on an update), packed (31 MB of memory, 15 MB stored), at a virtual address that
+// with them on an update), packed (31 MB of memory, 21 MB stored), at a virtual address that
 // static/sw.js answers: GET gives it (or 204 with `X-Snapshot: none` or `refused`), PUT
 // stores it, DELETE refuses it for this build.
 //

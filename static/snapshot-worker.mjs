@@ -6,7 +6,7 @@
 // working directory), imports those modules, makes the snapshot, packs it (static/snapshot-pages.mjs) and stores it with
 // the service worker (PUT; its requests go through the page's service worker, from whose
 // cache it loaded those files), then answers {bytes, took: ms}, or {failed: reason}. Storing
-// it here keeps the 15 MB off the page's thread. No game exists here: the snapshot
+// it here keeps the 21 MB off the page's thread. No game exists here: the snapshot
 // holds modules, never a save, a hand or a random state.
 
 import { pack } from "./snapshot-pages.mjs";
