@@ -47,7 +47,9 @@ const NO_SNAPSHOT = (state) => new Response(null, { status: 204, headers: { "X-S
 
 async function snapshot(request) {
   // A worker whose version has been replaced (its cache deleted) must not make the cache again.
-  if (!(await caches.has(CACHE))) return request.method === "GET" ? NO_SNAPSHOT("refused") : new Response(null, { status: 204 });
+  if (!(await caches.has(CACHE))) {
+    return request.method === "GET" ? NO_SNAPSHOT("refused") : new Response(null, { status: 204 });
+  }
   const cache = await caches.open(CACHE);
   if (request.method === "GET") return (await cache.match(SNAPSHOT)) ?? NO_SNAPSHOT("none");
   const stored = request.method === "PUT"
