@@ -49,6 +49,7 @@ def active(page, script: str = "document.activeElement.id"):
 def test_reasons_are_in_the_players_language(browser_session, tmp_path):
     page = browser_session.open(AI_FAST)
     page.select_option("#opt-language", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'")      # its catalog fetched
     assert page.text_content("#app h1") == "Les Aventuriers du Rail"
     page.reload()                                   # the choice is kept for the next visit
     wait_for_boot(page)
