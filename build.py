@@ -65,6 +65,7 @@ SERVICE_WORKER = STATIC / "sw.js"        # served from the site's root as /sw.js
 ICONS = BUILD / "icons"
 
 PYODIDE = "static/vendor/pyodide/pyodide.mjs"
+INTERPRETER = "static/interpreter.mjs"     # wraps PYODIDE's loadPyodide: the memory snapshot
 VENDORED_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 # Files the site serves from the build in place of a vendored file (at the vendored URL).
 VENDORED_LOCKFILE = "static/vendor/pyodide/pyodide-lock.json"
@@ -482,7 +483,7 @@ def pyscript_config() -> str:
     game/ travels as one archive, unpacked into Python's working directory.
     """
     config = {
-        "interpreter": f"./{PYODIDE}",
+        "interpreter": f"./{INTERPRETER}",
         "packages": [f"./{SVGWRITE_WHEEL}"],
         "packages_cache": "passthrough",
         "index_urls": [],

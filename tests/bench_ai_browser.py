@@ -52,6 +52,7 @@ SPY = """(() => {
         .observe({type: 'longtask'});
     window.Worker = function (url, options) {
         const worker = new Real(url, options);
+        if (!String(url).includes('ai-worker')) return worker;     // (the snapshot's worker)
         const post = worker.postMessage.bind(worker);
         worker.postMessage = (text) => {
             const request = JSON.parse(text);

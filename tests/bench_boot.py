@@ -5,14 +5,16 @@
 (a) a bare page that only loads the vendored Pyodide (``loadPyodide()``, the runtime as
 downloaded: its own standard library), (b) the game up to ``<html data-game-ready>`` in a
 fresh browser context, and (c) the game again in a new tab of a context where it has run
-once, served by its service worker.  The game is ``build.py dist`` of this checkout, or each
+once, served by its service worker (and, for a site that makes one, once the memory snapshot
+of Python's start is stored).  The game is ``build.py dist`` of this checkout, or each
 ``LABEL=SITE`` folder given (sites built otherwise, to compare boot levers in one run: every
 round boots each of them once, in turn, so the machine's drift affects them alike), in the
 browser's language (English) or with ``--lang`` in another (``?lang=``: its catalog fetched).
 
 Prints every boot, then per site the medians, when each boot stage was reached (PyScript's
 ``py:progress`` events, milliseconds after navigation), the ratios b/a (target <= 1.15) and
-c/b (target <= 0.5), and the bytes the first visit transferred by category.  Requests to any
+c/b (target <= 0.5), the bytes the first visit transferred by category, and the snapshot's
+size and making time with how many repeat visits started from it.  Requests to any
 other host are blocked and reported.  This prints figures; it asserts nothing about time.
 """
 
@@ -53,8 +55,10 @@ class Boot:
     """One boot: seconds to ready, stage times (ms), bytes per URL (from the network), and
     how many responses came from the service worker."""
 
-    def __init__(self, seconds: float, stages: dict[str, float], sizes: dict[str, int], from_worker: int):
+    def __init__(self, seconds: float, stages: dict[str, float], sizes: dict[str, int], from_worker: int,
+                 python_start: str | None = None):
         self.seconds, self.stages, self.sizes, self.from_worker = seconds, stages, sizes, from_worker
+        self.python_start = python_start      # "snapshot" or "fresh" (sites with static/interpreter.mjs)
 
 
 def _boot(session: BrowserSession, context, url: str) -> Boot:
@@ -76,8 +80,9 @@ def _boot(session: BrowserSession, context, url: str) -> Boot:
     if page.evaluate("document.documentElement.hasAttribute('data-boot-failed')"):
         raise SystemExit(f"boot failed at {url}: {page.text_content('#boot-error-message')}")
     stages = page.evaluate("window.__stages || {}")
+    python_start = page.evaluate("document.documentElement.dataset.pythonStart ?? null")
     page.close()
-    return Boot(elapsed, stages, network, len(worker))
+    return Boot(elapsed, stages, network, len(worker), python_start)
 
 
 def cold_boot(session: BrowserSession, url: str) -> Boot:
@@ -91,15 +96,29 @@ def cold_boot(session: BrowserSession, url: str) -> Boot:
         context.close()
 
 
-def repeat_visit(session: BrowserSession, url: str) -> Boot:
-    """A second visit served by the service worker: a first visit, then a new tab."""
-    context = session.new_context(url)
+class Snapshot:
+    """The memory snapshot of Python's start a first visit made: milliseconds, bytes."""
+
+    def __init__(self, ms: float, size: int):
+        self.ms, self.size = ms, size
+
+
+def repeat_visit(session: BrowserSession, url: str, snapshots: list[Snapshot]) -> Boot:
+    """A second visit served by the service worker: a first visit, then a new tab.  A site
+    that makes a snapshot of Python's start (``<html data-python-start>``) has it stored
+    before the second visit (its making is appended to ``snapshots``)."""
+    context = session.new_context(url, snapshots=True)
     context.add_init_script(STAGE_RECORDER)
     try:
         first = session.watch(context.new_page())
         first.goto(url)
         first.wait_for_function(READY_OR_FAILED, timeout=120_000)
         first.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=120_000)
+        if first.evaluate("document.documentElement.hasAttribute('data-python-start')"):
+            first.wait_for_function("document.documentElement.dataset.pythonSnapshot", timeout=120_000)
+            made = first.evaluate("performance.getEntriesByName('ttr:python-snapshot')"
+                                  ".map((e) => [e.duration, e.detail.bytes])")
+            snapshots.extend(Snapshot(ms, size) for ms, size in made)
         first.close()
         return _boot(session, context, url)
     finally:
@@ -138,16 +157,18 @@ def main() -> int:
         browser = launch_chromium(playwright)
         session = BrowserSession(browser, bare_url)
         results: dict[str, list[Boot]] = {"bare": []}
+        snapshots: dict[str, list[Snapshot]] = {label: [] for label in urls}
         for url in urls.values():
             cold_boot(session, url)   # warm the OS file cache and the servers, not the browser
         for run in range(runs):
             results["bare"].append(cold_boot(session, bare_url))
             print(f"run {run + 1} bare: {results['bare'][-1].seconds:.2f} s", flush=True)
             for label, url in urls.items():
-                for kind, boot in (("cold", cold_boot), ("repeat", repeat_visit)):
-                    results.setdefault(f"{label} {kind}", []).append(boot(session, url))
-                    print(f"run {run + 1} {label} {kind}: {results[f'{label} {kind}'][-1].seconds:.2f} s",
-                          flush=True)
+                for kind, boot in (("cold", cold_boot(session, url)),
+                                   ("repeat", repeat_visit(session, url, snapshots[label]))):
+                    results.setdefault(f"{label} {kind}", []).append(boot)
+                    start = f" (Python: {boot.python_start})" if boot.python_start else ""
+                    print(f"run {run + 1} {label} {kind}: {boot.seconds:.2f} s{start}", flush=True)
         browser.close()
     if session.external_requests or session.errors:
         print(f"FAILED: requests to other hosts {session.external_requests}, errors {session.errors}")
@@ -170,6 +191,11 @@ def main() -> int:
         last = results[repeat][-1]
         print(f"repeat visit: {sum(last.sizes.values()) / 1e3:.1f} kB from the network, "
               f"{last.from_worker} responses from the service worker")
+        if snapshots[label]:
+            print(f"snapshot of Python's start: {statistics.median(s.size for s in snapshots[label]) / 1e6:.1f} MB, "
+                  f"made in {statistics.median(s.ms for s in snapshots[label]):.0f} ms (median, in its worker); "
+                  f"repeat visits started from it: "
+                  f"{sum(boot.python_start == 'snapshot' for boot in results[repeat])} of {len(results[repeat])}")
         print(f"ratio b/a: {median[cold] / median['bare']:.2f}  (target <= 1.15)   "
               f"ratio c/b: {median[repeat] / median[cold]:.2f}  (target <= 0.5)")
     return 0

@@ -31,6 +31,7 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync"]
 BOOT_TIMEOUT_MS = 120_000
+NO_SNAPSHOT_WORKER = "onmessage = () => postMessage({failed: 'not made in this test'});"
 READY_OR_FAILED = ("() => document.documentElement.hasAttribute('data-game-ready')"
                    " || document.documentElement.hasAttribute('data-boot-failed')")
 
@@ -63,9 +64,14 @@ class BrowserSession:
     errors: list[str] = field(default_factory=list)
     contexts: list = field(default_factory=list)
 
-    def new_context(self, base_url: str | None = None, *, also: tuple[str, ...] = (), **options):
+    def new_context(self, base_url: str | None = None, *, also: tuple[str, ...] = (),
+                    snapshots: bool = False, **options):
         """A fresh browser context (empty cache and storage) that blocks other hosts than the
-        server's (and those of the addresses in ``also``: a host page on another port)."""
+        server's (and those of the addresses in ``also``: a host page on another port).
+
+        Unless ``snapshots``, the snapshot of Python's start is never made there (its worker
+        answers that it failed, so the page refuses one for the build): a background Python
+        per test would only load the machine (tests of the snapshot ask for it)."""
         allowed = {urlsplit(url).netloc for url in (base_url or self.base_url, *also)}
         context = self.browser.new_context(**options)
         self.contexts.append(context)
@@ -78,6 +84,9 @@ class BrowserSession:
                 route.abort("blockedbyclient")
 
         context.route("**/*", guard)
+        if not snapshots:
+            context.route("**/static/snapshot-worker.mjs*", lambda route: route.fulfill(
+                content_type="text/javascript", body=NO_SNAPSHOT_WORKER))
         return context
 
     def watch(self, page, *, expect_errors: bool = False):

@@ -19,16 +19,21 @@ from game.ui.ai_turn import AiRequest
 from game.ui.session import Session
 from game.view import player_view
 
-# Before the page loads: record every text the page posts to a worker and every text it gets back.
+# Before the page loads: record every text the page posts to the AI worker and every text it
+# gets back (the other worker, the snapshot's, is only told module names: static/interpreter.mjs).
 SPY = """(() => {
     window.aiSent = []; window.aiGot = [];
     const Native = window.Worker;
     window.Worker = class extends Native {
         constructor(url, options) {
             super(url, options);
-            this.addEventListener('message', (event) => window.aiGot.push(String(event.data)));
+            this.spied = String(url).includes('ai-worker');
+            if (this.spied) this.addEventListener('message', (event) => window.aiGot.push(String(event.data)));
         }
-        postMessage(data, ...rest) { window.aiSent.push(String(data)); return super.postMessage(data, ...rest); }
+        postMessage(data, ...rest) {
+            if (this.spied) window.aiSent.push(String(data));
+            return super.postMessage(data, ...rest);
+        }
     };
 })();"""
 SEED = "1460318251"      # a seed like the page's own: a small one would "appear" in any request

@@ -24,6 +24,7 @@ from ui_driver import (
 )
 
 from game import i18n
+from game.share import embed_link
 
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 
@@ -58,7 +59,7 @@ def site(tmp_path_factory):
 
 def first_visit(browser_session, url, path=AI_FAST):
     """Boot online and wait until the service worker has precached and controls the page."""
-    context = browser_session.new_context(url)
+    context = browser_session.new_context(url, snapshots=True)
     page = browser_session.open(path, context=context, base_url=url)
     page.wait_for_function(CONTROLLED, timeout=60_000)
     return context, page
@@ -204,3 +205,93 @@ def test_the_file_message_in_the_page_matches_the_catalogs():
     for language in i18n.LANGUAGES:
         assert inline[language] == {key: forms[0] for key, forms in i18n.catalog(language).items()
                                     if key.startswith("boot.file.")}
+
+
+# --- the memory snapshot of Python's start (static/interpreter.mjs) ---------------------------
+
+SNAPSHOT_MADE = "() => document.documentElement.dataset.pythonSnapshot"
+# The stored snapshot, unpacked (static/snapshot-pages.mjs); a changed one put back.
+READ_SNAPSHOT = """async () => {
+  const { unpack } = await import("./static/snapshot-pages.mjs");
+  return unpack(await (await fetch("pyodide-snapshot")).arrayBuffer());
+}"""
+SNAPSHOT_STATE = "fetch('pyodide-snapshot').then((r) => r.headers.get('X-Snapshot') ?? 'stored')"
+DAMAGES = {
+    # the header's build id (bytes 16 to 47) of another Pyodide
+    "another build": """async () => {
+      const { pack } = await import("./static/snapshot-pages.mjs");
+      const memory = await (READ_SNAPSHOT)();
+      memory[16] ^= 0xff;
+      await fetch("pyodide-snapshot", {method: "PUT", body: pack(memory)});
+    }""".replace("READ_SNAPSHOT", READ_SNAPSHOT),
+    # cut short on its way to storage
+    "cut short": """async () => {
+      const stored = await (await fetch("pyodide-snapshot")).arrayBuffer();
+      await fetch("pyodide-snapshot", {method: "PUT", body: stored.slice(0, stored.byteLength / 2)});
+    }""",
+    # bytes that are no snapshot at all
+    "not a snapshot": """() => fetch("pyodide-snapshot", {method: "PUT", body: new Uint8Array(4096).fill(7)})""",
+}
+
+
+def snapshot_visit(browser_session, url):
+    """A first visit that has stored its snapshot: (context, page)."""
+    context, page = first_visit(browser_session, url)
+    assert page.wait_for_function(SNAPSHOT_MADE, timeout=120_000).json_value() == "stored"
+    return context, page
+
+
+def test_a_repeat_visit_starts_python_from_the_snapshot_and_plays(browser_session, site):
+    _, url = site
+    context, page = first_visit(browser_session, url)
+    assert page.get_attribute("html", "data-python-start") == "fresh"
+    # a game played while the snapshot is made: the snapshot never holds it
+    new_game(page, ["Zephyrine", "Quillon"], ["human", "ai:easy"], seed="11")
+    assert page.wait_for_function(SNAPSHOT_MADE, timeout=120_000).json_value() == "stored"
+    memory = page.evaluate(f"({READ_SNAPSHOT})().then((m) => new TextDecoder('latin1').decode(m))")
+    assert "game.rules" in memory and "svgwrite" in memory        # the modules are in
+    assert "Zephyrine" not in memory and "Quillon" not in memory   # the game is not
+    repeat = browser_session.watch(context.new_page())
+    repeat.goto(url + AI_FAST)
+    wait_for_boot(repeat)
+    assert repeat.get_attribute("html", "data-python-start") == "snapshot"
+    assert saved_scenario(repeat) == saved_scenario(page)
+    # the game goes on, the AI seat's moves chosen by the AI helper (its own Python, as before)
+    play(repeat, 4)
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGES))
+def test_a_snapshot_that_does_not_restore_is_refused_and_the_game_boots(browser_session, site, damage):
+    _, url = site
+    context, page = snapshot_visit(browser_session, url)
+    page.evaluate(DAMAGES[damage])
+    notes = []
+    repeat = browser_session.watch(context.new_page())
+    repeat.on("console", lambda message: notes.append(message.text))
+    repeat.goto(url + AI_FAST)
+    wait_for_boot(repeat)
+    assert repeat.get_attribute("html", "data-python-start") == "fresh"
+    assert any("snapshot did not restore" in note for note in notes), notes
+    assert repeat.evaluate(SNAPSHOT_STATE) == "refused"
+    new_game(repeat, ["Ann", "Bob"], ["human", "human"], seed="14")
+    play(repeat, 2)
+    # refused for this build: the next visit starts afresh and makes none
+    again = browser_session.watch(context.new_page())
+    again.goto(url + AI_FAST)
+    wait_for_boot(again)
+    assert again.get_attribute("html", "data-python-start") == "fresh"
+    again.wait_for_timeout(3000)
+    assert not again.evaluate("document.documentElement.hasAttribute('data-python-snapshot')")
+
+
+def test_the_embed_neither_reads_nor_makes_a_snapshot(browser_session, site):
+    _, url = site
+    context, _ = snapshot_visit(browser_session, url)
+    asked = []
+    embed = browser_session.watch(context.new_page())
+    embed.on("request", lambda request: "pyodide-snapshot" in request.url and asked.append(request.url))
+    embed.goto(embed_link(url, {"map": "usa", "players": ["Ann", "Bob"], "seed": 3}))
+    wait_for_boot(embed)
+    assert embed.get_attribute("html", "data-python-start") == "fresh"
+    embed.wait_for_timeout(3000)
+    assert asked == [] and not embed.evaluate("document.documentElement.hasAttribute('data-python-snapshot')")

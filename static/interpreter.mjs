@@ -1,0 +1,127 @@
+// Python's start for the page: the vendored Pyodide, restored from a memory snapshot when one
+// is stored for this build (docs/offline.md).
+//
+// PyScript imports this module (pyscript.json's "interpreter") and calls its `loadPyodide`
+// with its own options. A snapshot is the whole memory of a Python that has started and
+// imported the game's modules; restoring it skips both. It lives in the service worker's
+// cache (`ttr-<VERSION>`, so it is only ever used with the files it was made from, and goes
+// with them on an update), packed (31 MB of memory, 21 MB stored), at a virtual address that
+// static/sw.js answers: GET gives it (or 204 with `X-Snapshot: none` or `refused`), PUT
+// stores it, DELETE refuses it for this build.
+//
+// Only a page the service worker controls uses one (it alone has that cache); the embed page
+// (`data-embed`, set by static/boot.js) reads and writes no storage, so never. On a visit
+// with none stored, once the game is ready and the service worker controls the page (on the
+// first visit, once it has taken over), static/snapshot-worker.mjs makes one in a Web Worker.
+// A snapshot that fails to restore is refused and the boot goes on as usual.
+// <html data-python-start> says how Python started ("snapshot" or "fresh"),
+// <html data-python-snapshot> what became of the one made on this visit ("stored", "failed").
+
+import { unpack } from "./snapshot-pages.mjs";
+import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
+const SNAPSHOT = new URL("../pyodide-snapshot", import.meta.url).href;
+const MAKER = new URL("./snapshot-worker.mjs", import.meta.url);
+const MAKE_AFTER_READY_MS = 2000;   // let the first moments of play have the processor
+const root = document.documentElement;
+
+// What the service worker has for this build: "stored", "none" or "refused", with its
+// response; null when there is no service worker to ask.
+async function askForSnapshot() {
+  if (root.hasAttribute("data-embed") || !navigator.serviceWorker?.controller) return [null, null];
+  const response = await fetch(SNAPSHOT);
+  return [response.status === 204 ? response.headers.get("X-Snapshot") : "stored", response];
+}
+
+// The snapshot's bytes, read and unpacked while the runtime's script loads.
+function unpacked(response) {
+  const bytes = response.arrayBuffer().then(unpack);
+  bytes.catch(() => {});      // a bad one fails the restore, which says why
+  return bytes;
+}
+
+// (a service worker that has gone meanwhile has taken its cache with it: nothing to refuse)
+function refuse() {
+  return fetch(SNAPSHOT, { method: "DELETE" }).catch(() => {});
+}
+
+function whenReady(then) {
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute("data-game-ready")) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-game-ready"] });
+}
+
+function whenControlled(then) {
+  if (root.hasAttribute("data-embed") || !navigator.serviceWorker) return;
+  if (navigator.serviceWorker.controller) {
+    then();
+    return;
+  }
+  navigator.serviceWorker.addEventListener("controllerchange", then, { once: true });
+}
+
+// Made off the page's thread with the page's own packages and the modules it imported.
+// A failure is said on the console (as information: the game is unharmed) and refuses a
+// snapshot for this build, so it is not tried again on every visit.
+function makeSnapshot(pyodide, packages) {
+  let maker = null;
+  const fail = async (reason) => {
+    console.info(`No snapshot of Python's start: ${reason}`);
+    maker?.terminate();
+    await refuse();
+    root.setAttribute("data-python-snapshot", "failed");
+  };
+  try {
+    const modules = JSON.parse(pyodide.runPython(
+      "__import__('game.snapshot').snapshot.page_modules()"));
+    maker = new Worker(MAKER, { type: "module" });
+    maker.onerror = (event) => {
+      event.preventDefault();
+      fail(event.message || "its worker did not start");
+    };
+    maker.onmessage = ({ data }) => {
+      if (data.failed) {
+        fail(data.failed);
+        return;
+      }
+      maker.terminate();
+      performance.measure("ttr:python-snapshot", {
+        end: performance.now(), duration: data.took, detail: { bytes: data.bytes } });
+      root.setAttribute("data-python-snapshot", "stored");
+    };
+    maker.postMessage({ packages, modules });
+  } catch (error) {
+    fail(error.message);
+  }
+}
+
+export async function loadPyodide(options) {
+  const settings = { ...options, indexURL: RUNTIME };
+  const [state, response] = await askForSnapshot().catch(() => [null, null]);
+  if (state === "stored") {
+    try {
+      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: unpacked(response) });
+      root.setAttribute("data-python-start", "snapshot");
+      return pyodide;
+    } catch (error) {
+      console.info(`Python's snapshot did not restore (${error.message}); starting afresh.`);
+      await refuse();
+    }
+  }
+  const pyodide = await loadRuntime(settings);
+  root.setAttribute("data-python-start", "fresh");
+  if (state === null || state === "none") {
+    // on the first visit, the service worker static/boot.js registers takes over meanwhile
+    whenReady(() => whenControlled(async () => {
+      const [now] = await askForSnapshot();
+      if (now === "none") setTimeout(() => makeSnapshot(pyodide, settings.packages), MAKE_AFTER_READY_MS);
+    }));
+  }
+  return pyodide;
+}

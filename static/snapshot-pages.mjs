@@ -1,0 +1,55 @@
+// How a memory snapshot of Python's start is stored (static/snapshot-worker.mjs packs it,
+// static/interpreter.mjs unpacks it): without its all-zero pages, a third of it (memory
+// Python has not written). Reading 21 MB and copying them is faster than reading 31 MB, or
+// 7 MB gzipped and unzipping them on the page's thread.
+//
+// Layout, 32-bit little-endian words: MAGIC, the snapshot's length, the number of pages kept,
+// their indices (PAGE bytes each, the last one possibly shorter), then those pages in order.
+
+const MAGIC = 0x54545253;   // "TTRS"
+const PAGE = 65536;
+const HEADER = 3;
+
+export function pack(snapshot) {
+  const words = new BigUint64Array(snapshot.buffer, snapshot.byteOffset, Math.floor(snapshot.length / 8));
+  const kept = [];
+  for (let start = 0; start < snapshot.length; start += PAGE) {
+    const end = Math.min(start + PAGE, snapshot.length);
+    const whole = Math.floor(end / 8);
+    let written = false;
+    for (let word = start / 8; word < whole && !written; word++) written = words[word] !== 0n;
+    for (let byte = whole * 8; byte < end && !written; byte++) written = snapshot[byte] !== 0;
+    if (written) kept.push(start / PAGE);
+  }
+  const offset = (HEADER + kept.length) * 4;
+  const size = kept.reduce((sum, page) => sum + Math.min(PAGE, snapshot.length - page * PAGE), 0);
+  const packed = new Uint8Array(offset + size);
+  const head = new DataView(packed.buffer);
+  [MAGIC, snapshot.length, kept.length, ...kept].forEach((word, i) => head.setUint32(i * 4, word, true));
+  let at = offset;
+  for (const page of kept) {
+    const bytes = snapshot.subarray(page * PAGE, Math.min((page + 1) * PAGE, snapshot.length));
+    packed.set(bytes, at);
+    at += bytes.length;
+  }
+  return packed;
+}
+
+export function unpack(packed) {
+  const bytes = new Uint8Array(packed);
+  const head = new DataView(bytes.buffer);
+  const word = (i) => head.getUint32(i * 4, true);
+  if (bytes.length < HEADER * 4 || word(0) !== MAGIC) throw new Error("not a stored snapshot");
+  const [length, count] = [word(1), word(2)];
+  const snapshot = new Uint8Array(length);
+  let at = (HEADER + count) * 4;
+  for (let i = 0; i < count; i++) {
+    const start = word(HEADER + i) * PAGE;
+    const size = Math.min(PAGE, length - start);
+    if (size <= 0 || at + size > bytes.length) throw new Error("a damaged stored snapshot");
+    snapshot.set(bytes.subarray(at, at + size), start);
+    at += size;
+  }
+  if (at !== bytes.length) throw new Error("a damaged stored snapshot");
+  return snapshot;
+}
