@@ -17,7 +17,7 @@
 // <html data-python-start> says how Python started ("snapshot" or "fresh"),
 // <html data-python-snapshot> what became of the one made on this visit ("stored", "failed").
 
-import { unpack } from "./snapshot-pages.mjs";
+import { placePackages, unpack } from "./snapshot-pages.mjs";
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -106,7 +106,10 @@ export async function loadPyodide(options) {
   const [state, response] = await askForSnapshot().catch(() => [null, null]);
   if (state === "stored") {
     try {
-      const pyodide = await loadRuntime({ ...settings, _loadSnapshot: unpacked(response) });
+      const wheels = (settings.packages ?? []).map((url) => fetch(url).then((got) => got.arrayBuffer()));
+      wheels.forEach((wheel) => wheel.catch(() => {}));    // a failure is the restore's to say
+      const pyodide = await loadRuntime({ ...settings, packages: [], _loadSnapshot: unpacked(response) });
+      await placePackages(pyodide, wheels);
       root.setAttribute("data-python-start", "snapshot");
       return pyodide;
     } catch (error) {

@@ -3,6 +3,8 @@
 // Python has not written). Reading 21 MB and copying them is faster than reading 31 MB, or
 // 7 MB gzipped and unzipping them on the page's thread.
 //
+// Also where a snapshot's packages go (`placePackages`), for the maker and the page alike.
+//
 // Layout, 32-bit little-endian words: MAGIC, the snapshot's length, the number of pages kept,
 // their indices (PAGE bytes each, the last one possibly shorter), then those pages in order.
 
@@ -52,4 +54,14 @@ export function unpack(packed) {
   }
   if (at !== bytes.length) throw new Error("a damaged stored snapshot");
   return snapshot;
+}
+
+// The packages' wheels unpacked where Pyodide's loadPackage puts them, not loaded with it: a
+// snapshot must not hold the runtime's record of loaded packages (the maker), and a Python
+// restored from one has their modules already (the page: only their files are needed, and
+// unpacking them costs less than loading them).
+export async function placePackages(pyodide, wheels) {
+  const sitePackages = pyodide.runPython(
+    "str(__import__('pyodide._package_loader', fromlist=['SITE_PACKAGES']).SITE_PACKAGES)");
+  for (const wheel of wheels) pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
 }

@@ -10,7 +10,7 @@
 // thread. No game exists here: the snapshot holds modules, never a save, a hand or a random
 // state.
 
-import { pack } from "./snapshot-pages.mjs";
+import { pack, placePackages } from "./snapshot-pages.mjs";
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
@@ -24,13 +24,7 @@ async function download(url) {
 async function make({ packages, modules }) {
   const started = performance.now();
   const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/"), _makeSnapshot: true });
-  // The packages are unpacked where loadPackage puts them, not loaded with it: the runtime's
-  // record of loaded packages must be empty in a snapshot (the page loads them again).
-  const sitePackages = pyodide.runPython(
-    "str(__import__('pyodide._package_loader', fromlist=['SITE_PACKAGES']).SITE_PACKAGES)");
-  for (const url of packages) {
-    pyodide.unpackArchive(await download(url), "wheel", { extractDir: sitePackages });
-  }
+  await placePackages(pyodide, packages.map(download));
   pyodide.unpackArchive(await download(here("./build/game.zip")), "zip", { extractDir: "./" });
   // The names go in as a Python literal (JSON strings are one): no JavaScript object stays
   // referenced from Python, which a snapshot could not hold; no name is bound in __main__.
