@@ -58,6 +58,8 @@ LOCKFILE = BUILD / "pyodide-lock.json"       # likewise
 COMPILED_FROM = BUILD / "compiled-from.json"   # keys of what the bytecode and STDLIB were made from
 BOOT_MESSAGES = BUILD / "boot-messages.json"
 CATALOGS = BUILD / "locales"                 # every language's MO file but the archive's English
+# The languages whose catalogs are files of their own in CATALOGS, fetched by the page: name.
+FETCHED_CATALOGS = {code: f"{code}.mo" for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE}
 PYSCRIPT_CONFIG = ROOT / "pyscript.json"
 DIST = ROOT / "dist"
 
@@ -189,7 +191,7 @@ def archived_files() -> list[Path]:
                   if path.is_file() and "__pycache__" not in path.parts
                   and "tests" not in path.relative_to(GAME).parts
                   and path.suffix not in (".pyc", ".pyo", ".pot")
-                  and not (path.suffix == ".po" and path.stem != i18n.DEFAULT_LANGUAGE))
+                  and not (path.suffix == ".po" and path.stem in FETCHED_CATALOGS))
 
 
 def archived_bytes(path: Path) -> tuple[str, bytes]:
@@ -433,8 +435,7 @@ def boot_messages() -> dict[str, object]:
     for code in i18n.LANGUAGES:
         messages[code] = {key: forms[0] for key, forms in i18n.catalog(code).items()
                           if key.startswith(BOOT_KEY_PREFIX) and forms[0]}
-    catalogs = {code: f"{CATALOGS.name}/{code}.mo" for code in i18n.LANGUAGES
-                if code != i18n.DEFAULT_LANGUAGE}
+    catalogs = {code: f"{CATALOGS.name}/{name}" for code, name in FETCHED_CATALOGS.items()}
     return {"languages": i18n.LANGUAGES, "aliases": i18n.ALIASES, "messages": messages,
             "catalogs": catalogs}
 
@@ -499,8 +500,9 @@ def _write_if_changed(path: Path, data: bytes) -> None:
 
 
 def build_game() -> None:
-    """Write the archive (with its bytecode), the trimmed standard library and the loader's
-    strings from the current sources; Pyodide compiles only what an edit has changed."""
+    """Write the archive (with its bytecode), the trimmed standard library, the catalogs
+    fetched apart and the loader's strings from the current sources; Pyodide compiles only
+    what an edit has changed."""
     sources = game_archive()
     keys = _build_keys(sources)
     built = json.loads(COMPILED_FROM.read_text("utf-8")) if COMPILED_FROM.is_file() else {}
@@ -516,7 +518,6 @@ def build_game() -> None:
                 "stdlib": [keys["stdlib"], file_sha256(STDLIB)]}
         _write_if_changed(COMPILED_FROM, json.dumps(made, indent=1).encode("utf-8"))
     build_catalogs()
-    _write_if_changed(LOCKFILE, lockfile())
     _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
                                                 sort_keys=True).encode("utf-8"))
 
@@ -532,18 +533,16 @@ def lockfile() -> bytes:
 def build_catalogs() -> None:
     """static/build/locales/<language>.mo for every language but English (in the archive),
     and no other file there."""
-    wanted = {f"{code}.mo": code for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE}
-    for name, code in wanted.items():
+    for code, name in FETCHED_CATALOGS.items():
         _write_if_changed(CATALOGS / name, pofile.compile_mo(i18n.source_entries(code)))
     for path in CATALOGS.iterdir():
-        if path.name not in wanted:
+        if path.name not in FETCHED_CATALOGS.values():
             path.unlink()
 
 
 def build_rules_pages() -> None:
     """The interactive rules page in every language (game.ui.rules_page), under static/build/,
     with the first board of each of its examples drawn by the board's code."""
-    from game import i18n
     from game.embed_command import static_board
     from game.scenario import read_scenario
     from game.ui.rules_page import BOARD_PATH, PAGE_PATH, SECTIONS, rules_page
@@ -707,6 +706,7 @@ def bust_caches(site: Path) -> None:
 def prepare(update_config: bool = True) -> None:
     """Vendor, build, and (unless testing what is committed) regenerate pyscript.json."""
     vendor()
+    _write_if_changed(LOCKFILE, lockfile())
     build_game()
     build_rules_pages()
     build_icons()

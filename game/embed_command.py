@@ -19,7 +19,7 @@ from game.mapdata import GameMap, load_map
 from game.rules import IllegalActionError, apply_action
 from game.scenario import ScenarioError, load_scenario, read_scenario
 from game.share import CONTROLS, embed_link
-from game.steps import default_steps, read_steps
+from game.steps import scenario_steps
 from game.view import player_view
 
 DEFAULT_BASE = "http://127.0.0.1:8000/"
@@ -52,8 +52,7 @@ def static_board(data: Any, step_index: int = 0, view: int | None = None) -> tup
     ``IllegalActionError`` for an action that does not play)."""
     state, actions = load_scenario(data)
     game_map = load_map(state["map"])
-    steps = read_steps(data["steps"], game_map, len(state["players"]), len(actions)) \
-        if "steps" in data else default_steps(len(actions))
+    steps = scenario_steps(data, game_map, len(state["players"]), len(actions))
     if not 0 <= step_index < len(steps):
         raise ScenarioError(f"--step: the scenario has steps 0 to {len(steps) - 1}")
     if view is not None and not 0 <= view < len(state["players"]):
@@ -61,9 +60,8 @@ def static_board(data: Any, step_index: int = 0, view: int | None = None) -> tup
     step = steps[step_index]
     for action in actions[:step.after]:
         apply_action(state, action)
-    cities = set(step.cities) | {c for t in step.tickets for c in (game_map.ticket(t).a, game_map.ticket(t).b)}
     svg = render_board(game_map, player_view(state, state["current"]),
-                       highlights={"network": step.routes, "cities": sorted(cities)})
+                       highlights={"network": step.routes, "cities": sorted(step.lit_cities(game_map))})
     return svg, game_map
 
 

@@ -64,7 +64,7 @@ ALIASES = {
 DECIMAL_COMMA = frozenset({"fr", "hu", "is", "sl", "sr-Latn", "hr", "nb"})
 
 _language = DEFAULT_LANGUAGE
-_provided: dict[str, bytes] = {}        # compiled catalogs handed over by the page
+_provided: dict[str, gettext.GNUTranslations] = {}     # catalogs handed over by the page
 
 # the keys naming the game's colours and kinds of train card
 COLOUR_KEYS = {colour: "colour." + colour for colour in ROUTE_COLOURS}
@@ -117,8 +117,7 @@ def provide_catalog(language: str, data: bytes) -> None:
     says = read.info().get("language", language)      # PO headers write zh_Hant for zh-Hant
     if says.replace("_", "-").lower() != language.lower():
         raise ValueError(f"the catalog of {language!r} is for {says!r}")
-    _provided[language] = data
-    translations.cache_clear()
+    _provided[language] = read
 
 
 def has_catalog(language: str) -> bool:
@@ -128,10 +127,8 @@ def has_catalog(language: str) -> bool:
 
 
 def catalog_bytes(language: str) -> bytes:
-    """The compiled catalog of ``language``: as handed over, else its MO file (the game
-    archive), else its PO file compiled in memory (the source tree)."""
-    if language in _provided:
-        return _provided[language]
+    """The compiled catalog of ``language``: its MO file (the game archive), else its PO file
+    compiled in memory (the source tree)."""
     compiled = LOCALES_DIR / f"{language}.mo"
     if compiled.is_file():
         return compiled.read_bytes()
@@ -140,9 +137,12 @@ def catalog_bytes(language: str) -> bytes:
 
 @functools.cache
 def translations(language: str) -> gettext.GNUTranslations:
-    """The catalog of one shipped language, read by the standard library's gettext."""
+    """The catalog of one shipped language, read by the standard library's gettext (or as
+    the page handed it over)."""
     if language not in LANGUAGES:
         raise KeyError(f"{language!r} is not a shipped language")
+    if language in _provided:
+        return _provided[language]
     return gettext.GNUTranslations(io.BytesIO(catalog_bytes(language)))
 
 

@@ -48,6 +48,19 @@ class Step:
     cards: tuple[str, ...] = ()
     facts: dict[str, Any] = field(default_factory=dict)
 
+    def lit_cities(self, game_map: GameMap) -> frozenset[str]:
+        """The cities to light: the step's own and its tickets' ends."""
+        ends = {city for ticket_id in self.tickets
+                for city in (game_map.ticket(ticket_id).a, game_map.ticket(ticket_id).b)}
+        return frozenset(self.cities) | ends
+
+
+def scenario_steps(data: Any, game_map: GameMap, players: int, actions: int) -> tuple[Step, ...]:
+    """A scenario's steps: its own ``steps`` (:func:`read_steps`), else :func:`default_steps`."""
+    if "steps" in data:
+        return read_steps(data["steps"], game_map, players, actions)
+    return default_steps(actions)
+
 
 def default_steps(actions: int) -> tuple[Step, ...]:
     """Without ``steps``: the position before each action and after the last."""

@@ -40,7 +40,7 @@ from game.share import (
     LinkError,
     read_fragment,
 )
-from game.steps import MAX_STEPS, Step, default_steps, read_steps
+from game.steps import MAX_STEPS, Step, scenario_steps
 from game.ui import ending
 from game.ui.moves import Cue, claimed_last, cues, last_moves
 from game.ui.session import Session
@@ -172,8 +172,7 @@ class Lesson:
             raise EmbedError("embed.error.scenario", reason=str(exc)) from None
         seats = len(state["players"])
         self.map = whole.map
-        self.steps: tuple[Step, ...] = read_steps(data["steps"], self.map, seats, len(actions)) \
-            if "steps" in data else default_steps(len(actions))
+        self.steps: tuple[Step, ...] = scenario_steps(data, self.map, seats, len(actions))
         if options.step >= len(self.steps):
             raise EmbedError("embed.error.step_range", step=options.step, last=len(self.steps) - 1)
         if options.view is not None and options.view >= seats:
@@ -222,12 +221,8 @@ class Lesson:
         """The step's routes and cities (with its tickets' cities), the last claims, and once the
         game is over the longest trails and the routes stations borrow (as the game shows them)."""
         step = self.step
-        cities = set(step.cities)
-        for ticket_id in step.tickets:
-            ticket = self.map.ticket(ticket_id)
-            cities |= {ticket.a, ticket.b}
         end = ending.end_highlights(self.session.state) if self.session.over else {"trail": set(), "borrowed": set()}
-        return Highlights(network=frozenset(step.routes), cities=frozenset(cities),
+        return Highlights(network=frozenset(step.routes), cities=step.lit_cities(self.map),
                           last=claimed_last(last_moves(self.session.public_events)),
                           trail=frozenset(end["trail"]), borrowed=frozenset(end["borrowed"]))
 

@@ -170,10 +170,14 @@ class App:
         else:
             self.show_game()
 
-    def show_start(self) -> None:
+    def clear_game(self) -> None:
+        """Forget the game screen (its parts and the root's game attributes)."""
         self.drawn, self.board, self.side, self.log = None, None, None, None
         for name in GAME_ATTRIBUTES:
             self.root.removeAttribute(name)
+
+    def show_start(self) -> None:
+        self.clear_game()
         table = self.table
         self.root.replaceChildren(*start_screen.start_screen(table.start, table.catalog.entries(), table.take_notice()))
         self.root.className = "start"
@@ -233,10 +237,7 @@ class App:
         self.show_storage_banner()
         self.show_dialog()
         self.show_ai_status()
-        moves = table.take_cues()
-        if moves:       # once the frame that shows the move is painted: a cue never holds up the update
-            js.requestAnimationFrame(create_once_callable(
-                lambda _time: js.setTimeout(create_once_callable(lambda: cues.play(moves, session)), 0)))
+        cues.play_after_paint(table.take_cues(), session)
 
     def show_storage_banner(self) -> None:
         """At the foot of the board while the storage is full (over the board, like the AI line,

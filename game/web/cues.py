@@ -29,6 +29,14 @@ def reduced_motion() -> bool:
     return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
+def play_after_paint(cues: list[Cue], session: Session) -> None:
+    """Play the cues once the frame that shows their moves is painted: a cue never holds up
+    the update."""
+    if cues:
+        js.requestAnimationFrame(create_once_callable(
+            lambda _time: _later(0, lambda: play(cues, session))))
+
+
 def play(cues: list[Cue], session: Session) -> None:
     """Play the cues of the moves just drawn on the page."""
     still = reduced_motion()

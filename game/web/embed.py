@@ -9,11 +9,10 @@ browser's storage: an embedded game is kept in memory only.
 from __future__ import annotations
 
 import asyncio
-import importlib
 from typing import Any
 
 import js
-from pyodide.ffi import JsException, create_once_callable, to_js
+from pyodide.ffi import JsException, to_js
 
 from game.i18n import _
 from game.ui.controller import failure_text
@@ -32,14 +31,10 @@ from game.ui.saves import DictBackend
 from game.ui.session import Session
 from game.ui.tickets import seat_ticket_status
 from game.web import cues
-from game.web.app import GAME_ATTRIBUTES, App
-from game.web.dom import button, el, keep_alive, present
+from game.web.app import App, _table
+from game.web.dom import button, closest, el, keep_alive, present
 
 STEP_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "PageDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "PageUp": -1}
-
-
-def _table():
-    return importlib.import_module("game.web.table")
 
 
 def _same(a, b) -> bool:
@@ -64,9 +59,7 @@ class EmbedGame(App):
         super().__init__(root, DictBackend({}))
 
     def show_start(self) -> None:
-        for name in GAME_ATTRIBUTES:
-            self.root.removeAttribute(name)
-        self.drawn, self.board, self.side, self.log = None, None, None, None
+        self.clear_game()
         self.page.back()
 
     def build_game(self, session: Session) -> None:
@@ -127,7 +120,7 @@ class EmbedPage:
     def fail(self, exc: EmbedError) -> None:
         key, params = exc.problem
         message = _(key, **params)
-        self.root.className = "embed embed-failed"
+        self.root.className = "embed"
         self.root.setAttribute("data-embed-state", "error")
         self.root.setAttribute("data-embed-error", key)
         self.root.replaceChildren(el("section", None, el("h1", _("embed.error.title")), el("p", message),
@@ -193,9 +186,7 @@ class EmbedPage:
             if control is not None:
                 control.setAttribute("aria-disabled", "true" if lesson.index == end else "false")
         self.root.setAttribute("data-embed-step", str(lesson.index))
-        moves = lesson.take_cues()
-        if moves:
-            js.requestAnimationFrame(create_once_callable(lambda _time: cues.play(moves, session)))
+        cues.play_after_paint(lesson.take_cues(), session)
 
     def go(self, index: int) -> None:
         lesson = self.lesson
@@ -228,7 +219,7 @@ class EmbedPage:
     # --- events -------------------------------------------------------------------------------
 
     def on_click(self, event) -> None:
-        control = present(event.target.closest("[data-cmd]")) if hasattr(event.target, "closest") else None
+        control = closest(event.target, "[data-cmd]")
         if control is None or control.getAttribute("aria-disabled") == "true" or self.playing:
             return
         cmd, arg = control.getAttribute("data-cmd"), control.getAttribute("data-arg") or ""

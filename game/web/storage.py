@@ -27,13 +27,6 @@ class LocalStorage:
         except JsException as exc:
             raise StorageFull(str(exc)) from None
 
-    def set_quietly(self, key: str, text: str) -> None:
-        """Store a preference if the browser lets us (else it lasts for this visit)."""
-        try:
-            self.set(key, text)
-        except StorageFull:
-            pass
-
     def remove(self, key: str) -> None:
         try:
             js.localStorage.removeItem(key)

@@ -30,6 +30,7 @@ class Zoom:
         self.handlers: tuple[Node, ...] | None = None        # made once, for every board attached
         self.watcher: Node = None                             # the frame's ResizeObserver
         self.labels = float(LABEL_UNITS)
+        self.fitted = 1.0                                     # the scale the labels were sized for
 
     def attach(self, box) -> None:
         self.box = box
@@ -46,15 +47,17 @@ class Zoom:
         if self.watcher is None:
             self.watcher = js.ResizeObserver.new(keep_alive(lambda *_: self.fit_labels()))
         self.watcher.disconnect()
-        self.labels = float(LABEL_UNITS)
-        self.watcher.observe(box.parentElement)
+        self.labels, self.fitted = float(LABEL_UNITS), self.scale
+        self.watcher.observe(box.parentElement)          # sizes the labels once it sees the frame
 
     def apply(self) -> None:
         self.scale = max(1.0, min(MAX_SCALE, self.scale))
         if self.scale == 1.0:
             self.x = self.y = 0.0
         self.box.style.transform = f"translate({self.x:.1f}px, {self.y:.1f}px) scale({self.scale:.3f})"
-        self.fit_labels()
+        if self.scale != self.fitted:         # a pan leaves the labels' size as it is (no layout read)
+            self.fitted = self.scale
+            self.fit_labels()
 
     def fit_labels(self) -> None:
         """Size the city labels for the board's scale on screen (a CSS variable the board's style reads)."""
