@@ -99,6 +99,7 @@ def test_vendored_files_match_their_pins():
 def test_runtime_urls_in_the_page_and_config_are_relative_and_vendored():
     page = (ROOT / "index.html").read_text("utf-8")
     urls = re.findall(r'(?:href|src|config)="([^"]+)"', page)
+    urls += re.findall(r'"(\./static/[^"]+)"', page)            # in its inline scripts
     urls += re.findall(r'"(\./[^"*]+)"', build.pyscript_config())   # not the "./*" target
     served = set(build.dist_files())
     for url in urls:

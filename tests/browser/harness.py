@@ -54,6 +54,13 @@ def launch_chromium(playwright):
                                       headless=True)
 
 
+def launch_on_profile(playwright, profile: Path):
+    """Chromium on a profile kept on disk (``profile``, a folder): its one context, whose
+    caches and storage the next launch on the same folder finds again."""
+    return playwright.chromium.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+
+
 @dataclass
 class BrowserSession:
     """Opens guarded pages; what went wrong is collected and checked when the test ends."""
@@ -72,9 +79,15 @@ class BrowserSession:
         Unless ``snapshots``, the snapshot of Python's start is never made there (its worker
         answers that it failed, so the page refuses one for the build): a background Python
         per test would only load the machine (tests of the snapshot ask for it)."""
-        allowed = {urlsplit(url).netloc for url in (base_url or self.base_url, *also)}
         context = self.browser.new_context(**options)
         self.contexts.append(context)
+        return self.guard(context, base_url, also=also, snapshots=snapshots)
+
+    def guard(self, context, base_url: str | None = None, *, also: tuple[str, ...] = (),
+              snapshots: bool = False):
+        """Guard a context made elsewhere as :meth:`new_context` guards its own (and return it):
+        the benchmark's profiles on disk, which a new browser opens on each visit."""
+        allowed = {urlsplit(url).netloc for url in (base_url or self.base_url, *also)}
 
         def guard(route):
             if urlsplit(route.request.url).netloc in allowed:

@@ -27,6 +27,7 @@ from game import i18n
 from game.share import embed_link
 
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+WASM_PRELOAD = 'link[rel=preload][href$="pyodide.asm.wasm"]'
 
 
 def free_port() -> int:
@@ -78,6 +79,7 @@ def play(page, actions):
 def test_offline_reload_boots_and_resumes_the_game(browser_session, site):
     _, url = site
     context, page = first_visit(browser_session, url)
+    assert page.locator(WASM_PRELOAD).count() == 1          # no service worker served this page
     new_game(page, ["Ann", "Bob"], ["human", "human"], seed="5")
     play(page, 6)
     before, facts = saved_scenario(page), game_facts(page)
@@ -85,6 +87,7 @@ def test_offline_reload_boots_and_resumes_the_game(browser_session, site):
     context.set_offline(True)
     page.reload()
     wait_for_boot(page)
+    assert page.locator(WASM_PRELOAD).count() == 0          # the service worker's copy, compiled code kept
     assert saved_scenario(page) == before
     assert game_facts(page)["actions"] == facts["actions"]
     # a second page of the site, offline, with a query string: still served
