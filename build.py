@@ -480,15 +480,15 @@ def pyscript_config() -> str:
     JSON, not TOML: PyScript parses it with ``JSON.parse`` instead of importing its TOML
     parser first.  Every URL is relative to the file.  ``packages_cache = "passthrough"``
     hands the wheel to ``loadPyodide`` itself; no package index (``index_urls = []``): every
-    package is a local file, which also skips PyScript's package-graph lookup.  ``files``:
-    game/ travels as one archive, unpacked into Python's working directory.
+    package is a local file, which also skips PyScript's package-graph lookup.  No
+    ``files``: game/ travels as one archive, which the interpreter module downloads while the
+    runtime loads and unpacks into Python's working directory (``static/archive.mjs``).
     """
     config = {
         "interpreter": f"./{INTERPRETER}",
         "packages": [f"./{SVGWRITE_WHEEL}"],
         "packages_cache": "passthrough",
         "index_urls": [],
-        "files": {f"./{ARCHIVE.relative_to(ROOT).as_posix()}": "./*"},
     }
     return json.dumps(config, indent=2) + "\n"
 

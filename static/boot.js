@@ -20,9 +20,7 @@ const STAGES = new Map([
   ["Loading remote packages", [0.07, "packages"]],
   ["Loading Storage", [0.08, "storage"]],
   ["Loading interpreter", [0.10, "interpreter"]],
-  ["Loaded interpreter", [0.80, "interpreter"]],
-  ["Loading files", [0.82, "files"]],
-  ["Loaded files", [0.88, "files"]],
+  ["Loaded interpreter", [0.85, "interpreter"]],
   ["Loaded Pyodide", [0.92, "game"]],
 ]);
 // Within "Loading interpreter" (the long stage), the runtime files it needs, once arrived
@@ -113,11 +111,14 @@ function failedFile(message) {
     if (entry.responseStatus >= 400) return `${sitePath(entry.name)} (HTTP ${entry.responseStatus})`;
   }
   // PyScript's fetch errors: "[404] Unable to fetch <url>" and
-  // "(PY0404): Fetching from URL <url> failed with error 404 (Not Found)…".
+  // "(PY0404): Fetching from URL <url> failed with error 404 (Not Found)…"; then ours.
   const match = /\[(\d{3})\] Unable to fetch (\S+)/.exec(message);
   if (match) return `${sitePath(match[2])} (HTTP ${match[1]})`;
   const config = /Fetching from URL (\S+) failed with error (\d{3})/.exec(message);
-  return config ? `${sitePath(config[1])} (HTTP ${config[2]})` : null;
+  if (config) return `${sitePath(config[1])} (HTTP ${config[2]})`;
+  // static/interpreter.mjs's, for the game's archive: "static/build/game.zip (HTTP 404)".
+  const own = /(\S+) \(HTTP (\d{3})\)/.exec(message);
+  return own ? `${own[1]} (HTTP ${own[2]})` : null;
 }
 
 function fail(key, detail) {

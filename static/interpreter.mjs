@@ -1,5 +1,6 @@
 // Python's start for the page: the vendored Pyodide, restored from a memory snapshot when one
-// is stored for this build (docs/offline.md).
+// is stored for this build, with the game's archive unpacked in its working directory
+// (docs/offline.md).
 //
 // PyScript imports this module (pyscript.json's "interpreter") and calls its `loadPyodide`
 // with its own options. A snapshot is the whole memory of a Python that has started and
@@ -17,12 +18,14 @@
 // <html data-python-start> says how Python started ("snapshot" or "fresh"),
 // <html data-python-snapshot> what became of the one made on this visit ("stored", "failed").
 
+import { unpackArchive } from "./archive.mjs";
 import { placePackages, unpack } from "./snapshot-pages.mjs";
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
+const ARCHIVE = new URL("./build/game.zip", import.meta.url).href;
 const SNAPSHOT = new URL("../pyodide-snapshot", import.meta.url).href;
 const MAKER = new URL("./snapshot-worker.mjs", import.meta.url);
 const MAKE_AFTER_READY_MS = 2000;   // let the first moments of play have the processor
@@ -101,21 +104,39 @@ function makeSnapshot(pyodide, packages) {
   }
 }
 
+// The game's archive, downloaded while the runtime loads (PyScript would fetch it only once
+// Python is up) and unpacked into Python's working directory by static/archive.mjs.
+function downloadArchive() {
+  const bytes = fetch(ARCHIVE).then((response) => {
+    if (!response.ok) throw new Error(`static/build/game.zip (HTTP ${response.status})`);
+    return response.arrayBuffer();
+  });
+  bytes.catch(() => {});      // said when awaited, once Python is up
+  return bytes;
+}
+
+async function withArchive(pyodide, archive) {
+  await unpackArchive(pyodide, await archive, pyodide.FS.cwd());
+  return pyodide;
+}
+
 export async function loadPyodide(options) {
   const settings = { ...options, indexURL: RUNTIME };
+  const archive = downloadArchive();
   const [state, response] = await askForSnapshot().catch(() => [null, null]);
   if (state === "stored") {
+    let pyodide = null;
     try {
       const wheels = (settings.packages ?? []).map((url) => fetch(url).then((got) => got.arrayBuffer()));
       wheels.forEach((wheel) => wheel.catch(() => {}));    // a failure is the restore's to say
-      const pyodide = await loadRuntime({ ...settings, packages: [], _loadSnapshot: unpacked(response) });
+      pyodide = await loadRuntime({ ...settings, packages: [], _loadSnapshot: unpacked(response) });
       await placePackages(pyodide, wheels);
       root.setAttribute("data-python-start", "snapshot");
-      return pyodide;
     } catch (error) {
       console.info(`Python's snapshot did not restore (${error.message}); starting afresh.`);
       await refuse();
     }
+    if (pyodide !== null) return withArchive(pyodide, archive);
   }
   const pyodide = await loadRuntime(settings);
   root.setAttribute("data-python-start", "fresh");
@@ -126,5 +147,5 @@ export async function loadPyodide(options) {
       if (now === "none") setTimeout(() => makeSnapshot(pyodide, settings.packages), MAKE_AFTER_READY_MS);
     }));
   }
-  return pyodide;
+  return withArchive(pyodide, archive);
 }

@@ -2,7 +2,7 @@
 //
 // No DOM; it talks by messages. Asked with the page's packages and the modules to hold
 // ({packages, modules}: game/snapshot.py chose them in the page), it starts the vendored
-// Pyodide as the page does, unpacks the game's archive where PyScript unpacks it (Python's
+// Pyodide as the page does, unpacks the game's archive where the page unpacks it (Python's
 // working directory), imports those modules, makes the snapshot, packs it
 // (static/snapshot-pages.mjs) and stores it with the service worker (PUT; its requests go
 // through the page's service worker, from whose cache it loaded those files), then answers
@@ -10,6 +10,7 @@
 // thread. No game exists here: the snapshot holds modules, never a save, a hand or a random
 // state.
 
+import { unpackArchive } from "./archive.mjs";
 import { pack, placePackages } from "./snapshot-pages.mjs";
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
@@ -25,7 +26,7 @@ async function make({ packages, modules }) {
   const started = performance.now();
   const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/"), _makeSnapshot: true });
   await placePackages(pyodide, packages.map(download));
-  pyodide.unpackArchive(await download(here("./build/game.zip")), "zip", { extractDir: "./" });
+  await unpackArchive(pyodide, await download(here("./build/game.zip")), pyodide.FS.cwd());
   // The names go in as a Python literal (JSON strings are one): no JavaScript object stays
   // referenced from Python, which a snapshot could not hold; no name is bound in __main__.
   pyodide.runPython(`__import__("game.snapshot").snapshot.preload(${JSON.stringify(modules)})`);

@@ -8,16 +8,17 @@ fresh browser context, and (c) the game's second visit, served by its service wo
 (and, for a site that makes one, from the memory snapshot of Python's start the first visit
 stored), in Chromium started anew on the profile (on disk) of the first visit, and (d) a
 later visit (the fourth), the same way, when Chromium has also kept the code it compiled
-for the wasm as the service worker served it.  The game is ``build.py dist`` of this checkout, or each
-``LABEL=SITE`` folder given (sites built otherwise, to compare boot levers in one run: every
-round boots each of them once, in turn, so the machine's drift affects them alike), in the
-browser's language (English) or with ``--lang`` in another (``?lang=``: its catalog fetched).
+for the wasm as the service worker served it.  The game is ``build.py dist`` of this
+checkout, or each ``LABEL=SITE`` folder given (sites built otherwise, to compare boot
+levers in one run: every round boots each of them once, in turn, so the machine's drift
+affects them alike), in the browser's language (English) or with ``--lang`` in another
+(``?lang=``: its catalog fetched).
 
 Prints every boot, then per site the medians, when each boot stage was reached (PyScript's
 ``py:progress`` events, milliseconds after navigation), the ratios b/a (target <= 1.15),
-c/b and d/b (target <= 0.5), the bytes the first visit transferred by category, and the snapshot's
-size and making time with how many repeat visits started from it.  Requests to any
-other host are blocked and reported.  This prints figures; it asserts nothing about time.
+c/b and d/b (target <= 0.5), the bytes the first visit transferred by category, and the
+snapshot's size and making time with how many repeat visits started from it.  Requests to
+any other host are blocked and reported.  This prints figures; it asserts nothing about time.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 await loadPyodide();
 document.documentElement.setAttribute("data-game-ready", "");
 </script></head><body></body></html>"""
-STAGES = ("Loading interpreter", "Loaded interpreter", "Loaded files", "Loaded Pyodide", "ready")
+STAGES = ("Loading interpreter", "Loaded interpreter", "Loaded Pyodide", "ready")
 STAGE_RECORDER = """
 window.__stages = {};
 addEventListener("py:progress", ({detail}) => { window.__stages[detail] = performance.now(); });
@@ -130,8 +131,9 @@ def repeat_visits(session: BrowserSession, playwright, url: str,
                   snapshots: list[Snapshot]) -> tuple[Boot, Boot]:
     """The second visit and a later one (the ``LATER_VISIT``th), served by the service worker:
     a first visit, then each visit in a browser started anew on the same profile, as a player
-    comes back another day.  A site that makes a snapshot of Python's start (``<html data-python-start>``) has it
-    stored before the second visit (its making is appended to ``snapshots``)."""
+    comes back another day.  A site that makes a snapshot of Python's start
+    (``<html data-python-start>``) has it stored before the second visit (its making is
+    appended to ``snapshots``)."""
     with tempfile.TemporaryDirectory() as profile:
         with browser_on(session, playwright, profile, url) as context:
             first = session.watch(context.new_page())

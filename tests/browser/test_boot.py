@@ -98,6 +98,18 @@ def test_a_missing_file_shows_the_error_panel(browser_session, missing):
     assert page.text_content("#boot-retry") == "Try again"
 
 
+def test_a_damaged_archive_shows_the_error_panel_with_the_reason(browser_session):
+    def damage(page):
+        page.route("**/static/build/game.zip", lambda route: route.fulfill(
+            status=200, content_type="application/zip", body=b"<!doctype html><p>Not the archive</p>"))
+
+    page = browser_session.open(expect_errors=True, before=damage)
+    assert page.get_attribute("html", "data-boot-failed") == "boot.error.failed"
+    assert page.locator("#boot-error").is_visible()
+    message = page.text_content("#boot-error-message")
+    assert "the game's archive is damaged (no central directory)" in message, message
+
+
 def test_missing_loader_strings_still_explain_the_failure(browser_session):
     def break_file(page):
         page.route("**/boot-messages.json", lambda route: route.fulfill(status=404))

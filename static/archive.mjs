@@ -1,0 +1,140 @@
+// The game's archive (static/build/game.zip, made by build.py) unpacked into Python's file
+// system by the browser, not by Python: for the page (static/interpreter.mjs), the AI worker
+// and the snapshot's worker.
+//
+// Pyodide's own `unpackArchive` runs Python's zipfile and shutil, file by file, in
+// WebAssembly (70–120 ms for the archive's 141 files on a page that is starting). Here the
+// zip's central directory is read in JavaScript, each member inflated by the browser's
+// DecompressionStream, checked against its CRC-32 and written with Emscripten's FS (40–70 ms;
+// docs/offline.md). A zip this does not read (damaged, cut short, a checksum that does not
+// match, encrypted, zip64, another compression, a name outside the folder) rejects with an
+// error that says so; nothing is written before every member has been read and checked.
+
+const END_OF_DIRECTORY = 0x06054b50;
+const DIRECTORY_ENTRY = 0x02014b50;
+const LOCAL_HEADER = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
+const END_SIZE = 22;
+const LONGEST_COMMENT = 0xffff;
+const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, byte) => {
+  let crc = byte;
+  for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? 0xedb88320 ^ (crc >>> 1) : crc >>> 1;
+  return crc;
+});
+
+class DamagedArchive extends Error {
+  constructor(reason) {
+    super(`the game's archive is damaged (${reason})`);
+    this.name = "DamagedArchive";
+  }
+}
+
+function crc32(bytes) {
+  let crc = 0xffffffff;
+  for (let index = 0; index < bytes.length; index += 1) {
+    crc = CRC_TABLE[(crc ^ bytes[index]) & 0xff] ^ (crc >>> 8);
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function endOfDirectory(view) {
+  const last = Math.max(0, view.byteLength - END_SIZE - LONGEST_COMMENT);
+  for (let at = view.byteLength - END_SIZE; at >= last; at -= 1) {
+    if (view.getUint32(at, true) === END_OF_DIRECTORY) return at;
+  }
+  throw new DamagedArchive("no central directory");
+}
+
+// [{name, method, crc, size, packed, offset}] from the central directory.
+function members(view) {
+  const end = endOfDirectory(view);
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const names = new TextDecoder("utf-8", { fatal: true });
+  const found = [];
+  for (let index = 0; index < count; index += 1) {
+    if (at + 46 > end || view.getUint32(at, true) !== DIRECTORY_ENTRY) {
+      throw new DamagedArchive("a central directory entry is missing");
+    }
+    const flags = view.getUint16(at + 8, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const name = names.decode(new Uint8Array(view.buffer, view.byteOffset + at + 46, nameLength));
+    const member = {
+      name,
+      method: view.getUint16(at + 10, true),
+      crc: view.getUint32(at + 16, true),
+      packed: view.getUint32(at + 20, true),
+      size: view.getUint32(at + 24, true),
+      offset: view.getUint32(at + 42, true),
+    };
+    if (flags & 1) throw new DamagedArchive(`${name} is encrypted`);
+    if (member.method !== STORED && member.method !== DEFLATED) {
+      throw new DamagedArchive(`${name} uses compression method ${member.method}`);
+    }
+    if (name.startsWith("/") || name.split("/").includes("..")) {
+      throw new DamagedArchive(`${name} points outside the archive`);
+    }
+    found.push(member);
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return found;
+}
+
+// The bytes `packed` (raw deflate) inflate to, `size` of them expected. Written and read
+// straight through the stream: no Blob or Response, each of which the browser registers
+// with another of its processes.
+async function inflate(packed, size) {
+  const inflater = new DecompressionStream("deflate-raw");
+  const writer = inflater.writable.getWriter();
+  writer.write(packed).catch(() => {});      // a failure shows in the reading
+  writer.close().catch(() => {});
+  const reader = inflater.readable.getReader();
+  const bytes = new Uint8Array(size);
+  let filled = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (filled + value.byteLength > size) throw new Error("longer than it should be");
+    bytes.set(value, filled);
+    filled += value.byteLength;
+  }
+  if (filled !== size) throw new Error("shorter than it should be");
+  return bytes;
+}
+
+async function contents(view, member) {
+  const at = member.offset;
+  if (at + 30 > view.byteLength || view.getUint32(at, true) !== LOCAL_HEADER) {
+    throw new DamagedArchive(`${member.name} has no header`);
+  }
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  if (start + member.packed > view.byteLength) throw new DamagedArchive(`${member.name} is cut short`);
+  const packed = new Uint8Array(view.buffer, view.byteOffset + start, member.packed);
+  let bytes = packed;
+  if (member.method === DEFLATED) {
+    try {
+      bytes = await inflate(packed, member.size);
+    } catch {
+      throw new DamagedArchive(`${member.name} does not inflate`);
+    }
+  }
+  if (bytes.byteLength !== member.size || crc32(bytes) !== member.crc) {
+    throw new DamagedArchive(`${member.name} does not match its checksum`);
+  }
+  return bytes;
+}
+
+// Unpack the zip `buffer` (an ArrayBuffer) into the folder `into` of `pyodide`'s file system.
+export async function unpackArchive(pyodide, buffer, into) {
+  if (buffer.byteLength < END_SIZE) throw new DamagedArchive("too short");
+  const view = new DataView(buffer);
+  const files = members(view).filter((member) => !member.name.endsWith("/"));
+  const read = await Promise.all(files.map((member) => contents(view, member)));
+  const { FS } = pyodide;
+  files.forEach((member, index) => {
+    const path = `${into}/${member.name}`;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, read[index]);
+  });
+}

@@ -1,0 +1,104 @@
+"""The game's archive unpacked by the browser (static/archive.mjs), run here under Node.js
+(which ``build.py`` needs anyway) with a stand-in for Emscripten's file system."""
+
+import base64
+import io
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build
+
+NODE = shutil.which("node")
+UNPACK = """
+import { readFileSync } from "node:fs";
+import { unpackArchive } from "ARCHIVE_MODULE";
+const written = {};
+const folders = [];
+const pyodide = { FS: {
+  mkdirTree: (path) => folders.push(path),
+  writeFile: (path, bytes) => { written[path] = Buffer.from(bytes).toString("base64"); },
+} };
+const bytes = readFileSync(process.argv[2]);
+try {
+  await unpackArchive(pyodide, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), "/home/pyodide");
+  console.log(JSON.stringify({ written, folders }));
+} catch (error) {
+  console.log(JSON.stringify({ error: `${error.name}: ${error.message}`, written }));
+}
+""".replace("ARCHIVE_MODULE", (ROOT / "static" / "archive.mjs").as_uri())
+
+pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is needed (build.py needs it too)")
+
+
+def unpack(data: bytes, tmp_path: Path) -> dict:
+    archive = tmp_path / "archive.zip"
+    archive.write_bytes(data)
+    script = tmp_path / "unpack.mjs"
+    script.write_text(UNPACK)
+    done = subprocess.run([NODE, str(script), str(archive)], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def make_zip(members: dict[str, bytes], compression=zipfile.ZIP_DEFLATED) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression) as archive:
+        archive.writestr("game/", b"")                    # a folder entry: nothing to write
+        for name, data in members.items():
+            archive.writestr(name, data)
+        archive.writestr(zipfile.ZipInfo("game/stored.txt"), b"kept as it is")   # stored
+    return out.getvalue()
+
+
+def test_every_member_is_written_where_python_would_unpack_it(tmp_path):
+    members = {"game/__init__.py": b"", "game/rules.py": b"RULES = 1\n" * 500,
+               "game/maps/usa.json": json.dumps({"cities": list(range(300))}).encode(),
+               "game/locales/en.mo": bytes(range(256)) * 8, "game/\u00e9t\u00e9.txt": "\u00e9t\u00e9".encode()}
+    result = unpack(make_zip(members), tmp_path)
+    assert "error" not in result, result
+    expected = {**members, "game/stored.txt": b"kept as it is"}
+    assert {path: base64.b64decode(data) for path, data in result["written"].items()} == {
+        f"/home/pyodide/{name}": data for name, data in expected.items()}
+    assert set(result["folders"]) <= {"/home/pyodide/game", "/home/pyodide/game/maps", "/home/pyodide/game/locales"}
+
+
+def test_the_game_archive_unpacks_as_pythons_zipfile_reads_it(tmp_path):
+    build.prepare()
+    with zipfile.ZipFile(build.ARCHIVE) as archive:
+        expected = {f"/home/pyodide/{info.filename}": archive.read(info)
+                    for info in archive.infolist() if not info.is_dir()}
+    result = unpack(build.ARCHIVE.read_bytes(), tmp_path)
+    assert {path: base64.b64decode(data) for path, data in result["written"].items()} == expected
+
+
+def flip(data: bytes, at: int) -> bytes:
+    return data[:at] + bytes([data[at] ^ 0xFF]) + data[at + 1:]
+
+
+GOOD = make_zip({"game/rules.py": b"RULES = 1\n" * 500, "game/data.json": b"[1, 2, 3]"})
+BZIP2 = make_zip({"game/rules.py": b"RULES = 1\n"}, zipfile.ZIP_BZIP2)
+OUTSIDE = make_zip({"../escape.py": b"x = 1\n"})
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    pytest.param(b"", "too short", id="empty"),
+    pytest.param(b"<!doctype html><html><body>Not found</body></html>", "no central directory", id="html"),
+    pytest.param(GOOD[: len(GOOD) // 2], "no central directory", id="cut-short"),
+    pytest.param(GOOD[:60] + GOOD[200:], "central directory entry is missing", id="members-gone"),
+    pytest.param(flip(GOOD, 80), "rules.py", id="flipped-byte"),
+    pytest.param(GOOD.replace(b"kept as it is", b"kept as it IS"), "does not match its checksum", id="checksum"),
+    pytest.param(BZIP2, "compression method 12", id="bzip2"),
+    pytest.param(OUTSIDE, "points outside the archive", id="outside"),
+])
+def test_a_bad_archive_is_refused_with_a_reason_and_nothing_is_written(tmp_path, data, reason):
+    result = unpack(data, tmp_path)
+    assert result["error"].startswith("DamagedArchive: the game's archive is damaged"), result
+    assert reason in result["error"]
+    assert result["written"] == {}
