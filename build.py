@@ -660,8 +660,9 @@ def service_worker(site: Path = ROOT) -> bytes:
 # A quoted relative URL in one of the site's text files (e.g. "./static/boot.js").
 QUOTED_URL = re.compile(r'"(\.{0,2}/?[\w.-]+(?:/[\w.-]+)*)"')
 TEXT_FILES = (".html", ".json", ".js", ".mjs", ".css", ".webmanifest")
-# Files a reader recognises by their name's ending (PyScript unpacks "*.zip"): these get a
-# content hash in their name, the others a hashed query string.
+# Files that keep their name's ending when busted: the archive gets a content hash in its
+# name (game-<hash>.zip, as a zip it is and as the tests and docs name it), the others a
+# hashed query string.
 HASHED_NAMES = (".zip",)
 
 

@@ -51,6 +51,7 @@ function members(view) {
   const end = endOfDirectory(view);
   const count = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
+  if (count === 0xffff || at === 0xffffffff) throw new DamagedArchive("zip64, which this does not read");
   const names = new TextDecoder("utf-8", { fatal: true });
   const found = [];
   for (let index = 0; index < count; index += 1) {
@@ -59,7 +60,14 @@ function members(view) {
     }
     const flags = view.getUint16(at + 8, true);
     const nameLength = view.getUint16(at + 28, true);
-    const name = names.decode(new Uint8Array(view.buffer, view.byteOffset + at + 46, nameLength));
+    const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    if (next > end) throw new DamagedArchive("a central directory entry is cut short");
+    let name;
+    try {
+      name = names.decode(new Uint8Array(view.buffer, view.byteOffset + at + 46, nameLength));
+    } catch {
+      throw new DamagedArchive("a name is not UTF-8");
+    }
     const member = {
       name,
       method: view.getUint16(at + 10, true),
@@ -75,8 +83,11 @@ function members(view) {
     if (name.startsWith("/") || name.split("/").includes("..")) {
       throw new DamagedArchive(`${name} points outside the archive`);
     }
+    if (member.packed === 0xffffffff || member.size === 0xffffffff || member.offset === 0xffffffff) {
+      throw new DamagedArchive("zip64, which this does not read");
+    }
     found.push(member);
-    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    at = next;
   }
   return found;
 }

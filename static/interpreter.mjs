@@ -26,6 +26,7 @@ export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const ARCHIVE = new URL("./build/game.zip", import.meta.url).href;
+const ARCHIVE_NAME = ARCHIVE.slice(new URL("../", import.meta.url).href.length);   // in messages
 const SNAPSHOT = new URL("../pyodide-snapshot", import.meta.url).href;
 const MAKER = new URL("./snapshot-worker.mjs", import.meta.url);
 const MAKE_AFTER_READY_MS = 2000;   // let the first moments of play have the processor
@@ -108,8 +109,10 @@ function makeSnapshot(pyodide, packages) {
 // Python is up) and unpacked into Python's working directory by static/archive.mjs.
 function downloadArchive() {
   const bytes = fetch(ARCHIVE).then((response) => {
-    if (!response.ok) throw new Error(`static/build/game.zip (HTTP ${response.status})`);
+    if (!response.ok) throw new Error(`${ARCHIVE_NAME} (HTTP ${response.status})`);
     return response.arrayBuffer();
+  }, (error) => {
+    throw new Error(`${ARCHIVE_NAME} (${error.message})`);
   });
   bytes.catch(() => {});      // said when awaited, once Python is up
   return bytes;
@@ -129,8 +132,9 @@ export async function loadPyodide(options) {
     try {
       const wheels = (settings.packages ?? []).map((url) => fetch(url).then((got) => got.arrayBuffer()));
       wheels.forEach((wheel) => wheel.catch(() => {}));    // a failure is the restore's to say
-      pyodide = await loadRuntime({ ...settings, packages: [], _loadSnapshot: unpacked(response) });
-      await placePackages(pyodide, wheels);
+      const restored = await loadRuntime({ ...settings, packages: [], _loadSnapshot: unpacked(response) });
+      await placePackages(restored, wheels);     // Python's first code after the restore
+      pyodide = restored;
       root.setAttribute("data-python-start", "snapshot");
     } catch (error) {
       console.info(`Python's snapshot did not restore (${error.message}); starting afresh.`);

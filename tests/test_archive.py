@@ -95,6 +95,7 @@ OUTSIDE = make_zip({"../escape.py": b"x = 1\n"})
     pytest.param(flip(GOOD, 80), "rules.py", id="flipped-byte"),
     pytest.param(GOOD.replace(b"kept as it is", b"kept as it IS"), "does not match its checksum", id="checksum"),
     pytest.param(BZIP2, "compression method 12", id="bzip2"),
+    pytest.param(GOOD.replace(b"data.json", b"dat\xff.json"), "a name is not UTF-8", id="name"),
     pytest.param(OUTSIDE, "points outside the archive", id="outside"),
 ])
 def test_a_bad_archive_is_refused_with_a_reason_and_nothing_is_written(tmp_path, data, reason):
