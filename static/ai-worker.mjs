@@ -6,16 +6,14 @@
 // Messages out: {"ready": true} once Python is up, {"failed": reason} if it cannot start,
 // then one answer per request, in order.
 
-import { unpackArchive } from "./archive.mjs";
+import { downloadArchive, unpackArchive } from "./archive.mjs";
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
 async function start() {
   const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/") });
-  const response = await fetch(here("./build/game.zip"));
-  if (!response.ok) throw new Error(`static/build/game.zip (HTTP ${response.status})`);
-  await unpackArchive(pyodide, await response.arrayBuffer(), "/ai-helper");
+  await unpackArchive(pyodide, await downloadArchive(here("./build/game.zip")), "/ai-helper");
   pyodide.runPython("import sys; sys.path.insert(0, '/ai-helper')");
   return pyodide.pyimport("game.ui.ai_turn").answer;
 }

@@ -1,6 +1,6 @@
-// The game's archive (static/build/game.zip, made by build.py) unpacked into Python's file
-// system by the browser, not by Python: for the page (static/interpreter.mjs), the AI worker
-// and the snapshot's worker.
+// The game's archive (static/build/game.zip, made by build.py) downloaded and unpacked into
+// Python's file system by the browser, not by Python: for the page (static/interpreter.mjs),
+// the AI worker and the snapshot's worker.
 //
 // Pyodide's own `unpackArchive` runs Python's zipfile and shutil, file by file, in
 // WebAssembly (70–120 ms for the archive's 141 files on a page that is starting). Here the
@@ -134,6 +134,21 @@ async function contents(view, member) {
     throw new DamagedArchive(`${member.name} does not match its checksum`);
   }
   return bytes;
+}
+
+const SITE = new URL("../", import.meta.url).href;     // this file is in the site's static/
+
+// The archive at `url` (an address of the site): its bytes, or an error naming the file as
+// the site serves it ("static/build/game-<hash>.zip (HTTP 404)", which static/boot.js
+// recognises, or the network's reason).
+export function downloadArchive(url) {
+  const name = url.startsWith(SITE) ? url.slice(SITE.length) : url;
+  return fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${name} (HTTP ${response.status})`);
+    return response.arrayBuffer();
+  }, (error) => {
+    throw new Error(`${name} (${error.message})`);
+  });
 }
 
 // Unpack the zip `buffer` (an ArrayBuffer) into the folder `into` of `pyodide`'s file system.

@@ -111,12 +111,12 @@ function failedFile(message) {
     if (entry.responseStatus >= 400) return `${sitePath(entry.name)} (HTTP ${entry.responseStatus})`;
   }
   // PyScript's fetch errors: "[404] Unable to fetch <url>" and
-  // "(PY0404): Fetching from URL <url> failed with error 404 (Not Found)…"; then ours.
+  // "(PY0404): Fetching from URL <url> failed with error 404 (Not Found)…".
   const match = /\[(\d{3})\] Unable to fetch (\S+)/.exec(message);
   if (match) return `${sitePath(match[2])} (HTTP ${match[1]})`;
   const config = /Fetching from URL (\S+) failed with error (\d{3})/.exec(message);
   if (config) return `${sitePath(config[1])} (HTTP ${config[2]})`;
-  // static/interpreter.mjs's, for the game's archive: "static/build/game.zip (HTTP 404)".
+  // static/archive.mjs's, for the game's archive: "static/build/game.zip (HTTP 404)".
   const own = /(\S+) \(HTTP (\d{3})\)/.exec(message);
   return own ? `${own[1]} (HTTP ${own[2]})` : null;
 }

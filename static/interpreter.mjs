@@ -18,7 +18,7 @@
 // <html data-python-start> says how Python started ("snapshot" or "fresh"),
 // <html data-python-snapshot> what became of the one made on this visit ("stored", "failed").
 
-import { unpackArchive } from "./archive.mjs";
+import { downloadArchive, unpackArchive } from "./archive.mjs";
 import { placePackages, unpack } from "./snapshot-pages.mjs";
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -26,7 +26,6 @@ export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const ARCHIVE = new URL("./build/game.zip", import.meta.url).href;
-const ARCHIVE_NAME = ARCHIVE.slice(new URL("../", import.meta.url).href.length);   // in messages
 const SNAPSHOT = new URL("../pyodide-snapshot", import.meta.url).href;
 const MAKER = new URL("./snapshot-worker.mjs", import.meta.url);
 const MAKE_AFTER_READY_MS = 2000;   // let the first moments of play have the processor
@@ -105,19 +104,8 @@ function makeSnapshot(pyodide, packages) {
   }
 }
 
-// The game's archive, downloaded while the runtime loads (PyScript would fetch it only once
-// Python is up) and unpacked into Python's working directory by static/archive.mjs.
-function downloadArchive() {
-  const bytes = fetch(ARCHIVE).then((response) => {
-    if (!response.ok) throw new Error(`${ARCHIVE_NAME} (HTTP ${response.status})`);
-    return response.arrayBuffer();
-  }, (error) => {
-    throw new Error(`${ARCHIVE_NAME} (${error.message})`);
-  });
-  bytes.catch(() => {});      // said when awaited, once Python is up
-  return bytes;
-}
-
+// The game's archive is downloaded while the runtime loads (PyScript would fetch it only
+// once Python is up) and unpacked into Python's working directory by static/archive.mjs.
 async function withArchive(pyodide, archive) {
   await unpackArchive(pyodide, await archive, pyodide.FS.cwd());
   return pyodide;
@@ -125,7 +113,8 @@ async function withArchive(pyodide, archive) {
 
 export async function loadPyodide(options) {
   const settings = { ...options, indexURL: RUNTIME };
-  const archive = downloadArchive();
+  const archive = downloadArchive(ARCHIVE);
+  archive.catch(() => {});      // said when awaited, once Python is up
   const [state, response] = await askForSnapshot().catch(() => [null, null]);
   if (state === "stored") {
     let pyodide = null;

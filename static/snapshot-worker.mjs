@@ -10,7 +10,7 @@
 // thread. No game exists here: the snapshot holds modules, never a save, a hand or a random
 // state.
 
-import { unpackArchive } from "./archive.mjs";
+import { downloadArchive, unpackArchive } from "./archive.mjs";
 import { pack, placePackages } from "./snapshot-pages.mjs";
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
@@ -26,7 +26,7 @@ async function make({ packages, modules }) {
   const started = performance.now();
   const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/"), _makeSnapshot: true });
   await placePackages(pyodide, packages.map(download));
-  await unpackArchive(pyodide, await download(here("./build/game.zip")), pyodide.FS.cwd());
+  await unpackArchive(pyodide, await downloadArchive(here("./build/game.zip")), pyodide.FS.cwd());
   // The names go in as a Python literal (JSON strings are one): no JavaScript object stays
   // referenced from Python, which a snapshot could not hold; no name is bound in __main__.
   pyodide.runPython(`__import__("game.snapshot").snapshot.preload(${JSON.stringify(modules)})`);

@@ -1,6 +1,5 @@
 """build.py: the generated pyscript.json, the game archive, vendoring against pinned hashes."""
 
-import contextlib
 import gettext
 import hashlib
 import importlib.util
@@ -10,32 +9,19 @@ import re
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from harness import static_server  # tests/browser/, on the path (tests/conftest.py)
+
 import build
 from game import i18n
-
-
-@contextlib.contextmanager
-def dev_server(rebuild: bool = False) -> Iterator[str]:
-    """``build.py serve``'s server on the source tree, in a thread; yields its base URL."""
-    server = build.make_server(ROOT, rebuild=rebuild)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_committed_pyscript_json_is_what_build_generates():
@@ -225,7 +211,7 @@ def test_the_dev_server_builds_the_archive_before_naming_its_hash_in_sw_js():
     fresh = build.ARCHIVE.read_bytes()
     build.ARCHIVE.write_bytes(b"stale")
     try:
-        with dev_server(rebuild=True) as base, urllib.request.urlopen(base + "sw.js") as response:
+        with static_server(ROOT, rebuild=True) as base, urllib.request.urlopen(base + "sw.js") as response:
             served = response.read()
     finally:
         build.ARCHIVE.write_bytes(fresh)
@@ -309,7 +295,7 @@ def test_the_standard_library_holds_what_the_game_imports_and_not_what_a_page_ca
 
 def test_the_site_serves_the_trimmed_standard_library_at_the_vendored_address():
     build.prepare(update_config=False)
-    with dev_server() as base, urllib.request.urlopen(base + build.VENDORED_STDLIB) as response:
+    with static_server(ROOT) as base, urllib.request.urlopen(base + build.VENDORED_STDLIB) as response:
         assert response.read() == build.STDLIB.read_bytes()
     assert build.site_file(build.VENDORED_STDLIB) == build.STDLIB
     assert "static/build/python_stdlib.zip" not in build.dist_files()

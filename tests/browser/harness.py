@@ -37,9 +37,10 @@ READY_OR_FAILED = ("() => document.documentElement.hasAttribute('data-game-ready
 
 
 @contextlib.contextmanager
-def static_server(directory: Path) -> Iterator[str]:
-    """Serve ``directory`` on a free port of 127.0.0.1 in a thread; yields the base URL."""
-    server = build.make_server(directory, 0)
+def static_server(directory: Path, *, rebuild: bool = False) -> Iterator[str]:
+    """Serve ``directory`` on a free port of 127.0.0.1 in a thread; yields the base URL.
+    ``rebuild``: as ``build.py serve`` does, remake the archive and sw.js when asked for."""
+    server = build.make_server(directory, 0, rebuild=rebuild)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
