@@ -217,7 +217,8 @@ def _zip(entries: dict[str, bytes]) -> bytes:
 
 def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
     """A reproducible zip of game/ whose entries start with ``game/``, with ``bytecode``
-    (``game/.../__pycache__/*.pyc`` -> content) after the sources."""
+    (``game/.../__pycache__/*.pyc`` and ``pyscript/__pycache__/*.pyc`` -> content) after the
+    sources."""
     sources = dict(archived_bytes(path) for path in archived_files())
     return _zip({**sources, **dict(sorted((bytecode or {}).items()))})
 
@@ -227,7 +228,10 @@ def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
 # version that wrote it, so the vendored runtime compiles: build.py runs it under Node.js.
 # Out of it come the game's bytecode (unchecked hash-based .pyc, PEP 552: used as they are,
 # whatever the unpacked sources' timestamps; without the docstrings, which are for readers
-# and doctests; the sources stay, for tracebacks) and a standard
+# and doctests; the sources stay, for tracebacks), the bytecode of PyScript's own package
+# (checked hash-based .pyc: PyScript writes its sources into the working directory at every
+# start, where the game's archive puts these first, and Python compiled them there at every
+# start; a source that differed would be compiled as before) and a standard
 # library holding only the modules that the game, svgwrite, PyScript's Python and Pyodide's
 # own start can import (found by modulefinder over their sources, imports inside functions
 # included): compiled where the game's modules import them, as with `python -OO` (no
@@ -289,8 +293,20 @@ def game_bytecode(game):
             code = compile(without_docstrings(source, name), name, "exec", dont_inherit=True)
             bytecode[cached] = _code_to_hash_pyc(code, importlib.util.source_hash(source),
                                                  checked=False).hex()
-    with open("/job/bytecode.json", "w") as out:
-        json.dump(bytecode, out)
+    return bytecode
+
+def pyscript_bytecode():
+    with open("/job/pyscript.json") as sources:
+        files = json.load(sources)
+    bytecode = {}
+    for name, source in files.items():
+        folder, _, file = name.rpartition("/")
+        data = source.encode("utf-8")
+        code = compile(data, name, "exec", dont_inherit=True)
+        cached = f"{folder}/__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
+        bytecode[cached] = _code_to_hash_pyc(code, importlib.util.source_hash(data),
+                                             checked=True).hex()
+    return bytecode
 
 def trimmed_stdlib(game):
     wheel = zipfile.ZipFile("/job/svgwrite.whl")
@@ -334,7 +350,8 @@ def trimmed_stdlib(game):
             out.writestr(zipfile.ZipInfo(entry, info.date_time), data, zipfile.ZIP_DEFLATED)
 
 game = zipfile.ZipFile("/job/game.zip")
-game_bytecode(game)
+with open("/job/bytecode.json", "w") as out:
+    json.dump({**game_bytecode(game), **pyscript_bytecode()}, out)
 if WITH_STDLIB:
     trimmed_stdlib(game)
 """
@@ -357,6 +374,53 @@ STDLIB_EXCLUDED = ("multiprocessing", "concurrent.futures.process", "_pyrepl", "
 COMMAND_LINES = ("game.cli", "game.commands", "game.embed_command", "game.board.cli",
                  "game.ai.tournament")
 PYSCRIPT_CORE = "static/vendor/pyscript/core-C9KDLldu.js"
+PYSCRIPT_FILES = 'wo(".",{'      # where its Python package's files start in it
+# PyScript loads every plugin it has at every start unless its config names it with a "!":
+# the game uses none of these (a code editor, a terminal, pygame-ce, the "donkey" API,
+# warnings about deprecated PyScript features, CodeMirror), so their modules are neither
+# loaded nor served. "error" stays: it shows a Python error on the page.
+PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game",
+                        "py-terminal")
+BARE_KEY = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def pyscript_sources() -> dict[str, str]:
+    """PyScript's own Python package as PyScript writes it at every start (name in the working
+    directory -> source): the object literal of folders and files inside its JavaScript
+    (``wo(".",{pyscript:{"__init__.py":"...",...}})``), read here as JSON with bare keys."""
+    text = (ROOT / PYSCRIPT_CORE).read_text("utf-8")
+    start = text.find(PYSCRIPT_FILES)
+    if start < 0:
+        raise BuildError(f"PyScript's Python files are not where this build expects them in {PYSCRIPT_CORE}")
+    decoder = json.JSONDecoder()
+    at = start + len(PYSCRIPT_FILES) - 1
+    files: dict[str, str] = {}
+
+    def folder(path: str) -> None:
+        nonlocal at
+        if text[at] != "{":
+            raise BuildError(f"unexpected text at {at} of {PYSCRIPT_CORE}'s Python files")
+        at += 1
+        while text[at] != "}":
+            bare = BARE_KEY.match(text, at)
+            if bare:
+                name, at = bare.group(0), bare.end()
+            else:
+                name, at = decoder.raw_decode(text, at)
+            at += 1                                                     # the colon
+            if text[at] == "{":
+                folder(f"{path}{name}/")
+            else:
+                files[f"{path}{name}"], at = decoder.raw_decode(text, at)
+            if text[at] == ",":
+                at += 1
+        at += 1
+
+    try:
+        folder("")
+    except (IndexError, ValueError) as error:
+        raise BuildError(f"PyScript's Python files in {PYSCRIPT_CORE} do not read as expected ({error})") from None
+    return files
 
 
 def _pyscript_imports() -> list[str]:
@@ -377,7 +441,8 @@ def compile_with_pyodide(sources: bytes, stdlib: bool) -> tuple[dict[str, bytes]
     folder.mkdir(parents=True)
     try:
         (folder / "game.zip").write_bytes(sources)
-        inputs = {"game.zip": folder / "game.zip"}
+        (folder / "pyscript.json").write_text(json.dumps(pyscript_sources()), "utf-8")
+        inputs = {"game.zip": folder / "game.zip", "pyscript.json": folder / "pyscript.json"}
         outputs = {"bytecode.json": folder / "bytecode.json"}
         if stdlib:
             inputs |= {"svgwrite.whl": ROOT / SVGWRITE_WHEEL, "python_stdlib.zip": ROOT / VENDORED_STDLIB}
@@ -483,12 +548,14 @@ def pyscript_config() -> str:
     package is a local file, which also skips PyScript's package-graph lookup.  No
     ``files``: game/ travels as one archive, which the interpreter module downloads while the
     runtime loads and unpacks into Python's working directory (``static/archive.mjs``).
+    The plugins the game does not use are switched off (``PYSCRIPT_PLUGINS_OFF``).
     """
     config = {
         "interpreter": f"./{INTERPRETER}",
         "packages": [f"./{SVGWRITE_WHEEL}"],
         "packages_cache": "passthrough",
         "index_urls": [],
+        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
     }
     return json.dumps(config, indent=2) + "\n"
 

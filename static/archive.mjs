@@ -1,6 +1,7 @@
-// The game's archive (static/build/game.zip, made by build.py) downloaded and unpacked into
-// Python's file system by the browser, not by Python: for the page (static/interpreter.mjs),
-// the AI worker and the snapshot's worker.
+// Zips downloaded and unpacked into Python's file system by the browser, not by Python: the
+// game's archive (static/build/game.zip, made by build.py) for the page
+// (static/interpreter.mjs), the AI worker and the snapshot's worker, and the packages' wheels
+// where a snapshot's Python needs them (static/snapshot-pages.mjs).
 //
 // Pyodide's own `unpackArchive` runs Python's zipfile and shutil, file by file, in
 // WebAssembly (70–120 ms for the archive's 141 files on a page that is starting). Here the
@@ -23,9 +24,12 @@ const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, byte) => {
   return crc;
 });
 
+// What is wrong with a zip, found while reading it; said as a DamagedArchive naming the zip.
+class Flaw extends Error {}
+
 class DamagedArchive extends Error {
-  constructor(reason) {
-    super(`the game's archive is damaged (${reason})`);
+  constructor(what, reason) {
+    super(`${what} is damaged (${reason})`);
     this.name = "DamagedArchive";
   }
 }
@@ -43,7 +47,7 @@ function endOfDirectory(view) {
   for (let at = view.byteLength - END_SIZE; at >= last; at -= 1) {
     if (view.getUint32(at, true) === END_OF_DIRECTORY) return at;
   }
-  throw new DamagedArchive("no central directory");
+  throw new Flaw("no central directory");
 }
 
 // [{name, method, crc, size, packed, offset}] from the central directory.
@@ -51,22 +55,22 @@ function members(view) {
   const end = endOfDirectory(view);
   const count = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
-  if (count === 0xffff || at === 0xffffffff) throw new DamagedArchive("zip64, which this does not read");
+  if (count === 0xffff || at === 0xffffffff) throw new Flaw("zip64, which this does not read");
   const names = new TextDecoder("utf-8", { fatal: true });
   const found = [];
   for (let index = 0; index < count; index += 1) {
     if (at + 46 > end || view.getUint32(at, true) !== DIRECTORY_ENTRY) {
-      throw new DamagedArchive("a central directory entry is missing");
+      throw new Flaw("a central directory entry is missing");
     }
     const flags = view.getUint16(at + 8, true);
     const nameLength = view.getUint16(at + 28, true);
     const next = at + 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    if (next > end) throw new DamagedArchive("a central directory entry is cut short");
+    if (next > end) throw new Flaw("a central directory entry is cut short");
     let name;
     try {
       name = names.decode(new Uint8Array(view.buffer, view.byteOffset + at + 46, nameLength));
     } catch {
-      throw new DamagedArchive("a name is not UTF-8");
+      throw new Flaw("a name is not UTF-8");
     }
     const member = {
       name,
@@ -76,15 +80,15 @@ function members(view) {
       size: view.getUint32(at + 24, true),
       offset: view.getUint32(at + 42, true),
     };
-    if (flags & 1) throw new DamagedArchive(`${name} is encrypted`);
+    if (flags & 1) throw new Flaw(`${name} is encrypted`);
     if (member.method !== STORED && member.method !== DEFLATED) {
-      throw new DamagedArchive(`${name} uses compression method ${member.method}`);
+      throw new Flaw(`${name} uses compression method ${member.method}`);
     }
     if (name.startsWith("/") || name.split("/").includes("..")) {
-      throw new DamagedArchive(`${name} points outside the archive`);
+      throw new Flaw(`${name} points outside the archive`);
     }
     if (member.packed === 0xffffffff || member.size === 0xffffffff || member.offset === 0xffffffff) {
-      throw new DamagedArchive("zip64, which this does not read");
+      throw new Flaw("zip64, which this does not read");
     }
     found.push(member);
     at = next;
@@ -117,21 +121,21 @@ async function inflate(packed, size) {
 async function contents(view, member) {
   const at = member.offset;
   if (at + 30 > view.byteLength || view.getUint32(at, true) !== LOCAL_HEADER) {
-    throw new DamagedArchive(`${member.name} has no header`);
+    throw new Flaw(`${member.name} has no header`);
   }
   const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-  if (start + member.packed > view.byteLength) throw new DamagedArchive(`${member.name} is cut short`);
+  if (start + member.packed > view.byteLength) throw new Flaw(`${member.name} is cut short`);
   const packed = new Uint8Array(view.buffer, view.byteOffset + start, member.packed);
   let bytes = packed;
   if (member.method === DEFLATED) {
     try {
       bytes = await inflate(packed, member.size);
     } catch {
-      throw new DamagedArchive(`${member.name} does not inflate`);
+      throw new Flaw(`${member.name} does not inflate`);
     }
   }
   if (bytes.byteLength !== member.size || crc32(bytes) !== member.crc) {
-    throw new DamagedArchive(`${member.name} does not match its checksum`);
+    throw new Flaw(`${member.name} does not match its checksum`);
   }
   return bytes;
 }
@@ -151,12 +155,18 @@ export function downloadArchive(url) {
   });
 }
 
-// Unpack the zip `buffer` (an ArrayBuffer) into the folder `into` of `pyodide`'s file system.
-export async function unpackArchive(pyodide, buffer, into) {
-  if (buffer.byteLength < END_SIZE) throw new DamagedArchive("too short");
-  const view = new DataView(buffer);
-  const files = members(view).filter((member) => !member.name.endsWith("/"));
-  const read = await Promise.all(files.map((member) => contents(view, member)));
+// Unpack the zip `buffer` (an ArrayBuffer) into the folder `into` of `pyodide`'s file system;
+// `what` names the zip in the error a damaged one rejects with.
+export async function unpackArchive(pyodide, buffer, into, what = "the game's archive") {
+  let files, read;
+  try {
+    if (buffer.byteLength < END_SIZE) throw new Flaw("too short");
+    const view = new DataView(buffer);
+    files = members(view).filter((member) => !member.name.endsWith("/"));
+    read = await Promise.all(files.map((member) => contents(view, member)));
+  } catch (error) {
+    throw error instanceof Flaw ? new DamagedArchive(what, error.message) : error;
+  }
   const { FS } = pyodide;
   files.forEach((member, index) => {
     const path = `${into}/${member.name}`;

@@ -119,8 +119,8 @@ export async function loadPyodide(options) {
   if (state === "stored") {
     let pyodide = null;
     try {
-      const wheels = (settings.packages ?? []).map((url) => fetch(url).then((got) => got.arrayBuffer()));
-      wheels.forEach((wheel) => wheel.catch(() => {}));    // a failure is the restore's to say
+      const wheels = (settings.packages ?? []).map((url) => [url, downloadArchive(url)]);
+      wheels.forEach(([, wheel]) => wheel.catch(() => {}));    // a failure is the restore's to say
       const restored = await loadRuntime({ ...settings, packages: [], _loadSnapshot: unpacked(response) });
       await placePackages(restored, wheels);     // Python's first code after the restore
       pyodide = restored;

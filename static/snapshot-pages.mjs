@@ -8,6 +8,8 @@
 // Layout, 32-bit little-endian words: MAGIC, the snapshot's length, the number of pages kept,
 // their indices (PAGE bytes each, the last one possibly shorter), then those pages in order.
 
+import { unpackArchive } from "./archive.mjs";
+
 const MAGIC = 0x54545253;   // "TTRS"
 const PAGE = 65536;
 const HEADER = 3;
@@ -58,10 +60,14 @@ export function unpack(packed) {
 
 // The packages' wheels unpacked where Pyodide's loadPackage puts them, not loaded with it: a
 // snapshot must not hold the runtime's record of loaded packages (the maker), and a Python
-// restored from one has their modules already (the page: only their files are needed, and
-// unpacking them costs less than loading them).
+// restored from one has their modules already (the page: only their files are needed).
+// Unpacked by static/archive.mjs (a few ms for svgwrite's, where Pyodide's `unpackArchive`
+// took 25–35 ms of Python on a starting page). `wheels`: [address, its bytes (a promise)].
 export async function placePackages(pyodide, wheels) {
   const sitePackages = pyodide.runPython(
     "str(__import__('pyodide._package_loader', fromlist=['SITE_PACKAGES']).SITE_PACKAGES)");
-  for (const wheel of wheels) pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  for (const [url, wheel] of wheels) {
+    await unpackArchive(pyodide, await wheel, sitePackages, url.slice(url.lastIndexOf("/") + 1));
+  }
+  pyodide.runPython("__import__('importlib').invalidate_caches()");    // new files in a known folder
 }

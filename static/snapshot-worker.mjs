@@ -16,16 +16,10 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 
-async function download(url) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url} (HTTP ${response.status})`);
-  return response.arrayBuffer();
-}
-
 async function make({ packages, modules }) {
   const started = performance.now();
   const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/"), _makeSnapshot: true });
-  await placePackages(pyodide, packages.map(download));
+  await placePackages(pyodide, packages.map((url) => [url, downloadArchive(url)]));
   await unpackArchive(pyodide, await downloadArchive(here("./build/game.zip")), pyodide.FS.cwd());
   // The names go in as a Python literal (JSON strings are one): no JavaScript object stays
   // referenced from Python, which a snapshot could not hold; no name is bound in __main__.

@@ -1,5 +1,6 @@
-"""The game's archive unpacked by the browser (static/archive.mjs), run here under Node.js
-(which ``build.py`` needs anyway) with a stand-in for Emscripten's file system."""
+"""Zips unpacked by the browser (static/archive.mjs), run here under Node.js (which
+``build.py`` needs anyway): with a stand-in for Emscripten's file system, and into the
+vendored Pyodide itself (the game's archive with PyScript's bytecode, a package's wheel)."""
 
 import base64
 import io
@@ -103,3 +104,69 @@ def test_a_bad_archive_is_refused_with_a_reason_and_nothing_is_written(tmp_path,
     assert result["error"].startswith("DamagedArchive: the game's archive is damaged"), result
     assert reason in result["error"]
     assert result["written"] == {}
+
+
+def test_a_damaged_wheel_is_named_in_the_error(tmp_path):
+    script = UNPACK.replace('"/home/pyodide");', '"/lib/site-packages", "svgwrite-1.4.3-py3-none-any.whl");')
+    (tmp_path / "unpack.mjs").write_text(script)
+    (tmp_path / "archive.zip").write_bytes(b"<!doctype html><html><body>Not found</body></html>")
+    done = subprocess.run([NODE, str(tmp_path / "unpack.mjs"), str(tmp_path / "archive.zip")],
+                          capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout)["error"] == (
+        "DamagedArchive: svgwrite-1.4.3-py3-none-any.whl is damaged (no central directory)")
+
+
+# --- into the vendored Pyodide -------------------------------------------------------------
+IN_PYODIDE = """
+import { readFileSync } from "node:fs";
+import { unpackArchive } from "ARCHIVE_MODULE";
+import { placePackages } from "PAGES_MODULE";
+import { loadPyodide } from "PYODIDE_MODULE";
+const job = JSON.parse(readFileSync(0, "utf8"));
+const read = (path) => { const bytes = readFileSync(path); return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length); };
+const pyodide = await loadPyodide({ indexURL: job.runtime });
+await unpackArchive(pyodide, read(job.archive), pyodide.FS.cwd());
+await placePackages(pyodide, [[job.wheel, Promise.resolve(read(job.wheel))]]);
+for (const [name, source] of Object.entries(job.written)) pyodide.FS.writeFile(name, source);
+console.log(pyodide.runPython(job.python));
+""".replace("ARCHIVE_MODULE", (ROOT / "static" / "archive.mjs").as_uri()) \
+   .replace("PAGES_MODULE", (ROOT / "static" / "snapshot-pages.mjs").as_uri()) \
+   .replace("PYODIDE_MODULE", (ROOT / build.PYODIDE).as_uri())
+
+# PyScript's modules loaded as Python would import them, but compiling a source refused: each
+# loads from the archive's bytecode, which the runtime's Python accepts for the sources as
+# PyScript writes them; and svgwrite, placed from its wheel, imports.
+CHECK = """
+import importlib.machinery, json
+from importlib._bootstrap_external import SourceLoader
+
+def refuse(self, data, path, **options):
+    raise AssertionError(f"{path} was compiled from its source: its bytecode was not used")
+
+compile_source, SourceLoader.source_to_code = SourceLoader.source_to_code, refuse
+loaded = []
+for path in NAMES:
+    name = path[:-3].replace("/", ".")
+    code = importlib.machinery.SourceFileLoader(name, path).get_code(name)
+    loaded.append(code.co_filename.endswith(path))
+SourceLoader.source_to_code = compile_source
+import svgwrite
+json.dumps({"loaded": loaded, "svgwrite": svgwrite.__file__})
+"""
+
+
+def test_pyscripts_package_loads_from_the_archives_bytecode_and_a_wheel_is_placed(tmp_path):
+    build.prepare()
+    sources = build.pyscript_sources()
+    names = sorted(sources)
+    job = {"runtime": f"{(ROOT / build.PYODIDE).parent}/", "archive": str(build.ARCHIVE),
+           "wheel": str(ROOT / build.SVGWRITE_WHEEL), "written": sources,
+           "python": CHECK.replace("NAMES", json.dumps(names))}
+    script = tmp_path / "in-pyodide.mjs"
+    script.write_text(IN_PYODIDE)
+    done = subprocess.run([NODE, str(script)], input=json.dumps(job), capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert len(names) >= 10 and "pyscript/__init__.py" in names
+    assert result["loaded"] == [True] * len(names)
+    assert result["svgwrite"].endswith("site-packages/svgwrite/__init__.py")

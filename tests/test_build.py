@@ -272,6 +272,46 @@ def test_the_archive_carries_bytecode_for_pyodides_python_used_as_it_is():
         assert _pyc_header(archive.read(cached[0])) == (magic, 0b01), cached[0]   # unchecked hash
 
 
+def test_the_archive_carries_checked_bytecode_for_pyscripts_own_package():
+    build.prepare(update_config=False)
+    sources = build.pyscript_sources()
+    assert "pyscript/__init__.py" in sources and "pyscript/web.py" in sources
+    for name, source in sources.items():
+        compile(source, name, "exec")           # Python, as PyScript writes it
+    archive = zipfile.ZipFile(build.ARCHIVE)
+    magic, _ = _pyc_header(zipfile.ZipFile(build.STDLIB).read("json/__init__.pyc"))
+    cached = sorted(name for name in archive.namelist() if name.startswith("pyscript/"))
+    assert cached == sorted(f"pyscript/__pycache__/{name[len('pyscript/'):-3]}.cpython-314.pyc"
+                            for name in sources)
+    for name in cached:             # checked hash: used only for the very source PyScript writes
+        assert _pyc_header(archive.read(name)) == (magic, 0b11), name
+    # (tests/test_archive.py loads them in the vendored Pyodide)
+
+
+@pytest.mark.parametrize("text", ['const x=1;', 'wo(".",{pyscript:{"a.py":"x"', 'wo(".",{pyscript:{"a.py":x}})'])
+def test_pyscripts_files_not_found_as_expected_stop_the_build(tmp_path, monkeypatch, text):
+    core = tmp_path / build.PYSCRIPT_CORE
+    core.parent.mkdir(parents=True)
+    core.write_text(text)
+    monkeypatch.setattr(build, "ROOT", tmp_path)
+    with pytest.raises(build.BuildError, match="PyScript's Python files"):
+        build.pyscript_sources()
+
+
+def test_pyscript_loads_no_plugin_but_its_error_reporting():
+    core = (ROOT / build.PYSCRIPT_CORE).read_text("utf-8")
+    table = core[core.index("{codemirror:"):]
+    table = table[:table.index("};")]
+    plugins = set(re.findall(r'(?:^|[{,])"?([\w-]+)"?:\(\)=>', table))
+    assert "py-terminal" in plugins and "error" in plugins
+    assert set(build.PYSCRIPT_PLUGINS_OFF) == plugins - {"error"}
+    config = json.loads(build.pyscript_config())
+    assert config["plugins"] == [f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF]
+    served = [name for name in build.served_files() if name.startswith("pyscript/")]
+    assert not [name for name in served if name.split("/")[1].rsplit("-", 1)[0] in plugins - {"error"}]
+    assert "pyscript/error-D2315lOB.js" in served
+
+
 def test_the_standard_library_holds_what_the_game_imports_and_not_what_a_page_cannot_run():
     build.prepare(update_config=False)
     vendored = set(zipfile.ZipFile(build.ROOT / build.VENDORED_STDLIB).namelist())
