@@ -375,12 +375,6 @@ COMMAND_LINES = ("game.cli", "game.commands", "game.embed_command", "game.board.
                  "game.ai.tournament")
 PYSCRIPT_CORE = "static/vendor/pyscript/core-C9KDLldu.js"
 PYSCRIPT_FILES = 'wo(".",{'      # where its Python package's files start in it
-# PyScript loads every plugin it has at every start unless its config names it with a "!":
-# the game uses none of these (a code editor, a terminal, pygame-ce, the "donkey" API,
-# warnings about deprecated PyScript features, CodeMirror), so their modules are neither
-# loaded nor served. "error" stays: it shows a Python error on the page.
-PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game",
-                        "py-terminal")
 BARE_KEY = re.compile(r"[A-Za-z_$][\w$]*")
 
 
@@ -548,14 +542,12 @@ def pyscript_config() -> str:
     package is a local file, which also skips PyScript's package-graph lookup.  No
     ``files``: game/ travels as one archive, which the interpreter module downloads while the
     runtime loads and unpacks into Python's working directory (``static/archive.mjs``).
-    The plugins the game does not use are switched off (``PYSCRIPT_PLUGINS_OFF``).
     """
     config = {
         "interpreter": f"./{INTERPRETER}",
         "packages": [f"./{SVGWRITE_WHEEL}"],
         "packages_cache": "passthrough",
         "index_urls": [],
-        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
     }
     return json.dumps(config, indent=2) + "\n"
 

@@ -298,20 +298,6 @@ def test_pyscripts_files_not_found_as_expected_stop_the_build(tmp_path, monkeypa
         build.pyscript_sources()
 
 
-def test_pyscript_loads_no_plugin_but_its_error_reporting():
-    core = (ROOT / build.PYSCRIPT_CORE).read_text("utf-8")
-    table = core[core.index("{codemirror:"):]
-    table = table[:table.index("};")]
-    plugins = set(re.findall(r'(?:^|[{,])"?([\w-]+)"?:\(\)=>', table))
-    assert "py-terminal" in plugins and "error" in plugins
-    assert set(build.PYSCRIPT_PLUGINS_OFF) == plugins - {"error"}
-    config = json.loads(build.pyscript_config())
-    assert config["plugins"] == [f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF]
-    served = [name for name in build.served_files() if name.startswith("pyscript/")]
-    assert not [name for name in served if name.split("/")[1].rsplit("-", 1)[0] in plugins - {"error"}]
-    assert "pyscript/error-D2315lOB.js" in served
-
-
 def test_the_standard_library_holds_what_the_game_imports_and_not_what_a_page_cannot_run():
     build.prepare(update_config=False)
     vendored = set(zipfile.ZipFile(build.ROOT / build.VENDORED_STDLIB).namelist())
