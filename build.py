@@ -216,9 +216,9 @@ def _zip(entries: dict[str, bytes]) -> bytes:
 
 
 def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
-    """A reproducible zip of game/ whose entries start with ``game/``, with ``bytecode``
-    (``game/.../__pycache__/*.pyc`` and ``pyscript/__pycache__/*.pyc`` -> content) after the
-    sources."""
+    """A reproducible zip of game/ (entries under ``game/``), with ``bytecode``
+    (``game/.../__pycache__/*.pyc`` and PyScript's ``pyscript/__pycache__/*.pyc`` -> content)
+    after the sources."""
     sources = dict(archived_bytes(path) for path in archived_files())
     return _zip({**sources, **dict(sorted((bytecode or {}).items()))})
 
@@ -300,12 +300,11 @@ def pyscript_bytecode():
         files = json.load(sources)
     bytecode = {}
     for name, source in files.items():
-        folder, _, file = name.rpartition("/")
-        data = source.encode("utf-8")
-        code = compile(data, name, "exec", dont_inherit=True)
-        cached = f"{folder}/__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
-        bytecode[cached] = _code_to_hash_pyc(code, importlib.util.source_hash(data),
-                                             checked=True).hex()
+        if name.endswith(".py"):
+            data = source.encode("utf-8")
+            code = compile(data, name, "exec", dont_inherit=True)
+            bytecode[importlib.util.cache_from_source(name)] = _code_to_hash_pyc(
+                code, importlib.util.source_hash(data), checked=True).hex()
     return bytecode
 
 def trimmed_stdlib(game):
@@ -378,43 +377,63 @@ PYSCRIPT_FILES = 'wo(".",{'      # where its Python package's files start in it
 BARE_KEY = re.compile(r"[A-Za-z_$][\w$]*")
 
 
-def pyscript_sources() -> dict[str, str]:
+def _pyscript_files() -> tuple[dict[str, str], str]:
     """PyScript's own Python package as PyScript writes it at every start (name in the working
-    directory -> source): the object literal of folders and files inside its JavaScript
-    (``wo(".",{pyscript:{"__init__.py":"...",...}})``), read here as JSON with bare keys."""
+    directory -> source), and the JavaScript it is read from: the object literal of folders
+    and files inside PyScript's core (``wo(".",{pyscript:{"__init__.py":"...",...}})``),
+    read here as JSON with bare keys."""
     text = (ROOT / PYSCRIPT_CORE).read_text("utf-8")
     start = text.find(PYSCRIPT_FILES)
     if start < 0:
         raise BuildError(f"PyScript's Python files are not where this build expects them in {PYSCRIPT_CORE}")
     decoder = json.JSONDecoder()
-    at = start + len(PYSCRIPT_FILES) - 1
+    at = start = start + len(PYSCRIPT_FILES) - 1
     files: dict[str, str] = {}
+
+    def expect(character: str) -> None:
+        nonlocal at
+        if text[at] != character:
+            raise ValueError(f"{character!r} expected at {at}")
+        at += 1
 
     def folder(path: str) -> None:
         nonlocal at
-        if text[at] != "{":
-            raise BuildError(f"unexpected text at {at} of {PYSCRIPT_CORE}'s Python files")
-        at += 1
+        expect("{")
         while text[at] != "}":
             bare = BARE_KEY.match(text, at)
             if bare:
                 name, at = bare.group(0), bare.end()
             else:
                 name, at = decoder.raw_decode(text, at)
-            at += 1                                                     # the colon
+            expect(":")
             if text[at] == "{":
                 folder(f"{path}{name}/")
             else:
                 files[f"{path}{name}"], at = decoder.raw_decode(text, at)
+                if not isinstance(files[f"{path}{name}"], str):
+                    raise ValueError(f"{path}{name} is not a string")
             if text[at] == ",":
                 at += 1
-        at += 1
+        expect("}")
 
     try:
         folder("")
+        expect(")")
     except (IndexError, ValueError) as error:
         raise BuildError(f"PyScript's Python files in {PYSCRIPT_CORE} do not read as expected ({error})") from None
-    return files
+    return files, text[start:at - 1]
+
+
+def pyscript_sources() -> dict[str, str]:
+    """PyScript's own Python package as PyScript writes it at every start (name in the working
+    directory -> source)."""
+    return _pyscript_files()[0]
+
+
+def pyscript_literal() -> str:
+    """The JavaScript object literal PyScript writes its package from (for a test that reads
+    it as JavaScript does)."""
+    return _pyscript_files()[1]
 
 
 def _pyscript_imports() -> list[str]:
@@ -474,6 +493,7 @@ def _build_keys(sources: bytes) -> dict[str, str]:
     recompiles the game)."""
     pins = served_files()
     runtime = [sha256(PYODIDE_PYTHON.encode()), sha256(PYODIDE_JOB.encode()),
+               sha256(json.dumps(pyscript_sources()).encode()),
                *(pins[name.removeprefix("static/vendor/")]
                  for name in (VENDORED_STDLIB, SVGWRITE_WHEEL, PYSCRIPT_CORE))]
     imports = sorted(set().union(*(_imports(path.read_bytes()) for path in archived_files()

@@ -4,7 +4,7 @@
 // where a snapshot's Python needs them (static/snapshot-pages.mjs).
 //
 // Pyodide's own `unpackArchive` runs Python's zipfile and shutil, file by file, in
-// WebAssembly (70–120 ms for the archive's 141 files on a page that is starting). Here the
+// WebAssembly (70–120 ms for the archive's then 141 files on a page that is starting). Here the
 // zip's central directory is read in JavaScript, each member inflated by the browser's
 // DecompressionStream, checked against its CRC-32 and written with Emscripten's FS (40–70 ms;
 // docs/offline.md). A zip this does not read (damaged, cut short, a checksum that does not

@@ -61,13 +61,14 @@ export function unpack(packed) {
 // The packages' wheels unpacked where Pyodide's loadPackage puts them, not loaded with it: a
 // snapshot must not hold the runtime's record of loaded packages (the maker), and a Python
 // restored from one has their modules already (the page: only their files are needed).
-// Unpacked by static/archive.mjs (a few ms for svgwrite's, where Pyodide's `unpackArchive`
-// took 25–35 ms of Python on a starting page). `wheels`: [address, its bytes (a promise)].
+// Unpacked by static/archive.mjs, not by Pyodide's `unpackArchive` (Python's zipfile in
+// WebAssembly; docs/offline.md). `wheels`: [address, its bytes (a promise)].
 export async function placePackages(pyodide, wheels) {
   const sitePackages = pyodide.runPython(
     "str(__import__('pyodide._package_loader', fromlist=['SITE_PACKAGES']).SITE_PACKAGES)");
   for (const [url, wheel] of wheels) {
-    await unpackArchive(pyodide, await wheel, sitePackages, url.slice(url.lastIndexOf("/") + 1));
+    const file = url.split(/[?#]/)[0];      // (named without the site's ?v= cache-buster)
+    await unpackArchive(pyodide, await wheel, sitePackages, file.slice(file.lastIndexOf("/") + 1));
   }
   pyodide.runPython("__import__('importlib').invalidate_caches()");    // new files in a known folder
 }

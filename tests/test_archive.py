@@ -122,13 +122,27 @@ import { readFileSync } from "node:fs";
 import { unpackArchive } from "ARCHIVE_MODULE";
 import { placePackages } from "PAGES_MODULE";
 import { loadPyodide } from "PYODIDE_MODULE";
+import vm from "node:vm";
 const job = JSON.parse(readFileSync(0, "utf8"));
 const read = (path) => { const bytes = readFileSync(path); return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length); };
 const pyodide = await loadPyodide({ indexURL: job.runtime });
 await unpackArchive(pyodide, read(job.archive), pyodide.FS.cwd());
 await placePackages(pyodide, [[job.wheel, Promise.resolve(read(job.wheel))]]);
-for (const [name, source] of Object.entries(job.written)) pyodide.FS.writeFile(name, source);
-console.log(pyodide.runPython(job.python));
+// PyScript's sources as JavaScript reads them out of its core, written as PyScript writes them
+const written = {};
+const flatten = (folder, path) => Object.entries(folder).forEach(([name, value]) =>
+  typeof value === "string" ? (written[path + name] = value) : flatten(value, `${path}${name}/`));
+flatten(vm.runInNewContext(`(${job.literal})`), "");
+for (const [name, source] of Object.entries(written)) {
+  if (name.includes("/")) pyodide.FS.mkdirTree(name.slice(0, name.lastIndexOf("/")));
+  pyodide.FS.writeFile(name, source);
+}
+pyodide.globals.set("NAMES", pyodide.toPy(Object.keys(written).sort()));
+try {
+  console.log(JSON.stringify({ written, ...JSON.parse(pyodide.runPython(job.python)) }));
+} catch (error) {       // (said here: Node cuts a long stderr short when it exits)
+  console.log(JSON.stringify({ written, error: error.message.slice(-2000) }));
+}
 """.replace("ARCHIVE_MODULE", (ROOT / "static" / "archive.mjs").as_uri()) \
    .replace("PAGES_MODULE", (ROOT / "static" / "snapshot-pages.mjs").as_uri()) \
    .replace("PYODIDE_MODULE", (ROOT / build.PYODIDE).as_uri())
@@ -145,7 +159,7 @@ def refuse(self, data, path, **options):
 
 compile_source, SourceLoader.source_to_code = SourceLoader.source_to_code, refuse
 loaded = []
-for path in NAMES:
+for path in NAMES:             # (given by the JavaScript)
     name = path[:-3].replace("/", ".")
     code = importlib.machinery.SourceFileLoader(name, path).get_code(name)
     loaded.append(code.co_filename.endswith(path))
@@ -156,17 +170,17 @@ json.dumps({"loaded": loaded, "svgwrite": svgwrite.__file__})
 
 
 def test_pyscripts_package_loads_from_the_archives_bytecode_and_a_wheel_is_placed(tmp_path):
-    build.prepare()
-    sources = build.pyscript_sources()
-    names = sorted(sources)
+    build.prepare(update_config=False)
     job = {"runtime": f"{(ROOT / build.PYODIDE).parent}/", "archive": str(build.ARCHIVE),
-           "wheel": str(ROOT / build.SVGWRITE_WHEEL), "written": sources,
-           "python": CHECK.replace("NAMES", json.dumps(names))}
+           "wheel": str(ROOT / build.SVGWRITE_WHEEL), "literal": build.pyscript_literal(),
+           "python": CHECK}
     script = tmp_path / "in-pyodide.mjs"
     script.write_text(IN_PYODIDE)
     done = subprocess.run([NODE, str(script)], input=json.dumps(job), capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    assert len(names) >= 10 and "pyscript/__init__.py" in names
-    assert result["loaded"] == [True] * len(names)
+    assert "error" not in result, result["error"]
+    assert result["written"] == build.pyscript_sources()     # the build reads them as JavaScript does
+    assert len(result["written"]) >= 10 and "pyscript/__init__.py" in result["written"]
+    assert result["loaded"] == [True] * len(result["written"])
     assert result["svgwrite"].endswith("site-packages/svgwrite/__init__.py")

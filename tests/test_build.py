@@ -288,12 +288,24 @@ def test_the_archive_carries_checked_bytecode_for_pyscripts_own_package():
     # (tests/test_archive.py loads them in the vendored Pyodide)
 
 
-@pytest.mark.parametrize("text", ['const x=1;', 'wo(".",{pyscript:{"a.py":"x"', 'wo(".",{pyscript:{"a.py":x}})'])
-def test_pyscripts_files_not_found_as_expected_stop_the_build(tmp_path, monkeypatch, text):
+def _core(tmp_path, monkeypatch, text: str) -> None:
     core = tmp_path / build.PYSCRIPT_CORE
     core.parent.mkdir(parents=True)
     core.write_text(text)
     monkeypatch.setattr(build, "ROOT", tmp_path)
+
+
+def test_pyscripts_files_are_read_with_their_folders_and_escapes(tmp_path, monkeypatch):
+    _core(tmp_path, monkeypatch, r'x=1;wo(".",{pyscript:{"a.py":"s = \"\\t\"\n",web:{"b.py":"y"}},"c.py":""});')
+    assert build.pyscript_sources() == {"pyscript/a.py": 's = "\\t"\n', "pyscript/web/b.py": "y", "c.py": ""}
+    assert build.pyscript_literal() == r'{pyscript:{"a.py":"s = \"\\t\"\n",web:{"b.py":"y"}},"c.py":""}'
+
+
+@pytest.mark.parametrize("text", ['const x=1;', 'wo(".",{pyscript:{"a.py":"x"', 'wo(".",{pyscript:{"a.py":x}})',
+                                  'wo(".",{pyscript:{"a.py""x"}})', 'wo(".",{pyscript:{"a.py":1}})',
+                                  'wo(".",{pyscript:{"a.py":"x"}};'])
+def test_pyscripts_files_not_found_as_expected_stop_the_build(tmp_path, monkeypatch, text):
+    _core(tmp_path, monkeypatch, text)
     with pytest.raises(build.BuildError, match="PyScript's Python files"):
         build.pyscript_sources()
 
