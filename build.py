@@ -409,9 +409,10 @@ def _pyscript_files() -> tuple[dict[str, str], str]:
             if text[at] == "{":
                 folder(f"{path}{name}/")
             else:
-                files[f"{path}{name}"], at = decoder.raw_decode(text, at)
-                if not isinstance(files[f"{path}{name}"], str):
+                source, at = decoder.raw_decode(text, at)
+                if not isinstance(source, str):
                     raise ValueError(f"{path}{name} is not a string")
+                files[f"{path}{name}"] = source
             if text[at] == ",":
                 at += 1
         expect("}")

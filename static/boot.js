@@ -117,8 +117,8 @@ function failedFile(message) {
   const config = /Fetching from URL (\S+) failed with error (\d{3})/.exec(message);
   if (config) return `${sitePath(config[1])} (HTTP ${config[2]})`;
   // static/archive.mjs's, for the game's archive: "static/build/game.zip (HTTP 404)".
-  const own = /(\S+) \(HTTP (\d{3})\)/.exec(message);
-  return own ? `${own[1]} (HTTP ${own[2]})` : null;
+  const own = /\S+ \(HTTP \d{3}\)/.exec(message);
+  return own ? own[0] : null;
 }
 
 function fail(key, detail) {

@@ -29,7 +29,8 @@ const pyodide = { FS: {
 } };
 const bytes = readFileSync(process.argv[2]);
 try {
-  await unpackArchive(pyodide, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), "/home/pyodide");
+  await unpackArchive(pyodide, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), "/home/pyodide",
+                      ...process.argv.slice(3));     // (the zip's name, if given)
   console.log(JSON.stringify({ written, folders }));
 } catch (error) {
   console.log(JSON.stringify({ error: `${error.name}: ${error.message}`, written }));
@@ -39,12 +40,12 @@ try {
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is needed (build.py needs it too)")
 
 
-def unpack(data: bytes, tmp_path: Path) -> dict:
+def unpack(data: bytes, tmp_path: Path, *what: str) -> dict:
     archive = tmp_path / "archive.zip"
     archive.write_bytes(data)
     script = tmp_path / "unpack.mjs"
     script.write_text(UNPACK)
-    done = subprocess.run([NODE, str(script), str(archive)], capture_output=True, text=True, check=True)
+    done = subprocess.run([NODE, str(script), str(archive), *what], capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 
 
@@ -107,12 +108,9 @@ def test_a_bad_archive_is_refused_with_a_reason_and_nothing_is_written(tmp_path,
 
 
 def test_a_damaged_wheel_is_named_in_the_error(tmp_path):
-    script = UNPACK.replace('"/home/pyodide");', '"/lib/site-packages", "svgwrite-1.4.3-py3-none-any.whl");')
-    (tmp_path / "unpack.mjs").write_text(script)
-    (tmp_path / "archive.zip").write_bytes(b"<!doctype html><html><body>Not found</body></html>")
-    done = subprocess.run([NODE, str(tmp_path / "unpack.mjs"), str(tmp_path / "archive.zip")],
-                          capture_output=True, text=True, check=True)
-    assert json.loads(done.stdout)["error"] == (
+    result = unpack(b"<!doctype html><html><body>Not found</body></html>", tmp_path,
+                    "svgwrite-1.4.3-py3-none-any.whl")
+    assert result["error"] == (
         "DamagedArchive: svgwrite-1.4.3-py3-none-any.whl is damaged (no central directory)")
 
 
