@@ -25,6 +25,7 @@ from ui_driver import (
 
 from game import i18n
 from game.share import embed_link
+from game.ui.rules_page import PAGE_PATH
 
 CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 WASM_PRELOAD = 'link[rel=preload][href$="pyodide.asm.wasm"]'
@@ -94,6 +95,14 @@ def test_offline_reload_boots_and_resumes_the_game(browser_session, site):
     other = browser_session.watch(context.new_page())
     other.goto(url + "?ai-delay=0")
     wait_for_boot(other)
+    # the rules page with its examples, offline
+    rules = browser_session.watch(context.new_page())
+    rules.goto(url + PAGE_PATH.format(language="en"))
+    assert rules.title() == "Ticket to Ride: the rules with examples"
+    images = rules.evaluate("Promise.all([...document.images].map((image) => fetch(image.src)"
+                            ".then((response) => [response.ok, response.headers.get('content-type')])))")
+    assert len(images) >= 10 and all(ok and kind.startswith("image/svg") for ok, kind in images), images
+    assert rules.evaluate("document.styleSheets[0].cssRules.length") > 0        # its stylesheet too
     context.set_offline(False)
 
 
