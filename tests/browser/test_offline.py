@@ -89,6 +89,9 @@ def test_offline_reload_boots_and_resumes_the_game(browser_session, site):
     page.reload()
     wait_for_boot(page)
     assert page.locator(WASM_PRELOAD).count() == 0          # the service worker's copy, compiled code kept
+    # the stored response as it came: its type, which WebAssembly's streaming compile needs
+    assert page.evaluate("fetch('static/vendor/pyodide/pyodide.asm.wasm')"
+                         ".then((response) => response.headers.get('content-type'))") == "application/wasm"
     assert saved_scenario(page) == before
     assert game_facts(page)["actions"] == facts["actions"]
     # a second page of the site, offline, with a query string: still served
