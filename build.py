@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Vendor the runtime, build the game archive, and serve, test or package the game (stdlib only).
+"""Vendor the runtime, build the game archive, and serve, test or package the game.
+
+Serving and packaging need Python's standard library alone (check: ``python3 -S build.py
+dist DIR``), Node.js with npm, and pip to download one wheel; ``test`` installs its own tools.
 
     python3 build.py serve [--port N]   serve the game on http://127.0.0.1:N/
     python3 build.py test               install test tools, run ruff, mypy and the whole test suite
@@ -10,14 +13,15 @@
 
 The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pack`` and
 ``pip download`` at the versions and SHA-256 hashes pinned in ``static/vendor.lock.json``
-and unpacked under ``static/vendor/``.  The package ``game/`` reaches the browser as one
+and unpacked under ``static/vendor/``; the build draws the rules pages' boards with that same
+wheel, imported as it is (``game/board/svgwrite_wheel.py``), so nothing is installed by hand.  The package ``game/`` reaches the browser as one
 archive, ``static/build/game.zip``, with the English catalog of ``game/locales/`` compiled
 from PO to MO (``game/pofile.py``, stdlib only), next to every other language's MO file,
 ``static/build/locales/<language>.mo`` (the page fetches the one it speaks), and
 ``static/build/boot-messages.json`` (the loading screen's strings, taken from the same
 catalogs, and where each catalog is); the rules pages,
 ``static/build/rules-<language>.html``, and their examples' boards, ``static/build/examples/``.
-All of these are git-ignored build output; ``pyscript.json`` is generated here too, but committed.
+All of these are git-ignored build output; ``pyscript.toml`` is generated here too, but committed.
 """
 
 from __future__ import annotations
@@ -40,7 +44,11 @@ import zipfile
 from pathlib import Path
 from typing import ClassVar
 
+if sys.version_info < (3, 11):  # noqa: UP036 (a newcomer's older Python gets a message, not a traceback)
+    sys.exit(f"build: Python 3.11 or newer is needed; this is {sys.version.split()[0]} ({sys.executable})")
+
 from game import i18n, pofile
+from game.board import svgwrite_wheel
 
 ROOT = Path(__file__).resolve().parent
 GAME = ROOT / "game"
@@ -60,7 +68,7 @@ BOOT_MESSAGES = BUILD / "boot-messages.json"
 CATALOGS = BUILD / "locales"                 # every language's MO file but the archive's English
 # The languages whose catalogs are files of their own in CATALOGS, fetched by the page: name.
 FETCHED_CATALOGS = {code: f"{code}.mo" for code in i18n.LANGUAGES if code != i18n.DEFAULT_LANGUAGE}
-PYSCRIPT_CONFIG = ROOT / "pyscript.json"
+PYSCRIPT_CONFIG = ROOT / "pyscript.toml"
 DIST = ROOT / "dist"
 
 SERVICE_WORKER = STATIC / "sw.js"        # served from the site's root as /sw.js
@@ -72,12 +80,12 @@ VENDORED_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 # Files the site serves from the build in place of a vendored file (at the vendored URL).
 VENDORED_LOCKFILE = "static/vendor/pyodide/pyodide-lock.json"
 BUILT_IN_PLACE = {VENDORED_STDLIB: STDLIB, VENDORED_LOCKFILE: LOCKFILE}
-SVGWRITE_WHEEL = "static/vendor/svgwrite-1.4.3-py3-none-any.whl"
+SVGWRITE_WHEEL = svgwrite_wheel.WHEEL
 BOOT_KEY_PREFIX = "boot."
 
 # Test tools, pinned; the game itself needs none of them.
 TEST_REQUIREMENTS = ("pytest==9.0.3", "hypothesis==6.155.2", "playwright==1.65.2",
-                     "ruff==0.17.6", "mypy==2.4.1", "svgwrite==1.4.3", "babel==2.18.0")
+                     "ruff==0.17.6", "mypy==2.4.1", "babel==2.18.0")
 # Fonts for the Chinese and Japanese screenshots (Debian packages; the game ships no fonts).
 TEST_FONTS = {"fonts-noto-cjk": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")}
 CHROMIUM = Path("/usr/bin/chromium")
@@ -95,6 +103,7 @@ MIME_TYPES = {
     ".whl": "application/zip",
     ".png": "image/png",
     ".webmanifest": "application/manifest+json",
+    ".toml": "application/toml",
 }
 
 # A fixed timestamp keeps the archive byte-for-byte reproducible.
@@ -139,6 +148,9 @@ def _download(artifact: dict) -> bytes:
         DOWNLOADS.mkdir(parents=True, exist_ok=True)
         print(f"build: downloading {artifact['file']} ({' '.join(artifact['command'])})")
         done = subprocess.run(command, cwd=DOWNLOADS, capture_output=True, text=True, check=False)
+        if done.returncode != 0 and "No module named pip" in done.stderr:
+            raise BuildError(f"pip is needed to download {artifact['file']}: install it "
+                             f"(`apt-get install python3-pip`, or `{sys.executable} -m ensurepip`)")
         if done.returncode != 0:
             raise BuildError(f"`{' '.join(artifact['command'])}` failed:\n{done.stderr.strip()}")
     data = path.read_bytes() if path.is_file() else b""
@@ -443,13 +455,29 @@ def _pyscript_imports() -> list[str]:
     return sorted(set(re.findall(r"(?:\bimport|\bfrom)\s+([A-Za-z_][\w.]*)", text)))
 
 
+NODE_MAJOR = 18      # the oldest Node.js the vendored Pyodide runs on (its package.json's engines)
+
+
+def node_program() -> str:
+    """The path of Node.js, which runs the vendored Pyodide at build time; BuildError, saying
+    what to install, when it is missing or too old."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError(f"Node.js {NODE_MAJOR} or newer is needed to build the game (it runs the "
+                         f"vendored Pyodide to compile it); install Node.js and npm "
+                         f"(e.g. `apt-get install nodejs npm`) and run again.")
+    done = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
+    version = re.fullmatch(r"v(\d+)\.[\d.]+", done.stdout.strip())
+    if version is None or int(version.group(1)) < NODE_MAJOR:
+        raise BuildError(f"Node.js {NODE_MAJOR} or newer is needed to build the game; {node} is "
+                         f"{done.stdout.strip() or 'of an unknown version'}: install a newer one.")
+    return node
+
+
 def compile_with_pyodide(sources: bytes, stdlib: bool) -> tuple[dict[str, bytes], bytes | None]:
     """The bytecode of the game in the archive ``sources`` and (if ``stdlib``) the trimmed,
     compiled standard library, made by the vendored Pyodide under Node.js."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("Node.js is needed to compile the game for Pyodide's Python; "
-                         "install it (e.g. `apt-get install nodejs`).")
+    node = node_program()
     folder = BUILD / "compiling"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
@@ -554,23 +582,34 @@ def update_catalogs() -> None:
         _write_if_changed(path, pofile.write_po(merged).encode("utf-8"))
 
 
-def pyscript_config() -> str:
-    """The pyscript.json this build produces (committed; a test checks it is up to date).
+# (no quotes in the comment: PyScript's TOML parser takes out strings before comments)
+PYSCRIPT_CONFIG_HEAD = "# The configuration PyScript reads, generated by build.py (pyscript_config): edit that.\n"
 
-    JSON, not TOML: PyScript parses it with ``JSON.parse`` instead of importing its TOML
-    parser first.  Every URL is relative to the file.  ``packages_cache = "passthrough"``
-    hands the wheel to ``loadPyodide`` itself; no package index (``index_urls = []``): every
-    package is a local file, which also skips PyScript's package-graph lookup.  No
-    ``files``: game/ travels as one archive, which the interpreter module downloads while the
-    runtime loads and unpacks into Python's working directory (``static/archive.mjs``).
+
+def pyscript_config() -> str:
+    """The pyscript.toml this build produces (committed; a test checks it is up to date).
+
+    Every URL is relative to the file.  ``interpreter`` is our module around the vendored
+    Pyodide (without it PyScript fetches Pyodide from a CDN).  ``packages_cache =
+    "passthrough"`` hands the wheel to ``loadPyodide`` itself; no package index
+    (``index_urls = []``): every package is a local file, which also skips PyScript's
+    package-graph lookup.  No ``files``: game/ travels as one archive, which the interpreter
+    module downloads while the runtime loads and unpacks into Python's working directory
+    (``static/archive.mjs``).  Only strings and lists of strings, written as TOML basic
+    strings (JSON's escapes are TOML's), which PyScript's small TOML parser reads.
     """
-    config = {
+    config: dict[str, str | list[str]] = {
         "interpreter": f"./{INTERPRETER}",
         "packages": [f"./{SVGWRITE_WHEEL}"],
         "packages_cache": "passthrough",
         "index_urls": [],
     }
-    return json.dumps(config, indent=2) + "\n"
+
+    def value(item: str | list[str]) -> str:
+        if isinstance(item, str):
+            return json.dumps(item)
+        return "[" + ", ".join(json.dumps(element) for element in item) + "]"
+    return PYSCRIPT_CONFIG_HEAD + "".join(f"{key} = {value(item)}\n" for key, item in config.items())
 
 
 def _write_if_changed(path: Path, data: bytes) -> None:
@@ -739,7 +778,7 @@ def service_worker(site: Path = ROOT) -> bytes:
 
 # A quoted relative URL in one of the site's text files (e.g. "./static/boot.js").
 QUOTED_URL = re.compile(r'"(\.{0,2}/?[\w.-]+(?:/[\w.-]+)*)"')
-TEXT_FILES = (".html", ".json", ".js", ".mjs", ".css", ".webmanifest")
+TEXT_FILES = (".html", ".json", ".toml", ".js", ".mjs", ".css", ".webmanifest")
 # Files that keep their name's ending when busted: the archive gets a content hash in its
 # name (game-<hash>.zip, as a zip it is and as the tests and docs name it), the others a
 # hashed query string.
@@ -785,8 +824,12 @@ def bust_caches(site: Path) -> None:
 
 
 def prepare(update_config: bool = True) -> None:
-    """Vendor, build, and (unless testing what is committed) regenerate pyscript.json."""
+    """Vendor, build, and (unless testing what is committed) regenerate pyscript.toml."""
     vendor()
+    try:
+        svgwrite_wheel.require()       # the wheel just checked: the rules pages' boards
+    except svgwrite_wheel.SvgwriteMissing as error:
+        raise BuildError(str(error)) from None
     _write_if_changed(LOCKFILE, lockfile())
     build_game()
     build_rules_pages()
@@ -926,7 +969,7 @@ def vendor_test_tools() -> None:
 
 def test(pytest_args: list[str]) -> int:
     install_test_tools()
-    prepare(update_config=False)   # the tests check the committed pyscript.json
+    prepare(update_config=False)   # the tests check the committed pyscript.toml
     from game.board import geography as board
     _download(board.LAND_SOURCE)   # so the tests can rebuild the board geometry and compare
     vendor_test_tools()

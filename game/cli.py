@@ -2,8 +2,10 @@
 
 Every command is listed in :func:`commands`; each is a :class:`game.commands.Command` value
 defined next to its code.  Exit status: 0 success, 1 bad input (unreadable or malformed file,
-bad option value), 2 an illegal action in a replayed scenario, 3 a fault of the program; every
-failure is one line on stderr, never a traceback.
+bad option value), 2 an illegal action in a replayed scenario, 3 a fault of the program, 4 a
+command that draws (``render``, ``embed``) in a Python without svgwrite; every failure is one
+line on stderr, never a traceback.  Only the commands that draw need more than the standard
+library (``game/board/svgwrite_wheel.py``).
 """
 
 from __future__ import annotations

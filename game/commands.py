@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.board import svgwrite_wheel
 from game.scenario import (
     ScenarioActionError,
     ScenarioError,
@@ -23,6 +24,7 @@ from game.state import State
 EXIT_BAD_INPUT = 1          # unreadable or malformed file, bad option value
 EXIT_ILLEGAL_ACTION = 2     # an illegal action in a replayed scenario
 EXIT_INTERNAL = 3           # a fault of the program itself (reported in one line, never expected)
+EXIT_NOT_INSTALLED = 4      # a command that draws, in a Python without svgwrite (game/board/svgwrite_wheel.py)
 MAX_ACTIONS_PER_GAME = 100_000            # a safety net for simulated games; no real game comes near
 
 
@@ -48,3 +50,15 @@ def play_scenario_file(path: str) -> tuple[State | None, int]:
         print(f"error: {path}: {exc}", file=sys.stderr)
         return None, EXIT_BAD_INPUT
     return state, 0
+
+
+def can_draw() -> bool:
+    """Whether a command may import the board's drawing code (``game.board.render``): False
+    after saying on stderr how to get svgwrite (the command then exits with
+    ``EXIT_NOT_INSTALLED``).  Every other command needs only the standard library."""
+    try:
+        svgwrite_wheel.require()
+    except svgwrite_wheel.SvgwriteMissing as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return False
+    return True

@@ -13,8 +13,7 @@ import html
 import sys
 from typing import Any
 
-from game.board.render import render_board
-from game.commands import EXIT_BAD_INPUT, Command
+from game.commands import EXIT_BAD_INPUT, EXIT_NOT_INSTALLED, Command, can_draw
 from game.mapdata import GameMap, load_map
 from game.rules import IllegalActionError, apply_action
 from game.scenario import ScenarioError, load_scenario, read_scenario
@@ -49,7 +48,9 @@ def snippet(link: str, svg: str, title: str) -> str:
 def static_board(data: Any, step_index: int = 0, view: int | None = None) -> tuple[str, GameMap]:
     """A scenario's board at one of its steps, as a plain SVG with the step's routes and cities
     lit, and its map (raises ``ScenarioError`` for a bad scenario, step or seat, and
-    ``IllegalActionError`` for an action that does not play)."""
+    ``IllegalActionError`` for an action that does not play).  Draws with svgwrite: the caller
+    makes it importable first (``game.commands.can_draw``, ``build.py``)."""
+    from game.board.render import render_board
     state, actions = load_scenario(data)
     game_map = load_map(state["map"])
     steps = scenario_steps(data, game_map, len(state["players"]), len(actions))
@@ -66,6 +67,8 @@ def static_board(data: Any, step_index: int = 0, view: int | None = None) -> tup
 
 
 def embed(args: argparse.Namespace) -> int:
+    if not can_draw():
+        return EXIT_NOT_INSTALLED
     try:
         data = read_scenario(args.scenario)
         svg, game_map = static_board(data, args.step, args.view)

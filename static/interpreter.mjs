@@ -2,7 +2,7 @@
 // is stored for this build, with the game's archive unpacked in its working directory
 // (docs/offline.md).
 //
-// PyScript imports this module (pyscript.json's "interpreter") and calls its `loadPyodide`
+// PyScript imports this module (pyscript.toml's "interpreter") and calls its `loadPyodide`
 // with its own options. A snapshot is the whole memory of a Python that has started and
 // imported the game's modules; restoring it skips both. It lives in the service worker's
 // cache (`ttr-<VERSION>`, so it is only ever used with the files it was made from, and goes

@@ -16,6 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.board import svgwrite_wheel
+
+svgwrite_wheel.require()      # the pinned wheel the build downloads (game/board/svgwrite_wheel.py)
 from game.board.geography import read_map_file
 from game.board.layout import layout
 from game.board.render import render_board, render_route

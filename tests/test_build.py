@@ -1,4 +1,4 @@
-"""build.py: the generated pyscript.json, the game archive, vendoring against pinned hashes."""
+"""build.py: the generated pyscript.toml, the game archive, vendoring against pinned hashes."""
 
 import gettext
 import hashlib
@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -24,9 +25,16 @@ import build
 from game import i18n
 
 
-def test_committed_pyscript_json_is_what_build_generates():
-    committed = (ROOT / "pyscript.json").read_text("utf-8")
+def test_committed_pyscript_toml_is_what_build_generates():
+    committed = (ROOT / "pyscript.toml").read_text("utf-8")
     assert committed == build.pyscript_config(), "run `python3 build.py serve` (or dist) to update"
+    assert not (ROOT / "pyscript.json").exists()
+    assert tomllib.loads(committed) == {
+        "interpreter": "./static/interpreter.mjs",
+        "packages": ["./static/vendor/svgwrite-1.4.3-py3-none-any.whl"],
+        "packages_cache": "passthrough", "index_urls": []}
+    page = (ROOT / "index.html").read_text("utf-8")
+    assert re.findall(r'<script type="py" config="([^"]+)">', page) == ["./pyscript.toml"]
 
 
 def test_archive_holds_every_module_and_data_file_of_game():
@@ -155,6 +163,33 @@ def test_a_tampered_vendored_file_is_replaced(tmp_path, monkeypatch):
     (build.VENDOR / "thing.whl").write_bytes(b"edited by hand")
     build.vendor()
     assert (build.VENDOR / "thing.whl").read_bytes() == b"wheel"
+
+
+def test_a_python_without_pip_is_told_how_to_get_it(tmp_path, monkeypatch):
+    artifact = _fake_artifact(tmp_path, monkeypatch, b"wheel", b"wheel")
+    (build.DOWNLOADS / "thing.whl").unlink()
+    artifact["command"] = ["pip", "download", "thing==1"]
+    monkeypatch.setattr(build.subprocess, "run", lambda command, **_: subprocess.CompletedProcess(
+        command, 1, "", f"{command[0]}: No module named pip\n"))
+    with pytest.raises(build.BuildError, match=r"pip is needed to download thing.whl: install it "
+                                               r"\(`apt-get install python3-pip`"):
+        build.vendor()
+
+
+@pytest.mark.parametrize("version", [None, "v16.20.2\n", "something else\n"])
+def test_a_missing_or_old_node_is_said_plainly(monkeypatch, capsys, version):
+    monkeypatch.setattr(build.shutil, "which", lambda name: None if version is None else "/opt/node")
+    monkeypatch.setattr(build.subprocess, "run", lambda command, **_: subprocess.CompletedProcess(
+        command, 0, version, ""))
+    monkeypatch.setattr(build, "prepare", lambda: build.compile_with_pyodide(b"", stdlib=False))
+    assert build.main(["serve"]) == 1
+    said = capsys.readouterr().err
+    assert said.startswith("build: error: Node.js 18 or newer is needed to build the game"), said
+    assert "Traceback" not in said
+    if version is None:
+        assert "install Node.js and npm" in said
+    else:
+        assert f"/opt/node is {version.strip()}" in said
 
 
 @pytest.mark.parametrize("target", [ROOT, ROOT.parent, ROOT / "static" / "site", ROOT / "game"])

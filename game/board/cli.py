@@ -9,8 +9,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.board.render import render_board
-from game.commands import EXIT_BAD_INPUT, Command, play_scenario_file
+from game.commands import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_INSTALLED,
+    Command,
+    can_draw,
+    play_scenario_file,
+)
 from game.mapdata import MAP_IDS, load_map
 from game.rules import claimable_routes
 from game.state import Phase
@@ -55,6 +60,9 @@ def render(args: argparse.Namespace) -> int:
     if args.size is not None and args.size < 1:
         print("error: --size must be a positive number of pixels", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not can_draw():
+        return EXIT_NOT_INSTALLED
+    from game.board.render import render_board  # (svgwrite: only once a board is drawn)
     svg = render_board(load_map(map_id), view, highlights=highlights, size=args.size)
     if args.output:
         try:

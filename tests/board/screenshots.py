@@ -20,6 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from game.board import svgwrite_wheel
+
+svgwrite_wheel.require()      # the pinned wheel the build downloads (game/board/svgwrite_wheel.py)
 from game.board.layout import layout
 from game.board.render import render_board
 from game.mapdata import MAP_IDS, load_map

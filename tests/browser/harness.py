@@ -25,6 +25,11 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build
+from game.board import svgwrite_wheel
+
+# The tests and scripts draw boards with svgwrite as the command lines and the build do: from
+# the pinned wheel the build downloads (nothing installs svgwrite for the tests).
+svgwrite_wheel.require()
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

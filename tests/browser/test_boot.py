@@ -81,7 +81,7 @@ def test_saved_language_wins_over_the_browser(browser_session):
     "static/vendor/pyodide/pyodide-lock.json",
     "static/vendor/svgwrite-1.4.3-py3-none-any.whl",
     "static/build/game.zip",
-    "pyscript.json",
+    "pyscript.toml",
 ])
 def test_a_missing_file_shows_the_error_panel(browser_session, missing):
     def break_file(page):
