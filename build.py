@@ -885,10 +885,11 @@ class GameServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(directory: Path = ROOT, port: int = 0, rebuild: bool = False) -> GameServer:
-    """A server for ``directory`` on 127.0.0.1 (port 0 = any free port)."""
+def make_server(directory: Path = ROOT, port: int = 0, rebuild: bool = False,
+                host: str = "127.0.0.1") -> GameServer:
+    """A server for ``directory`` on ``host`` (port 0 = any free port)."""
     handler = type("Handler", (GameRequestHandler,), {"rebuild": rebuild})
-    return GameServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+    return GameServer((host, port), functools.partial(handler, directory=str(directory)))
 
 
 def serve(port: int) -> None:

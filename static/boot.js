@@ -8,6 +8,8 @@
 // interactive; until then this script shows progress from PyScript's `py:progress` events
 // and from the runtime files it sees arrive.
 
+import { keepPyScriptStoresInMemory } from "./pyscript-stores.mjs";
+
 const root = document.documentElement;
 const LANGUAGE_KEY = "ttr.language";        // the player's choice, saved by the game
 const FALLBACK_LANGUAGE = "en";
@@ -41,8 +43,38 @@ const EMBED = query.has("embed");
 const THEMES = ["light", "dark", "auto"];
 if (EMBED) {
   root.setAttribute("data-embed", "");
+  // a seat's hand and tickets will be shown (a taller page: static/style.css reserves for it)
+  if (/^\d+$/.test(query.get("view") ?? "")) root.setAttribute("data-embed-seat", "");
   root.setAttribute("data-theme", THEMES.includes(query.get("theme")) ? query.get("theme") : "auto");
 }
+// The page that frames the embed hears from the loader itself, so that nothing failing inside
+// PyScript or Pyodide can silence it: the height the embed takes from its first paint (its
+// loading panel reserves the room the board will take, static/style.css), and `ttr:error`
+// with the reason when the boot fails. Python's embed page (game/web/embed.py) takes over
+// the height once the page is ready.
+const HOST = EMBED && window.parent !== window ? window.parent : null;
+
+function tellHost(message) {
+  HOST?.postMessage(message, "*");
+}
+
+let reportedHeight = -1;
+
+function reportHeight() {
+  const height = Math.ceil(document.body.getBoundingClientRect().height);
+  if (height === reportedHeight || root.hasAttribute("data-game-ready")) return;
+  reportedHeight = height;
+  tellHost({ type: "ttr:height", height });
+}
+
+function watchHeight() {
+  if (!HOST) return;
+  reportHeight();
+  const observer = new ResizeObserver(reportHeight);
+  observer.observe(document.body);
+  whenReady(() => observer.disconnect());
+}
+
 let messages = null;          // the chosen language's boot strings (English filled in)
 let stage = "start";
 let progress = 0.01;
@@ -133,6 +165,11 @@ function fail(key, detail) {
   messagesLoaded.then(() => {
     if (!messages) $("boot-error-message").textContent = `${LAST_RESORT} ${detail}`;
     root.setAttribute("data-boot-failed", key);
+    const title = $("boot-error").querySelector("h1").textContent;
+    const said = $("boot-error-message").textContent;
+    tellHost({ type: "ttr:error", message: title ? `${title}: ${said}` : said, reason: key });
+    reportedHeight = -1;
+    reportHeight();
   });
 }
 
@@ -217,6 +254,8 @@ globalThis.ttrCatalog = (code) => messagesLoaded.then(() => requestCatalog(code)
 
 function boot() {
   $("boot-retry").addEventListener("click", () => location.reload());
+  keepPyScriptStoresInMemory();
+  watchHeight();
   watchFailures();
   watchResources();
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {

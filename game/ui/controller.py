@@ -54,6 +54,7 @@ from game.ui.saves import (
     SaveError,
     StaleSave,
     StorageFull,
+    StorageRefused,
     save_text,
 )
 from game.ui.session import Session, open_session, refusal_text
@@ -588,6 +589,8 @@ class Table:
                                                self.clock(), base=self.revision)
         except StaleSave:
             self.go_stale()
+        except StorageRefused:
+            self.notice = _("table.storage_refused")      # said until a move; nothing to free
         except StorageFull:
             self.storage_full = True
             self.notice = _("table.storage_full")

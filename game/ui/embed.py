@@ -29,8 +29,10 @@ from urllib.parse import parse_qsl
 from game.board.highlights import Highlights
 from game.events import event_view
 from game.jsontext import JsonTextError, read_json, shown
+from game.mapdata import Variant, load_map
+from game.rng import Rng
 from game.rules import IllegalActionError
-from game.scenario import Scenario, ScenarioError, load_scenario
+from game.scenario import Scenario, ScenarioError, load_scenario, to_scenario
 from game.seats import DEFAULT_AI_LEVEL
 from game.share import (
     CONTROLS,
@@ -40,6 +42,7 @@ from game.share import (
     LinkError,
     read_fragment,
 )
+from game.state import HAND_SIZE, State, copy_state
 from game.steps import MAX_STEPS, Step, scenario_steps
 from game.ui import ending
 from game.ui.moves import Cue, claimed_last, cues, last_moves
@@ -226,9 +229,12 @@ class Lesson:
                           last=claimed_last(last_moves(self.session.public_events)),
                           trail=frozenset(end["trail"]), borrowed=frozenset(end["borrowed"]))
 
-    def play_scenario(self, mode: str) -> Scenario:
-        """The game to play on from the step shown: ``ai`` (the shown seat, or the seat to act,
-        is the reader's; the others are AI seats) or ``hotseat`` (every seat human)."""
+    def play_scenario(self, mode: str, seed: int) -> tuple[Scenario, bool]:
+        """The game to play on from the step shown — ``ai`` (the shown seat, or the seat to act,
+        is the reader's; the others are AI seats) or ``hotseat`` (every seat human) — and
+        whether anything hidden was dealt for it.  It is a real game from the position shown:
+        what the lesson set and what its moves made stays, and what a game keeps hidden is
+        dealt anew from ``seed`` (:func:`dealt_for_play`)."""
         reader = self.seat if self.seat is not None else self.session.current
         seats = []
         for i, player in enumerate(self.start["players"]):
@@ -240,8 +246,9 @@ class Lesson:
                 seat["kind"] = "human"
                 seat.pop("level", None)
             seats.append(seat)
-        return {**self.start, "players": seats,       # type: ignore[typeddict-item]
-                "actions": [str(a) for a in self.session.actions]}
+        set_players = self.start.get("position", {}).get("players") or [{}] * len(seats)
+        state, dealt = dealt_for_play(self.session.state, set_players, seed)
+        return {**to_scenario(state), "players": seats}, dealt       # type: ignore[typeddict-item]
 
     # --- the host page's messages ---------------------------------------------------------------
 
@@ -251,6 +258,61 @@ class Lesson:
     def step_message(self) -> dict[str, Any]:
         return {"type": MESSAGE_PREFIX + "step", "step": self.index, "steps": len(self.steps),
                 "text": self.step.text}
+
+
+def ticket_keep(variant: Variant) -> tuple[int, int]:
+    """(long, regular): the fewest tickets a player keeps from the variant's first ticket deal,
+    a long one first where it deals any (Europe: 1 long and 1 regular of the 2 kept; Mega
+    Europe: 1 long, then 2 regular; USA and Big Cities: 2 regular)."""
+    long_kept = regular = 0
+    for stage in variant.initial:
+        least = stage.get("keep_min_after_long", stage["keep_min"]) if long_kept else stage["keep_min"]
+        taken = 1 if stage["long"] and not long_kept else 0
+        long_kept += taken
+        if stage["regular"]:
+            regular += max(0, least - taken)
+    return long_kept, regular
+
+
+def dealt_for_play(state: State, set_players: Any, seed: int) -> tuple[State, bool]:
+    """A copy of a lesson's ``state`` made a real game to play on, and whether anything was dealt.
+
+    A lesson's file is public, and so is every hidden part of its game that it leaves to its
+    seed: the order of the deck and of the tickets, and the cards and tickets it leaves
+    empty.  So both decks are shuffled anew from ``seed``, and a seat whose position
+    (``set_players``, the lesson's ``position.players``) sets no hand and holds no card is
+    dealt a game's first hand (4 cards), and one that sets no tickets and holds none (nor an
+    offer) is dealt the fewest a player keeps from the first ticket deal (:func:`ticket_keep`).
+    What the lesson set, or its moves made — hands, tickets, routes, stations, the market, the
+    discard pile, the cards a tunnel revealed — stays as it is; the game's own random numbers
+    go on from ``seed`` too.
+    """
+    new = copy_state(state)
+    rng = Rng.from_seed(f"play:{seed}")
+    rng.shuffle(new["deck"])
+    rng.shuffle(new["ticket_deck"])
+    game_map = load_map(new["map"])
+    long_ids = sorted(t.id for t in game_map.variant_tickets(new["variant"]) if t.long)
+    long_pile = [t for t in long_ids if t in new["box"]]
+    rng.shuffle(long_pile)
+    n_long, n_regular = ticket_keep(game_map.variant(new["variant"]))
+    specs = set_players if isinstance(set_players, list) else []
+    dealt = False
+    for i, player in enumerate(new["players"]):
+        spec = specs[i] if i < len(specs) and isinstance(specs[i], dict) else {}
+        if "hand" not in spec and not any(player["hand"].values()):
+            for card in new["deck"][:HAND_SIZE]:
+                player["hand"][card] += 1
+            dealt = dealt or bool(new["deck"][:HAND_SIZE])
+            del new["deck"][:HAND_SIZE]
+        if "tickets" not in spec and "offer" not in spec and not player["tickets"] and not player["offer"]:
+            chosen = long_pile[:n_long] + new["ticket_deck"][:n_regular]
+            del long_pile[:n_long], new["ticket_deck"][:n_regular]
+            new["box"] = [t for t in new["box"] if t not in chosen]
+            player["tickets"] = chosen
+            dealt = dealt or bool(chosen)
+    new["rng"] = rng.to_json()
+    return new, dealt
 
 
 def height_message(height: float) -> dict[str, Any]:

@@ -46,6 +46,11 @@ class StorageFull(Exception):
     """The browser refused to store more (quota exceeded or storage disabled)."""
 
 
+class StorageRefused(StorageFull):
+    """The browser keeps no data for this site at all (site data blocked, or a frame on another
+    site whose storage is blocked): nothing can be saved, whatever is deleted."""
+
+
 class StaleSave(Exception):
     """The stored game is newer than the one on this table: another tab has played on (or
     deleted it).  Nothing was written; ``revision`` is the stored one (0: no such save)."""

@@ -33,6 +33,7 @@ from game.ui.tickets import seat_ticket_status
 from game.web import cues
 from game.web.app import App, _table
 from game.web.dom import button, closest, el, keep_alive, present
+from game.web.zoom import Zoom
 
 STEP_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "PageDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "PageUp": -1}
 
@@ -81,6 +82,7 @@ class EmbedPage:
         self.game: EmbedGame | None = None        # the table, made on the first "Play from here"
         self.playing = False
         self.height = -1
+        self.zoom = Zoom(wheel_if=self.has_focus)
         root.addEventListener("click", keep_alive(self.on_click))
         root.addEventListener("keydown", keep_alive(self.on_key))
         js.window.addEventListener("message", keep_alive(self.on_message))
@@ -145,15 +147,19 @@ class EmbedPage:
             bar.append(el("span", None, button(_("embed.play_ai"), "embed-play", "ai"),
                           button(_("embed.play_hotseat"), "embed-play", "hotseat"), cls="embed-play"))
         board_box = el("div", None, cls="board", id="board")
+        zoom = el("div", None, button("+", "embed-zoom", "in", aria_label=_("table.zoom_in")),
+                  button("−", "embed-zoom", "out", aria_label=_("table.zoom_out")),
+                  button(_("table.zoom_reset"), "embed-zoom", "reset"), cls="embed-zoom")
         self.root.replaceChildren(
             bar, el("p", "", cls="embed-text", id="embed-text", aria_live="polite"),
-            el("div", None, board_box, cls="board-frame", id="board-frame"),
+            el("div", None, board_box, zoom, cls="board-frame", id="board-frame"),
             el("div", None, cls="side", id="side"))
         self.root.className = "embed"
         self.root.setAttribute("tabindex", "-1")       # a click inside gives the embed the focus, for its keys
         self.root.setAttribute("role", "region")
         self.root.setAttribute("aria-label", _("embed.label"))
         self.board = _table().Board(board_box, lesson.session)
+        self.zoom.attach(board_box)
         self.side = _table().SideColumn(js.document.getElementById("side"))
         lesson.take_cues()          # the first step is shown as it stands
         self.draw()
@@ -214,7 +220,11 @@ class EmbedPage:
         self.root.removeAttribute("role")
         self.root.removeAttribute("aria-label")
         self.root.setAttribute("data-embed-state", "play")
-        game.apply(game.table.start_game(lesson.play_scenario(mode)))
+        scenario, dealt = lesson.play_scenario(mode, game.table.fresh_seed())
+        outcome = game.table.start_game(scenario)
+        if dealt:
+            game.table.notice = _("embed.dealt")       # said with the status line until the first move
+        game.apply(outcome)
 
     # --- events -------------------------------------------------------------------------------
 
@@ -223,7 +233,9 @@ class EmbedPage:
         if control is None or control.getAttribute("aria-disabled") == "true" or self.playing:
             return
         cmd, arg = control.getAttribute("data-cmd"), control.getAttribute("data-arg") or ""
-        if cmd == "embed-step" and self.lesson is not None:
+        if cmd == "embed-zoom":
+            self.zoom.step(arg)
+        elif cmd == "embed-step" and self.lesson is not None:
             self.go(self.lesson.index + (1 if arg == "1" else -1))
         elif cmd == "embed-play":
             self.play(arg)
@@ -257,6 +269,10 @@ class EmbedPage:
         if step is not None:
             self.go(step)
 
+    def has_focus(self) -> bool:
+        """Whether the reader has clicked into the embed (its keys and the wheel are its own then)."""
+        return bool(js.document.hasFocus()) and bool(self.root.contains(js.document.activeElement))
+
     def on_resize(self, *_args) -> None:
         height = float(js.document.body.getBoundingClientRect().height)
         if round(height) != self.height:
@@ -275,6 +291,7 @@ def start(root) -> None:
     # Python has the page from here: a scenario file that cannot be fetched is the embed's to say
     # (static/boot.js reports failed files only until the page is ready)
     root.setAttribute("data-embed-state", "loading")
+    root.className = "embed"             # the room the lesson takes, from now on (static/style.css)
     root.hidden = False
     js.document.documentElement.setAttribute("data-game-ready", "")
     if error is not None:

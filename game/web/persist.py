@@ -5,7 +5,9 @@ The request itself (``navigator.storage.persist()``) is made by ``static/boot.js
 the first game is on the table, hence saved; its answer is ``globalThis.ttrStorageRequest``.
 The line is returned at once, with no text, and filled once the browser answers: the
 request's answer when one was made (``persisted()`` may still say no while it is pending),
-else ``persisted()``.  It stays hidden if the browser has no Storage API to ask.
+else ``persisted()``.  It stays hidden if the browser has no Storage API to ask.  Where the
+browser keeps no data for this site at all (site data blocked), it says at once that games
+are not saved.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ import js
 from pyodide.ffi import create_once_callable
 
 from game.i18n import _
+from game.web import storage as storage_module
 from game.web.dom import Node, el
 
 PERSISTENT_KEY = "storage.persistent"
 NOT_PERSISTENT_KEY = "storage.not_persistent"
+REFUSED_KEY = "storage.refused"
 
 
 def storage_text(persistent: bool) -> str:
@@ -26,8 +30,14 @@ def storage_text(persistent: bool) -> str:
 
 def storage_line() -> Node:
     """A ``<p>`` for the saved-games screen, filled once the browser says whether storage is
-    persistent (``data-persistent`` is then "true" or "false")."""
+    persistent (``data-persistent`` is then "true" or "false"), or at once that it keeps
+    nothing for this site ("refused")."""
     line = el("p", None, cls="storage-line", role="note")
+    if not storage_module.usable():        # nothing is kept at all: say so at once
+        line.textContent = _(REFUSED_KEY)
+        line.dataset.persistent = "refused"
+        line.classList.add("warn")
+        return line
     storage = getattr(js.navigator, "storage", None)
     if storage is None or not hasattr(storage, "persisted"):
         return line

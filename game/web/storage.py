@@ -1,8 +1,8 @@
 """The browser's localStorage as a save backend (``game.ui.saves.Backend``).
 
 Reading never fails (a storage the browser refuses reads as empty); a write the browser
-refuses (quota exceeded, storage disabled) raises ``StorageFull`` so the game can say so and
-go on.
+refuses raises ``StorageFull`` (quota exceeded), or ``StorageRefused`` when the browser keeps
+no data for this site at all, so the game can say so and go on.
 """
 
 from __future__ import annotations
@@ -10,7 +10,16 @@ from __future__ import annotations
 import js
 from pyodide.ffi import JsException
 
-from game.ui.saves import StorageFull
+from game.ui.saves import StorageFull, StorageRefused
+
+
+def usable() -> bool:
+    """Whether the browser keeps data for this site (False: site data blocked, or a frame on
+    another site whose storage is blocked)."""
+    try:
+        return js.localStorage is not None
+    except JsException:
+        return False
 
 
 class LocalStorage:
@@ -23,7 +32,11 @@ class LocalStorage:
 
     def set(self, key: str, text: str) -> None:
         try:
-            js.localStorage.setItem(key, text)
+            storage = js.localStorage
+        except JsException as exc:
+            raise StorageRefused(str(exc)) from None
+        try:
+            storage.setItem(key, text)
         except JsException as exc:
             raise StorageFull(str(exc)) from None
 

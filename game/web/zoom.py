@@ -22,7 +22,10 @@ DRAG_PIXELS = 3
 class Zoom:
     """Zoom and pan of the board: buttons, the mouse wheel, dragging, and pinching on touch screens."""
 
-    def __init__(self) -> None:
+    def __init__(self, wheel_if=None) -> None:
+        """``wheel_if``: when the mouse wheel zooms (None: always; the embed: once the reader has
+        clicked into it, so that a wheel over the board scrolls the host page until then)."""
+        self.wheel_if = wheel_if
         self.scale, self.x, self.y = 1.0, 0.0, 0.0
         self.pointers: dict[int, tuple[float, float]] = {}
         self.dragged = False
@@ -55,6 +58,7 @@ class Zoom:
         if self.scale == 1.0:
             self.x = self.y = 0.0
         self.box.style.transform = f"translate({self.x:.1f}px, {self.y:.1f}px) scale({self.scale:.3f})"
+        self.box.parentElement.toggleAttribute("data-zoomed", self.scale > 1.0)
         if self.scale != self.fitted:         # a pan leaves the labels' size as it is (no layout read)
             self.fitted = self.scale
             self.fit_labels()
@@ -91,6 +95,8 @@ class Zoom:
         return event.clientX - rect.left, event.clientY - rect.top
 
     def on_wheel(self, event) -> None:
+        if self.wheel_if is not None and not self.wheel_if():
+            return
         event.preventDefault()
         self.zoom_at(ZOOM_STEP if event.deltaY < 0 else 1 / ZOOM_STEP, *self._local(event))
 

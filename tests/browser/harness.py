@@ -13,7 +13,9 @@ opened through a :class:`BrowserSession`:
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -41,15 +43,29 @@ READY_OR_FAILED = ("() => document.documentElement.hasAttribute('data-game-ready
                    " || document.documentElement.hasAttribute('data-boot-failed')")
 
 
+# A site other than the game's, for a host page that frames the embed: another address is
+# another site to the browser (rules.example framing game.example), where another port of
+# 127.0.0.1 would be the same site, whose storage the browser does not count as third-party.
+OTHER_SITE = "127.0.0.2"
+# How a reader's Chromium may be set for a site's storage (its Preferences file): Chromium's
+# default blocks a frame's storage when the frame is of another site than the page (as Chrome's
+# incognito windows do); a reader may allow it, or block every site's data.
+STORAGE_SETTINGS = {
+    "default": None,
+    "third-party allowed": {"profile": {"cookie_controls_mode": 0}},
+    "site data blocked": {"profile": {"default_content_setting_values": {"cookies": 2}}},
+}
+
+
 @contextlib.contextmanager
-def static_server(directory: Path, *, rebuild: bool = False) -> Iterator[str]:
-    """Serve ``directory`` on a free port of 127.0.0.1 in a thread; yields the base URL.
+def static_server(directory: Path, *, rebuild: bool = False, host: str = "127.0.0.1") -> Iterator[str]:
+    """Serve ``directory`` on a free port of ``host`` in a thread; yields the base URL.
     ``rebuild``: as ``build.py serve`` does, remake the archive and sw.js when asked for."""
-    server = build.make_server(directory, 0, rebuild=rebuild)
+    server = build.make_server(directory, 0, rebuild=rebuild, host=host)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"http://{host}:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
@@ -76,16 +92,28 @@ class BrowserSession:
     external_requests: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     contexts: list = field(default_factory=list)
+    profiles: list = field(default_factory=list)
 
     def new_context(self, base_url: str | None = None, *, also: tuple[str, ...] = (),
-                    snapshots: bool = False, **options):
+                    snapshots: bool = False, storage: str = "default", **options):
         """A fresh browser context (empty cache and storage) that blocks other hosts than the
-        server's (and those of the addresses in ``also``: a host page on another port).
+        server's (and those of the addresses in ``also``: a host page on another site).
+        ``storage``: how the browser is set for sites' storage (``STORAGE_SETTINGS``); other
+        than the default, the context is a browser of its own, started on a new profile.
 
         Unless ``snapshots``, the snapshot of Python's start is never made there (its worker
         answers that it failed, so the page refuses one for the build): a background Python
         per test would only load the machine (tests of the snapshot ask for it)."""
-        context = self.browser.new_context(**options)
+        preferences = STORAGE_SETTINGS[storage]
+        if preferences is None:
+            context = self.browser.new_context(**options)
+        else:
+            profile = tempfile.TemporaryDirectory(prefix="ttr-profile-")
+            self.profiles.append(profile)
+            (Path(profile.name) / "Default").mkdir()
+            (Path(profile.name) / "Default" / "Preferences").write_text(json.dumps(preferences))
+            context = self.browser.browser_type.launch_persistent_context(
+                profile.name, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True, **options)
         self.contexts.append(context)
         return self.guard(context, base_url, also=also, snapshots=snapshots)
 
@@ -137,6 +165,8 @@ class BrowserSession:
     def close(self) -> None:
         for context in self.contexts:
             context.close()
+        for profile in self.profiles:
+            profile.cleanup()
 
 
 def wait_for_boot(page, expect_failure: bool = False) -> None:

@@ -1,5 +1,6 @@
-"""The embed page in a host page of another origin (a second local server on another port):
-several embeds (a scenario in the fragment and in a file, each ``controls`` value, a seat's view,
+"""The embed page in a host page of another site (a second local server on 127.0.0.2, framing
+the game's 127.0.0.1, in the browser's default settings, where the embed's storage is blocked as a
+third party's, and with third-party storage allowed): several embeds (a scenario in the fragment and in a file, each ``controls`` value, a seat's view,
 English and French) each say ready, step forward and back, report their height and step, and go
 to the step a host asks for; malformed messages are ignored; bad links and scenarios say what is
 wrong inside the embed; the host's storage and the full game's saves are untouched; no console
@@ -13,7 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
-from harness import static_server
+from harness import OTHER_SITE, static_server
 from ui_driver import AI_FAST, human_step, new_game, wait_for_human
 
 from game import i18n
@@ -57,6 +58,14 @@ def messages(page, i: int, kind: str) -> list[dict]:
                          [i, kind])
 
 
+def received_before(page, i: int, kind: str, before: str) -> list[dict]:
+    """The messages of ``kind`` embed ``i`` sent before its first of kind ``before``."""
+    return page.evaluate("([i, kind, before]) => { const mine = received.filter((m) => m.i === i);"
+                         " const end = mine.findIndex((m) => m.data.type === before);"
+                         " return mine.slice(0, end).filter((m) => m.data.type === kind).map((m) => m.data); }",
+                         [i, kind, before])
+
+
 def wait_step(page, i: int, step: int) -> None:
     page.wait_for_function("([i, step]) => { const s = received.filter((m) => m.i === i && m.data.type === 'ttr:step');"
                            " return s.length && s[s.length - 1].data.step === step; }", arg=[i, step], timeout=20_000)
@@ -76,7 +85,8 @@ def storage(page) -> dict:
     return page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]))")
 
 
-def test_embeds_in_a_host_page_of_another_origin(browser_session, site_url, tmp_path):
+@pytest.mark.parametrize("setting", ["default", "third-party allowed"])
+def test_embeds_in_a_host_page_of_another_site(browser_session, site_url, tmp_path, setting):
     files = "static/examples/tunnels.json"
     links = [
         embed_link(site_url, LESSON, view=0, controls="steps"),                      # 0 fragment, a seat's view
@@ -87,9 +97,9 @@ def test_embeds_in_a_host_page_of_another_origin(browser_session, site_url, tmp_
         embed_link(site_url, {"map": "mars", "players": ["A", "B"]}),                # 5 invalid scenario
         site_url + "index.html?embed&colour=red#" + embed_link(site_url, LESSON).split("#")[1],    # 6 unknown option
     ]
-    with static_server(tmp_path) as host_url:
+    with static_server(tmp_path, host=OTHER_SITE) as host_url:
         host_page(tmp_path, links)
-        context = browser_session.new_context(site_url, also=(host_url,))
+        context = browser_session.new_context(site_url, also=(host_url,), storage=setting)
         saved = seed_saves(browser_session, context, site_url)
         page = browser_session.watch(context.new_page())
         page.goto(host_url + "host.html")
@@ -102,6 +112,8 @@ def test_embeds_in_a_host_page_of_another_origin(browser_session, site_url, tmp_
             assert messages(page, i, "ttr:step")[-1]["step"] == first
             heights = messages(page, i, "ttr:height")
             assert heights and heights[-1]["height"] > 200, (i, heights)
+            # the loader said the height the lesson takes before it was ready: nothing shifted
+            assert received_before(page, i, "ttr:height", "ttr:ready")[0]["height"] == heights[-1]["height"], heights
         assert frames[0].locator("#embed-text").text_content() == "Ann chooses <b>tickets</b>."     # text, not markup
         assert frames[0].locator("#embed-text b").count() == 0
         assert frames[0].locator(".own-panel[data-seat='0']").count() == 1          # view=0: Ann's hand
@@ -277,7 +289,7 @@ def test_the_documented_host_example_works(browser_session, site_url, tmp_path):
     example = text.split("```html\n", 1)[1].split("```", 1)[0].replace("https://games.example/ttr/", site_url)
     (tmp_path / "example.html").write_text(f"<!doctype html><meta charset=utf-8><title>Rules</title>{example}",
                                            encoding="utf-8")
-    with static_server(tmp_path) as host_url:
+    with static_server(tmp_path, host=OTHER_SITE) as host_url:
         page = browser_session.watch(browser_session.new_context(site_url, also=(host_url,)).new_page())
         page.goto(host_url + "example.html")
         board = page.frame_locator("#board")

@@ -17,6 +17,7 @@ from ui_driver import (
     wait_for_human,
 )
 
+from game import i18n
 from game.rng import Rng
 from game.rules import apply_action, sample_action
 from game.scenario import play_scenario, to_scenario
@@ -238,3 +239,19 @@ def test_a_silent_worker_is_replaced_by_the_page_within_seconds(browser_session)
     assert waited < 10_000, waited
     assert page.get_attribute("#app", "data-ai-helper") == "page"
     assert "no answer in 6 s" in page.text_content("#ai-status")
+
+
+def test_a_browser_that_keeps_no_site_data_still_plays_and_says_nothing_is_kept(browser_session, site_url):
+    """Site data blocked altogether (a browser setting some players choose): the game starts,
+    says on its first screen and at the table that games are not kept, and plays."""
+    context = browser_session.new_context(site_url, storage="site data blocked")
+    page = browser_session.open(AI_FAST, context=context)
+    assert page.evaluate("() => { try { localStorage.length; return 'usable'; } catch { return 'refused'; } }") == "refused"
+    line = page.locator(".storage-line")
+    assert line.get_attribute("data-persistent") == "refused"
+    assert line.text_content() == i18n.catalog("en")["storage.refused"][0]
+    new_game(page, ["Ann", "Hal"], ["human", "ai:easy"])
+    human_step(page)                                    # Ann keeps her tickets; Hal plays
+    facts = wait_for_human(page)
+    assert facts["actions"] >= 2
+    assert i18n.catalog("en")["table.storage_refused"][0] in page.text_content("#status")

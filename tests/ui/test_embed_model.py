@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.i18n import _, set_language
+from game.mapdata import load_map
 from game.scenario import load_scenario
 from game.share import embed_link, fragment, public_scenario, read_fragment
 from game.ui.controller import (
@@ -42,6 +43,8 @@ SCENARIO = {"map": "usa", "players": ["Ann", "Bob"], "seed": 3,
                                                                               "tickets": ["dallas--new-york"]}},
                       {"after": 4, "text": "Ann draws two."}]}
 FRAGMENT = "#" + fragment(SCENARIO)
+ROOT = Path(__file__).resolve().parents[2]
+LONG_EUROPE = {t.id for t in load_map("europe").variant_tickets("europe") if t.long}
 
 
 @pytest.fixture(autouse=True)
@@ -139,17 +142,47 @@ def test_the_view_is_a_fixed_seat_or_public_facts_only():
 
 def test_play_from_here_against_the_ai_or_pass_and_play():
     lesson = Lesson(SCENARIO, read_options("?embed&step=1&view=1", FRAGMENT))
-    ai = lesson.play_scenario("ai")
+    ai, dealt = lesson.play_scenario("ai", 11)
     assert [p["kind"] for p in ai["players"]] == ["ai", "human"] and ai["players"][0]["level"] == "medium"
-    assert "steps" not in ai and len(ai["actions"]) == 2
+    assert "steps" not in ai and ai["actions"] == [] and not dealt     # (the seeded game left nothing empty)
     game = Session(ai)
-    same = [{**p, "kind": "-"} for p in game.state["players"]] == [{**p, "kind": "-"} for p in lesson.session.state["players"]]
-    assert same and game.state["deck"] == lesson.session.state["deck"] and game.viewer == 1
-    hotseat = Session(lesson.play_scenario("hotseat"))
+    before = lesson.session.state
+    for key in ("hand", "tickets", "routes", "stations", "trains", "score", "colour", "name"):
+        assert [p[key] for p in game.state["players"]] == [p[key] for p in before["players"]], key
+    assert game.state["market"] == before["market"] and game.viewer == 1
+    assert sorted(game.state["deck"]) == sorted(before["deck"]) and game.state["deck"] != before["deck"]
+    assert sorted(game.state["ticket_deck"]) == sorted(before["ticket_deck"])
+    assert game.state["rng"] != before["rng"]
+    hotseat = Session(lesson.play_scenario("hotseat", 11)[0])
     assert hotseat.handoff_to == 0 and all(p["kind"] == "human" for p in hotseat.state["players"])
     table = Table(SaveCatalog(DictBackend(store := {})), clock=lambda: 5.0, fresh_seed=lambda: 1)
     table.start_game(ai)
     assert table.session is not None and all(not key.startswith("ttr.v1.save.") or "g5" in key for key in store)
+
+
+def test_play_from_here_deals_what_the_lesson_left_hidden_and_keeps_what_it_set():
+    """The tunnels example sets both hands and no tickets: each seat is dealt the tickets a
+    Europe player keeps at least (1 long, 1 regular); a USA lesson that sets nothing deals
+    4 cards and 2 tickets; another seed deals otherwise."""
+    tunnels = json.loads((ROOT / "static" / "examples" / "tunnels.json").read_text("utf-8"))
+    lesson = Lesson(tunnels, read_options("?embed&scenario=static/examples/tunnels.json", ""))
+    scenario, dealt = lesson.play_scenario("ai", 5)
+    state = Session(scenario).state
+    assert dealt
+    for player, before in zip(state["players"], lesson.session.state["players"]):
+        assert player["hand"] == before["hand"]                       # set by the lesson
+        assert len(player["tickets"]) == 2
+        assert sum(ticket in LONG_EUROPE for ticket in player["tickets"]) == 1
+    other = Session(lesson.play_scenario("ai", 6)[0]).state
+    assert [p["tickets"] for p in other["players"]] != [p["tickets"] for p in state["players"]]
+    bare = {"map": "usa", "players": ["Ann", "Bob", "Cleo"], "seed": 1,
+            "position": {"players": [{"hand": {"red": 1}}, {}, {"tickets": ["denver--el-paso"]}],
+                         "current": 0, "phase": "start"}}
+    lesson = Lesson(bare, read_options("?embed", fragment(bare)))
+    state = Session(lesson.play_scenario("hotseat", 2)[0]).state
+    assert [sum(p["hand"].values()) for p in state["players"]] == [1, 4, 4]
+    assert [len(p["tickets"]) for p in state["players"]] == [2, 2, 1]
+    assert state["players"][2]["tickets"] == ["denver--el-paso"]
 
 
 def test_host_messages():
