@@ -93,7 +93,8 @@ def public_scenario(state: State, levels: list[str | None], seat: int | None = N
 
 
 def embed_link(base: str, scenario: dict[str, Any] | None = None, *, file: str | None = None,
-               step: int | None = None, view: int | None = None, controls: str | None = None) -> str:
+               step: int | None = None, view: int | None = None, controls: str | None = None,
+               lang: str | None = None) -> str:
     """The embed page's address: ``base`` (the site's folder), the options in the query, and the
     scenario in the fragment, or ``file`` (a scenario file's address relative to the site)."""
     query = ["embed"]
@@ -104,5 +105,7 @@ def embed_link(base: str, scenario: dict[str, Any] | None = None, *, file: str |
     query.append(f"view={'none' if view is None else view}")
     if controls is not None:
         query.append(f"controls={controls}")
+    if lang is not None:
+        query.append(f"lang={quote(lang, safe='-')}")
     link = base.rstrip("/") + "/index.html?" + "&".join(query)
     return link + ("#" + fragment(scenario) if scenario is not None and file is None else "")

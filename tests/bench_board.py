@@ -3,7 +3,8 @@
     python3 tests/bench_board.py [--repeat N]
 
 Times, per map: the first layout (geometry from the map file), a full render of the empty
-board, a full render late in a game (owners, stations, highlights), and a one-route update.
+board, a full render late in a game (owners, stations, highlights), a one-route update, and the
+late board as a picture (``game.board.static``: the embed snippet's and the rules pages' boards).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ svgwrite_wheel.require()      # the pinned wheel the build downloads (game/board
 from game.board.geography import read_map_file
 from game.board.layout import layout
 from game.board.render import render_board, render_route
+from game.board.static import render_static_board
 from game.mapdata import MAP_IDS, load_map, parse_map
 from game.seats import PLAYER_COLOURS
 
@@ -55,10 +57,13 @@ def bench_map(map_id: str, repeat: int) -> str:
     empty = timed(lambda: render_board(game_map), repeat)
     late = timed(lambda: render_board(game_map, view, highlights=hl), repeat)
     one = timed(lambda: render_route(game_map, game_map.routes[0].id, view, highlights=hl), repeat * 10)
+    picture = timed(lambda: render_static_board(game_map, view, highlights=hl), repeat)
     size = len(render_board(game_map, view, highlights=hl).encode())
+    small = len(render_static_board(game_map, view, highlights=hl).encode())
     return (f"{map_id:7} layout {first[0]:6.1f}/{first[1]:6.1f}  empty board {empty[0]:6.1f}/{empty[1]:6.1f}  "
             f"late board {late[0]:6.1f}/{late[1]:6.1f}  one route {one[0]:5.2f}/{one[1]:5.2f}  "
-            f"late SVG {size / 1024:.0f} KiB")
+            f"late picture {picture[0]:6.1f}/{picture[1]:6.1f}  late SVG {size / 1024:.0f} KiB, "
+            f"picture {small / 1024:.0f} KiB")
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text, TSpan
 
 from game.board.highlights import Highlights
-from game.board.layout import CAR_WIDTH, CITY_R, Layout, layout
+from game.board.layout import CAR_WIDTH, CITY_R, CityPlace, Layout, layout
 from game.board.shapes import Point
 from game.i18n import COLOUR_KEYS, _, map_name
 from game.mapdata import GRAY, GameMap, Route
@@ -160,7 +160,12 @@ class Owners:
             and any(t.id in self.routes for t in game_map.twins(route_id))
 
 
-def _f(v: float) -> str:
+def units(v: float) -> str:
+    """A coordinate or length in board units as short text: to a tenth of a unit, no trailing zero.
+
+    >>> units(12.0), units(-16.66), units(0.04)
+    ('12', '-16.7', '0')
+    """
     return f"{v:.1f}".rstrip("0").rstrip(".")
 
 
@@ -179,56 +184,91 @@ def route_name(game_map: GameMap, route: Route) -> str:
     return ", ".join(parts)
 
 
-def _line_path(points: Sequence[Point]) -> str:
+def line_path(points: Sequence[Point]) -> str:
     head, *rest = points
-    return f"M{_f(head[0])} {_f(head[1])}" + "".join(f"L{_f(x)} {_f(y)}" for x, y in rest)
+    return f"M{units(head[0])} {units(head[1])}" + "".join(f"L{units(x)} {units(y)}" for x, y in rest)
+
+
+@dataclass(frozen=True)
+class RouteLook:
+    """What a route shows, shared by :func:`route_element` and the static picture
+    (``game.board.static``): its classes — ``own`` (what the route is: colour, tunnel, ferry,
+    owner, closed) then ``pointed`` (the highlight layers) — and its accessible name."""
+
+    own: tuple[str, ...]
+    pointed: tuple[str, ...]
+    name: str
+    owner: str | None
+    closed: bool
+
+    @property
+    def classes(self) -> str:
+        return " ".join(self.own + self.pointed)
+
+
+def route_look(game_map: GameMap, route_id: str, owners: Owners, hl: Highlights) -> RouteLook:
+    route = game_map.route(route_id)
+    owner = owners.routes.get(route_id)
+    own = ["route", f"c-{route.colour}"]
+    name = route_name(game_map, route)
+    if route.tunnel:
+        own.append("tunnel")
+    if route.ferry:
+        own.append("ferry")
+    closed = owners.closed(game_map, route_id)
+    if owner:
+        own += ["claimed", f"owner-{owner}"]
+        name += ", " + _("board.claimed", owner=_(COLOUR_KEYS[owner]))
+    elif closed:
+        own.append("closed")
+        name += ", " + _("board.closed")
+    pointed = []
+    if route_id in hl.claimable:
+        pointed.append("claimable")
+    if route_id in hl.last:
+        pointed.append("last-move")
+    if route_id in hl.path:
+        pointed.append("path")
+    layers = [k for k in ("network", "trail", "borrowed") if route_id in getattr(hl, k)]
+    if layers:
+        pointed += ["highlight", *layers]
+    return RouteLook(tuple(own), tuple(pointed), name, owner, closed)
+
+
+def upright(angle: float) -> float:
+    """A space's angle turned by half a turn if need be, so its symbol stays upright."""
+    if angle > 90 or angle <= -90:
+        return angle - 180 if angle > 0 else angle + 180
+    return angle
+
+
+def train_pieces(length: float) -> tuple[tuple[float, float, float, float], ...]:
+    """A plastic train on a space ``length`` long, as (x, y, width, height) of its shadow, its
+    body (both with rounded corners of 4) and its shine (1): raised and overhanging."""
+    (x, y), (w, h) = (-length / 2 + 1, -CAR_WIDTH / 2 - 1.5), (length - 2, CAR_WIDTH + 3)
+    return (x + 1.5, y + 2.5, w, h), (x, y, w, h), (x + 3, y + 1.6, w - 6, 2.2)
 
 
 def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owners, hl: Highlights) -> Group:
     route = game_map.route(route_id)
     place = board.routes[route_id]
-    owner = owners.routes.get(route_id)
-    classes = ["route", f"c-{route.colour}"]
-    name = route_name(game_map, route)
-    if route.tunnel:
-        classes.append("tunnel")
-    if route.ferry:
-        classes.append("ferry")
-    closed = owners.closed(game_map, route_id)
-    if owner:
-        classes += ["claimed", f"owner-{owner}"]
-        name += ", " + _("board.claimed", owner=_(COLOUR_KEYS[owner]))
-    elif closed:
-        classes.append("closed")
-        name += ", " + _("board.closed")
-    if route_id in hl.claimable:
-        classes.append("claimable")
-    if route_id in hl.last:
-        classes.append("last-move")
-    if route_id in hl.path:
-        classes.append("path")
-    layers = [k for k in ("network", "trail", "borrowed") if route_id in getattr(hl, k)]
-    if layers:
-        classes += ["highlight", *layers]
-    g = Group(debug=False, **_attrs(id=f"route-{route_id}", class_=" ".join(classes),
+    look = route_look(game_map, route_id, owners, hl)
+    owner, closed, name = look.owner, look.closed, look.name
+    g = Group(debug=False, **_attrs(id=f"route-{route_id}", class_=look.classes,
                                     data_route=route_id, role="button", tabindex="0",
                                     aria_label=name))
     g.add(svgwrite.base.Title(name))
-    g.add(Path(d=_line_path(place.line), debug=False, class_="halo"))
+    g.add(Path(d=line_path(place.line), debug=False, class_="halo"))
     fill = ROUTE_FILL[route.colour]
     for i, space in enumerate(place.spaces):
-        angle = space.angle
-        if angle > 90 or angle <= -90:      # keep symbols upright
-            angle = angle - 180 if angle > 0 else angle + 180
-        s = Group(debug=False, transform=f"translate({_f(space.cx)} {_f(space.cy)}) rotate({_f(angle)})")
+        s = Group(debug=False, transform=f"translate({units(space.cx)} {units(space.cy)}) rotate({units(upright(space.angle))})")
         s.add(Rect((-space.length / 2, -CAR_WIDTH / 2), (space.length, CAR_WIDTH), rx=2,
                    fill=fill, class_="space", debug=False))
         if owner:   # a plastic train on the space: raised, overhanging, with a shadow
-            corner, size = (-space.length / 2 + 1, -CAR_WIDTH / 2 - 1.5), (space.length - 2, CAR_WIDTH + 3)
-            s.add(Rect((corner[0] + 1.5, corner[1] + 2.5), size, rx=4, class_="train-shadow", debug=False))
-            s.add(Rect(corner, size, rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
-            s.add(Rect((corner[0] + 3, corner[1] + 1.6), (size[0] - 6, 2.2), rx=1, class_="train-shine",
-                       debug=False))
+            shadow, body, shine = train_pieces(space.length)
+            s.add(Rect(shadow[:2], shadow[2:], rx=4, class_="train-shadow", debug=False))
+            s.add(Rect(body[:2], body[2:], rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
+            s.add(Rect(shine[:2], shine[2:], rx=1, class_="train-shine", debug=False))
             s.add(Use(f"#ttr-emblem-{owner}", debug=False, class_="emblem"))
         elif i < route.ferry:
             s.add(Use("#ttr-locomotive", debug=False, class_="loco"))
@@ -238,43 +278,54 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
         g.add(s)
     if closed:          # a closed track is struck through, end to end
         first, last = place.spaces[0], place.spaces[-1]
-        g.add(Path(d=f"M{_f(first.cx)} {_f(first.cy)}L{_f(last.cx)} {_f(last.cy)}", debug=False, class_="bar"))
+        g.add(Path(d=f"M{units(first.cx)} {units(first.cy)}L{units(last.cx)} {units(last.cy)}", debug=False, class_="bar"))
     return g
 
 
-def city_element(game_map: GameMap, board: Layout, city_id: str, owners: Owners, hl: Highlights) -> Group:
-    city = game_map.city(city_id)
-    place = board.cities[city_id]
-    station_owners = owners.stations.get(city_id, [])
+def city_look(game_map: GameMap, city_id: str, owners: Owners, hl: Highlights) -> tuple[list[str], str]:
+    """A city's classes and accessible name."""
     classes = ["city"]
-    name = city.name
+    name = game_map.city(city_id).name
+    station_owners = owners.stations.get(city_id, [])
     if station_owners:
         classes.append("station")
         name += ", " + ", ".join(_("board.station", owner=_(COLOUR_KEYS[o])) for o in station_owners)
     if city_id in hl.cities:
         classes.append("highlight")
+    return classes, name
+
+
+def station_spot(place: CityPlace, index: int) -> tuple[float, float]:
+    """Where a city's ``index``-th station piece stands: up and right of the dot, side by side."""
+    return place.x + 14 + 20 * index, place.y - 14
+
+
+def city_element(game_map: GameMap, board: Layout, city_id: str, owners: Owners, hl: Highlights) -> Group:
+    classes, name = city_look(game_map, city_id, owners, hl)        # an unknown id: KeyError naming it
+    place = board.cities[city_id]
+    station_owners = owners.stations.get(city_id, [])
     g = Group(debug=False, **_attrs(id=f"city-{city_id}", class_=" ".join(classes),
                                     data_city=city_id, role="button", tabindex="0", aria_label=name))
     g.add(svgwrite.base.Title(name))
-    g.add(Circle((_f(place.x), _f(place.y)), CITY_R + 5, class_="ring", debug=False))
-    g.add(Circle((_f(place.x), _f(place.y)), CITY_R, class_="dot", debug=False))
+    g.add(Circle((units(place.x), units(place.y)), CITY_R + 5, class_="ring", debug=False))
+    g.add(Circle((units(place.x), units(place.y)), CITY_R, class_="dot", debug=False))
     for i, owner in enumerate(station_owners):
-        x, y = place.x + 14 + 20 * i, place.y - 14
-        g.add(Use("#ttr-station", insert=(_f(x + 1.5), _f(y + 2)), debug=False, class_="station-shadow"))
+        x, y = station_spot(place, i)
+        g.add(Use("#ttr-station", insert=(units(x + 1.5), units(y + 2)), debug=False, class_="station-shadow"))
         piece = Group(debug=False, class_=f"station-piece owner-{owner}")
-        piece.add(Use("#ttr-station", insert=(_f(x), _f(y)), debug=False, fill=PLAYER_FILL[owner],
+        piece.add(Use("#ttr-station", insert=(units(x), units(y)), debug=False, fill=PLAYER_FILL[owner],
                       class_=f"station owner-{owner}"))
-        piece.add(Use(f"#ttr-emblem-{owner}", insert=(_f(x), _f(y + 3)), debug=False, class_="emblem"))
+        piece.add(Use(f"#ttr-emblem-{owner}", insert=(units(x), units(y + 3)), debug=False, class_="emblem"))
         g.add(piece)
     (first, x, y), *more = place.lines
-    label = Text(first, insert=(_f(x), _f(y)), class_="label", debug=False)
+    label = Text(first, insert=(units(x), units(y)), class_="label", debug=False)
     for line, x, y in more:     # a space before each line, so the label reads "Kansas City" as its aria-label does
-        label.add(TSpan(" " + line, insert=(_f(x), _f(y)), debug=False))
+        label.add(TSpan(" " + line, insert=(units(x), units(y)), debug=False))
     g.add(label)
     return g
 
 
-def _check_ids(game_map: GameMap, owners: Owners, hl: Highlights) -> None:
+def check_ids(game_map: GameMap, owners: Owners, hl: Highlights) -> None:
     """Refuse route or city ids the map does not have, naming the first one."""
     for what, ids, known in (("highlight", hl.claimable | hl.network | hl.trail | hl.borrowed | hl.last | hl.path,
                               game_map.has_route),
@@ -313,9 +364,9 @@ def render_board(game_map: GameMap, view: Mapping[str, Any] | None = None, *, hi
     """
     board = layout(game_map)
     owners, hl = Owners.of(view), Highlights.of(highlights)
-    _check_ids(game_map, owners, hl)
+    check_ids(game_map, owners, hl)
     pixels = (size, round(size * board.height / board.width)) if size else (None, None)
-    drawing = svgwrite.Drawing(debug=False, viewBox=f"0 0 {_f(board.width)} {_f(board.height)}", size=pixels,
+    drawing = svgwrite.Drawing(debug=False, viewBox=f"0 0 {units(board.width)} {units(board.height)}", size=pixels,
                                **_attrs(class_=f"ttr-board map-{game_map.id}", role="group",
                                         aria_label=_("board.map", map=map_name(game_map.id))))
     _defs(drawing)
@@ -337,7 +388,7 @@ def render_route(game_map: GameMap, route_id: str, view: Mapping[str, Any] | Non
                  highlights: Highlights | Mapping[str, Iterable[str]] | None = None) -> str:
     """The SVG text of one route's ``<g id="route-…">``, to replace it in a drawn board."""
     owners, hl = Owners.of(view), Highlights.of(highlights)
-    _check_ids(game_map, owners, hl)
+    check_ids(game_map, owners, hl)
     svg: str = route_element(game_map, layout(game_map), route_id, owners, hl).tostring()
     return svg
 
@@ -346,6 +397,6 @@ def render_city(game_map: GameMap, city_id: str, view: Mapping[str, Any] | None 
                 highlights: Highlights | Mapping[str, Iterable[str]] | None = None) -> str:
     """The SVG text of one city's ``<g id="city-…">``, to replace it in a drawn board."""
     owners, hl = Owners.of(view), Highlights.of(highlights)
-    _check_ids(game_map, owners, hl)
+    check_ids(game_map, owners, hl)
     svg: str = city_element(game_map, layout(game_map), city_id, owners, hl).tostring()
     return svg

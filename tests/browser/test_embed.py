@@ -4,11 +4,16 @@ third party's, and with third-party storage allowed): several embeds (a scenario
 English and French) each say ready, step forward and back, report their height and step, and go
 to the step a host asks for; malformed messages are ignored; bad links and scenarios say what is
 wrong inside the embed; the host's storage and the full game's saves are untouched; no console
-error and no request leaves the machine.  Also the game played on from a step, and the rules
-page (every embed on it ready; screenshots at 1280x800 and 390x844 in docs/)."""
+error and no request leaves the machine.  Also the game played on from a step, the rules
+page (every embed on it ready; screenshots at 1280x800 and 390x844 in docs/), and the embed
+command's snippet: its bar covers no city, name or space of either map at any width, the whole
+of it is one link, which a click or Enter follows to the live embed at the snippet's step
+(screenshots at 760 and 390 pixels wide in docs/)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 from pathlib import Path
@@ -18,6 +23,9 @@ from harness import OTHER_SITE, static_server
 from ui_driver import AI_FAST, human_step, new_game, wait_for_human
 
 from game import i18n
+from game.board.layout import CITY_R, layout
+from game.cli import main as game_cli
+from game.mapdata import load_map
 from game.share import embed_link, read_fragment
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -297,3 +305,95 @@ def test_the_documented_host_example_works(browser_session, site_url, tmp_path):
         page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().height > 300")
         page.click("#last")
         board.locator("#app[data-embed-step='4']").wait_for()
+
+
+def snippet(name: str, *options: str) -> str:
+    """The embed command's snippet for an example of static/examples/."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert game_cli(["embed", str(ROOT / "static" / "examples" / f"{name}.json"), *options]) == 0
+    return out.getvalue().split("\n", 2)[2].strip()
+
+
+SNIPPET_HOST = ("<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+                "<title>A rules site</title><style>body{{font:16px/1.5 Georgia,serif;margin:0 auto;padding:16px;"
+                "max-width:728px;color:#222}}h2{{font-size:1.2rem;margin:1.2em 0 .4em}}</style>"
+                "<h2>Tunnels</h2><p>A tunnel may cost more than its length: three cards are turned over.</p>{}"
+                "<h2>Stations</h2><p>A station lets a player borrow one route of another player at the end.</p>{}"
+                "<h2>Claiming a route</h2><p>Play as many cards of the route's colour as it has spaces.</p>{}")
+# In each frame: the board's drawn boxes (cities' dots and names, routes' spaces, in board units)
+# that the bar covers, the board's and the bar's rectangles, and whether every point tried is the link.
+SNIPPET_GEOMETRY = """(targets) => [...document.querySelectorAll('iframe')].map((frame) => {
+  const doc = frame.contentDocument, svg = doc.querySelector('svg'), a = doc.querySelector('a');
+  const bar = doc.querySelector('.bar').getBoundingClientRect(), m = svg.getScreenCTM();
+  const box = ([x0, y0, x1, y1]) => {
+    const p = new DOMPoint(x0, y0).matrixTransform(m), q = new DOMPoint(x1, y1).matrixTransform(m);
+    return [p.x, p.y, q.x, q.y]; };
+  const covers = ([x0, y0, x1, y1]) => x0 < bar.right && x1 > bar.left && y0 < bar.bottom && y1 > bar.top;
+  const [w, h] = [doc.documentElement.clientWidth, doc.documentElement.clientHeight];
+  const points = [[1, 1], [w - 2, 1], [w / 2, h / 2], [1, h - 2], [w - 2, h - 2],
+                  [(bar.left + bar.right) / 2, (bar.top + bar.bottom) / 2]];
+  return {covered: targets[svg.classList.contains('map-usa') ? 'usa' : 'europe']
+            .filter(([, b]) => covers(box(b))).map(([name]) => name),
+          board: box([0, 0, 1500, 1000]), bar: [bar.left, bar.top, bar.right, bar.bottom], frame: [w, h],
+          oneLink: points.every(([x, y]) => doc.elementFromPoint(x, y)?.closest('a') === a),
+          text: doc.querySelector('.bar').innerText};
+})"""
+
+
+def board_boxes(map_id: str) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every city's dot (with its outline) and name, and every route's spaces, as boxes on the board."""
+    board = layout(load_map(map_id))
+    reach = CITY_R + 2
+    boxes = [(f"dot {c}", (p.x - reach, p.y - reach, p.x + reach, p.y + reach)) for c, p in board.cities.items()]
+    boxes += [(f"name {c}", p.label.bounds()) for c, p in board.cities.items()]
+    return boxes + [(f"space {r}", s.bounds()) for r, p in board.routes.items() for s in p.spaces]
+
+
+@pytest.mark.parametrize("width", [1200, 760, 390, 320])
+def test_the_snippets_bar_covers_nothing_of_either_map_and_all_of_it_is_one_link(browser, width, tmp_path):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    requests: list[str] = []
+    context.route("**/*", lambda route: (requests.append(route.request.url), route.abort()))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.set_content(SNIPPET_HOST.format(snippet("tunnels"), snippet("station"), snippet("claiming-routes")))
+    targets = {m: board_boxes(m) for m in ("usa", "europe")}
+    for frame in page.evaluate(SNIPPET_GEOMETRY, targets):
+        assert frame["covered"] == []
+        (left, top, right, bottom), (bar_left, bar_top, bar_right, bar_bottom) = frame["board"], frame["bar"]
+        assert abs(top) < 0.5 and bar_top >= bottom - 0.5                  # the board at the top, the bar below it
+        assert bar_bottom <= frame["frame"][1] + 0.5                       # and in sight
+        assert right - left >= 0.85 * frame["frame"][0] and bar_right - bar_left == frame["frame"][0]
+        assert frame["oneLink"] and "Click to make the board live and playable" in frame["text"]
+    page.keyboard.press("Tab")              # the keyboard reaches the first snippet's link, and shows it
+    focused = page.frames[1].evaluate("() => [document.activeElement.tagName,"
+                                      " getComputedStyle(document.activeElement).outlineStyle]")
+    assert focused == ["A", "solid"]
+    if width in (760, 390):
+        page.keyboard.press("Shift+Tab")
+        shots = ROOT / "docs" if os.environ.get("TTR_SCREENSHOTS") else tmp_path       # docs/ only when asked
+        bottom = page.evaluate("() => document.querySelectorAll('iframe')[1].getBoundingClientRect().bottom + 16")
+        page.screenshot(path=str(shots / f"embed-snippet-{width}.png"), full_page=True,     # the first two snippets
+                        clip={"x": 0, "y": 0, "width": width, "height": bottom})
+    context.close()
+    assert requests == [] and errors == []
+
+
+def test_a_click_or_enter_on_the_snippet_opens_the_live_embed_at_its_step(browser_session, site_url, tmp_path):
+    code = snippet("tunnels", "--base", site_url, "--file", "static/examples/tunnels.json", "--step", "2")
+    (tmp_path / "host.html").write_text(f"<!doctype html><meta charset=utf-8><title>Rules</title>{code}",
+                                        encoding="utf-8")
+    with static_server(tmp_path) as host_url:
+        page = browser_session.watch(browser_session.new_context(site_url, also=(host_url,)).new_page())
+        page.goto(host_url + "host.html")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        page.frames[1].wait_for_url(embed_link(site_url, file="static/examples/tunnels.json", step=2,
+                                               controls="steps"))
+        page.goto(host_url + "host.html")
+        page.frame_locator("iframe").locator("svg.ttr-board").click(position={"x": 5, "y": 5})    # anywhere
+        board = page.frame_locator("iframe")
+        board.locator("#app[data-embed-state=ready]").wait_for(timeout=120_000)
+        board.locator("#app[data-embed-step='2']").wait_for()

@@ -1,14 +1,19 @@
 """Scenarios in links and lessons: the #s= fragment round-trips and refuses damage with a
 message; steps are checked against the map, the seats and the actions; stated facts are
 checked against the engine; the embed command prints a link and a snippet that shows the
-board at once."""
+board at once, with a bar outside the board saying what a click does, all one link to the
+embed, in a few tens of kilobytes."""
 
 import base64
 import json
+import xml.etree.ElementTree as ET
 import zlib
+from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
+from game import i18n
 from game.cli import main
 from game.mapdata import load_map
 from game.scenario import ScenarioError, load_scenario, play_scenario
@@ -49,8 +54,8 @@ def test_a_deflate_bomb_and_bad_json_are_refused():
 
 
 def test_links_carry_their_options():
-    link = embed_link("https://rules.example/ttr", SCENARIO, step=1, view=0, controls="play")
-    assert link.startswith("https://rules.example/ttr/index.html?embed&step=1&view=0&controls=play#s=")
+    link = embed_link("https://rules.example/ttr", SCENARIO, step=1, view=0, controls="play", lang="zh-Hant")
+    assert link.startswith("https://rules.example/ttr/index.html?embed&step=1&view=0&controls=play&lang=zh-Hant#s=")
     assert read_fragment(link.split("#", 1)[1]) == SCENARIO
     assert embed_link("https://x/", file="examples/tunnel.json").endswith("?embed&scenario=examples/tunnel.json&view=none")
 
@@ -90,7 +95,86 @@ def test_the_embed_command_prints_a_link_and_a_board_to_show_at_once(tmp_path, c
     link, _, html = capsys.readouterr().out.strip().split("\n", 2)
     assert link.startswith("https://rules.example/ttr/index.html?embed&step=1&view=none&controls=steps#s=")
     assert html.startswith("<iframe") and "&lt;svg" in html and "srcdoc=" in html and "<script" not in html
+    assert "denver--omaha" not in html and 'class="route c-' in Tags(html).first("iframe")["srcdoc"]
     assert main(["embed", str(path), "--step", "9"]) == 1
     assert "steps 0 to 1" in capsys.readouterr().err
     path.write_text("{")
     assert main(["embed", str(path)]) == 1
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "static" / "examples"
+# The snippet's size in bytes, for three Europe examples and a USA one: before issue #27 (the
+# board as the game draws it, in a srcdoc that escaped every quote) 209,172 / 208,618 /
+# 212,895 / 203,461; now about a third of that (the picture of game.board.static).
+SNIPPET_BYTES = {"tunnels": 72_000, "ferry": 72_000, "station": 74_000, "claiming-routes": 64_000}
+
+
+class Tags(HTMLParser):
+    """Every start tag of an HTML text with its attributes (values unescaped, as a browser
+    reads them), and the text outside the ``<svg>``."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+        self.depth = 0
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        self.depth += tag == "svg"
+
+    def handle_endtag(self, tag):
+        self.depth -= tag == "svg"
+
+    def handle_data(self, data):
+        if not self.depth:
+            self.text.append(data)
+
+    def first(self, tag: str) -> dict[str, str | None]:
+        return next(attrs for name, attrs in self.tags if name == tag)
+
+
+def run_embed(capsys, *args: str) -> tuple[str, str, str]:
+    """The command's link, its snippet and the snippet's first document (as the iframe gets it)."""
+    assert main(["embed", *args]) == 0
+    link, blank, snippet = capsys.readouterr().out.rstrip("\n").split("\n")
+    assert blank == "" and "\n" not in snippet             # one line, so no editor or Markdown splits it
+    iframe = Tags(snippet)
+    assert [name for name, _ in iframe.tags] == ["iframe"]
+    return link, snippet, iframe.first("iframe")["srcdoc"] or ""
+
+
+@pytest.mark.parametrize("name", SNIPPET_BYTES)
+def test_the_snippet_is_small_and_opens_the_same_embed(capsys, name):
+    base = "https://rules.example/ttr/"
+    link, snippet, first = run_embed(capsys, str(EXAMPLES / f"{name}.json"), "--base", base)
+    assert link.startswith(base + "index.html?embed&view=none&controls=steps#s=")
+    assert len(snippet.encode()) <= SNIPPET_BYTES[name]
+    # escaped for its single-quoted attribute: no quote, tag or bare ampersand of the document left
+    raw = snippet.split("srcdoc='", 1)[1].removesuffix("'></iframe>")
+    assert "'" not in raw and "<" not in raw and ">" not in raw and "&lt;svg" in raw
+    page = Tags(first)
+    links = [attrs for tag, attrs in page.tags if tag == "a"]
+    assert links == [{"href": link, "target": "_self"}]            # the whole document is this one link
+    assert not [tag for tag, _ in page.tags if tag in ("script", "iframe", "img", "link")]
+    svg = ET.fromstring(first[first.index("<svg"):first.index("</svg>") + len("</svg>")])     # XML, as drawn
+    assert svg.get("role") == "img" and "ttr-board" in svg.get("class")
+    # the bar follows the board inside the link, never inside the picture: it covers none of it
+    after_svg = first.split("</svg>", 1)[1]
+    assert after_svg.startswith('<span class="bar">') and after_svg.endswith("</span></a>")
+    assert "Click to make the board live and playable" in "".join(page.text)
+    assert Tags(snippet).first("iframe")["title"] == "Ticket to Ride: " + ("USA" if name == "claiming-routes" else "Europe")
+
+
+def test_the_snippet_speaks_the_language_asked_for(capsys):
+    link, snippet, first = run_embed(capsys, str(EXAMPLES / "tunnels.json"), "--lang", "fr", "--step", "2")
+    assert "&step=2&view=none&controls=steps&lang=fr#s=" in link
+    assert first.startswith("<!doctype html><html lang=fr>")
+    assert "Cliquez pour rendre le plateau interactif et jouable" in first
+    assert 'aria-label="Plateau Europe"' in first and "Les Aventuriers du Rail : Europe" in snippet
+    assert i18n.language() == "en"                          # the command leaves the language as it was
+    with pytest.raises(SystemExit):
+        main(["embed", str(EXAMPLES / "tunnels.json"), "--lang", "xx"])
+    assert "invalid choice: 'xx'" in capsys.readouterr().err
