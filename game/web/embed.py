@@ -143,16 +143,16 @@ class EmbedPage:
             bar.append(button(_("embed.previous"), "embed-step", "-1", cls="embed-prev", aria_keyshortcuts="ArrowLeft"),
                        counter,
                        button(_("embed.next"), "embed-step", "1", cls="embed-next primary", aria_keyshortcuts="ArrowRight"))
+        bar.append(el("span", None, button("+", "embed-zoom", "in", aria_label=_("table.zoom_in")),
+                      button("−", "embed-zoom", "out", aria_label=_("table.zoom_out")),
+                      button(_("table.zoom_reset"), "embed-zoom", "reset"), cls="embed-zoom"))
         if options.controls == "play":
             bar.append(el("span", None, button(_("embed.play_ai"), "embed-play", "ai"),
                           button(_("embed.play_hotseat"), "embed-play", "hotseat"), cls="embed-play"))
         board_box = el("div", None, cls="board", id="board")
-        zoom = el("div", None, button("+", "embed-zoom", "in", aria_label=_("table.zoom_in")),
-                  button("−", "embed-zoom", "out", aria_label=_("table.zoom_out")),
-                  button(_("table.zoom_reset"), "embed-zoom", "reset"), cls="embed-zoom")
         self.root.replaceChildren(
             bar, el("p", "", cls="embed-text", id="embed-text", aria_live="polite"),
-            el("div", None, board_box, zoom, cls="board-frame", id="board-frame"),
+            el("div", None, board_box, cls="board-frame", id="board-frame"),
             el("div", None, cls="side", id="side"))
         self.root.className = "embed"
         self.root.setAttribute("tabindex", "-1")       # a click inside gives the embed the focus, for its keys
