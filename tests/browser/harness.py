@@ -42,14 +42,16 @@ READY_OR_FAILED = ("() => document.documentElement.hasAttribute('data-game-ready
 
 
 @contextlib.contextmanager
-def static_server(directory: Path, *, rebuild: bool = False) -> Iterator[str]:
-    """Serve ``directory`` on a free port of 127.0.0.1 in a thread; yields the base URL.
+def static_server(directory: Path, *, rebuild: bool = False,
+                  address: str = "127.0.0.1") -> Iterator[str]:
+    """Serve ``directory`` on a free port of 127.0.0.1 (or of another loopback ``address``:
+    another site) in a thread; yields the base URL.
     ``rebuild``: as ``build.py serve`` does, remake the archive and sw.js when asked for."""
-    server = build.make_server(directory, 0, rebuild=rebuild)
+    server = build.make_server(directory, 0, rebuild=rebuild, address=address)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        yield f"http://{address}:{server.server_address[1]}/"
     finally:
         server.shutdown()
         server.server_close()
