@@ -120,8 +120,6 @@ class Browser:
 
 
 def firefox(proxy: int, log: Path) -> tuple[Driver, dict]:
-    if not build.FIREFOX.exists():
-        pytest.fail(f"{build.FIREFOX} is missing: {INSTALLS}")
     try:
         build.vendor_test_tools()              # geckodriver, at its pinned version and hash
     except build.BuildError as error:
@@ -136,9 +134,6 @@ def firefox(proxy: int, log: Path) -> tuple[Driver, dict]:
 
 
 def webkit(proxy: int, log: Path, display: str) -> tuple[Driver, dict]:
-    for path in (build.WEBKIT_DRIVER, build.XVFB):
-        if not path.exists():
-            pytest.fail(f"{path} is missing: {INSTALLS}")
     driver = Driver([str(build.WEBKIT_DRIVER)], log=log, env={**os.environ, "DISPLAY": display})
     # MiniBrowser's own options: as Safari, Intelligent Tracking Prevention and no third-party cookies
     args = ["--automation", "--enable-itp", "--cookies-policy=no-third-party",
@@ -149,6 +144,9 @@ def webkit(proxy: int, log: Path, display: str) -> tuple[Driver, dict]:
 @pytest.fixture(scope="module", params=["firefox", "webkit"])
 def other_browser(request, tmp_path_factory) -> Iterator[Browser]:
     name = request.param
+    for path in (build.FIREFOX,) if name == "firefox" else (build.WEBKIT_DRIVER, build.XVFB):
+        if not path.exists():
+            pytest.fail(f"{path} is missing: {INSTALLS}")
     log = tmp_path_factory.mktemp(name) / "driver.log"
     with contextlib.ExitStack() as stack:
         proxy = RecordingProxy()
@@ -157,7 +155,7 @@ def other_browser(request, tmp_path_factory) -> Iterator[Browser]:
         if name == "firefox":
             driver, capabilities = firefox(proxy.port, log)
         else:
-            driver, capabilities = webkit(proxy.port, log, stack.enter_context(xvfb()))
+            driver, capabilities = webkit(proxy.port, log, stack.enter_context(xvfb(build.XVFB)))
         stack.callback(driver.stop)
         session = Session(driver, {"alwaysMatch": {
             **capabilities, "timeouts": {"script": 30_000, "pageLoad": BOOT_TIMEOUT_S * 1000}}})
@@ -230,7 +228,7 @@ def test_boots_and_plays_a_turn_against_the_ai(checked, site_url):
     done: list[str] = []
     drew_on = None
     while True:
-        session.wait(f"return ({HUMAN_TO_ACT})()", timeout=60, what="the human's turn")
+        session.wait(f"return ({HUMAN_TO_ACT})()", timeout=BOOT_TIMEOUT_S, what="the human's turn")  # the AI worker boots first
         now = facts(session)
         if drew_on is not None and int(now["turn"]) > drew_on + 1:
             break                                          # your turn again: the AI has moved

@@ -81,10 +81,10 @@ class Driver:
 
 
 @contextlib.contextmanager
-def xvfb() -> Iterator[str]:
-    """An X display of its own (Xvfb picks a free number and tells it): yields ``:N``."""
+def xvfb(program: Path) -> Iterator[str]:
+    """An X display of its own (``program``, Xvfb, picks a free number and tells it): yields ``:N``."""
     read, write = os.pipe()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-nolisten", "tcp",
+    server = subprocess.Popen([str(program), "-displayfd", str(write), "-nolisten", "tcp",
                                "-screen", "0", "1280x1024x24"], pass_fds=(write,),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
