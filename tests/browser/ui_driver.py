@@ -28,12 +28,20 @@ def new_game(page, names, kinds, *, map_id="usa", seed="7") -> None:
     page.wait_for_selector("#board svg")
 
 
+# What the page shows of the game, and whether a human must act: JavaScript functions, also
+# run by the WebDriver smoke tests in Firefox and WebKit (test_other_browsers.py).
+GAME_FACTS = """() => { const a = document.getElementById('app');
+    return {phase: a.dataset.phase, current: a.dataset.current, turn: a.dataset.turn,
+            actions: Number(a.dataset.actions), handoff: a.dataset.handoff,
+            dialog: document.querySelector('#dialogs .dialog')?.dataset.dialog || null,
+            over: !!document.querySelector('.end-screen')}; }"""
+HUMAN_TO_ACT = """() => { const a = document.getElementById('app');
+    return document.querySelector('.end-screen') || document.querySelector('#dialogs .dialog')
+        || document.querySelector('.own-panel') && a.dataset.current === document.querySelector('.own-panel').dataset.seat; }"""
+
+
 def game_facts(page) -> dict:
-    return page.evaluate("""() => { const a = document.getElementById('app');
-        return {phase: a.dataset.phase, current: a.dataset.current, turn: a.dataset.turn,
-                actions: Number(a.dataset.actions), handoff: a.dataset.handoff,
-                dialog: document.querySelector('#dialogs .dialog')?.dataset.dialog || null,
-                over: !!document.querySelector('.end-screen')}; }""")
+    return page.evaluate(GAME_FACTS)
 
 
 def saved_scenario(page) -> dict:
@@ -80,9 +88,7 @@ def human_step(page, facts: dict | None = None) -> str:
 
 def wait_for_human(page) -> dict:
     """Wait until a human must act (AI seats move on their own) or the game is over."""
-    page.wait_for_function("""() => { const a = document.getElementById('app');
-        return document.querySelector('.end-screen') || document.querySelector('#dialogs .dialog')
-            || document.querySelector('.own-panel') && a.dataset.current === document.querySelector('.own-panel').dataset.seat; }""")
+    page.wait_for_function(HUMAN_TO_ACT)
     return game_facts(page)
 
 
