@@ -185,6 +185,28 @@ def test_embeds_in_a_host_page_of_another_site(browser_session, site_url, tmp_pa
     assert browser_session.external_requests == []
 
 
+def test_the_loader_tells_the_host_when_the_boot_fails(browser_session, site_url, tmp_path):
+    """A failure before Python runs (here the game's archive cannot be had) still reaches a host
+    page of another site: `ttr:error` with a reason a site author can act on, and `ttr:height`
+    for the whole panel, its "Try again" button included."""
+    link = site_url + "index.html?embed&scenario=static/examples/ferry.json"
+    with static_server(tmp_path, host=OTHER_SITE) as host_url:
+        host_page(tmp_path, [link])
+        context = browser_session.new_context(site_url, also=(host_url,))
+        context.route("**/static/build/game.zip*", lambda route: route.fulfill(status=404, body="gone"))
+        page = browser_session.watch(context.new_page(), expect_errors=True)
+        page.goto(host_url + "host.html")
+        page.wait_for_function(READY_ALL, arg=1, timeout=120_000)
+        [error] = messages(page, 0, "ttr:error")
+        assert error["reason"] == "boot.error.missing_file"
+        assert error["message"].startswith("The game could not start: ") and "game.zip (HTTP 404)" in error["message"]
+        assert messages(page, 0, "ttr:ready") == []
+        frame = page.frame_locator("iframe")
+        retry = frame.locator("#boot-retry").bounding_box()
+        height = messages(page, 0, "ttr:height")[-1]["height"]
+        assert retry is not None and retry["y"] + retry["height"] <= page.locator("iframe").bounding_box()["y"] + height
+
+
 def test_play_on_from_a_step_and_back(browser_session, site_url):
     link = embed_link(site_url, LESSON, view=0, controls="play")
     page = browser_session.open(link.replace(site_url, ""))
