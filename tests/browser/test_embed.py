@@ -128,7 +128,7 @@ def test_embeds_in_a_host_page_of_another_site(browser_session, site_url, tmp_pa
         assert frames[3].locator(".own-panel[data-seat='1']").count() == 1
         assert frames[2].locator(".own-panel").count() == 0                         # view=none: public facts
         assert frames[1].locator("#embed-counter").text_content() == "Étape 1 sur 5"
-        assert frames[1].locator(".embed-bar button").count() == 0                   # controls=none
+        assert frames[1].locator(".embed-bar [data-cmd=embed-step]").count() == 0     # controls=none (zoom stays)
         assert frames[2].locator(".embed-play button").count() == 2                  # controls=play
         assert frames[3].locator("html").get_attribute("data-theme") == "dark"
         lesson_cards = i18n.catalog("en")["embed.lesson_cards"][0]       # not "Not your turn"
