@@ -47,6 +47,7 @@ class ScenarioPlayer(TypedDict, total=False):
     kind: str                   # game.seats.PLAYER_KINDS
     colour: str                 # game.seats.PLAYER_COLOURS; missing: the next free one
     level: str                  # an AI seat's level (game.seats.AI_LEVELS)
+    default_name: bool          # the name is the game's own, made again in the player's language (game.ui.setup)
 
 
 class PositionPlayer(TypedDict, total=False):
@@ -143,6 +144,7 @@ def load_scenario(data: Any) -> tuple[State, list[Action]]:
     if "players" not in data:
         raise ScenarioError("players: missing (a list of 2 to 5 names or {name, kind} objects)")
     player_levels(data["players"])
+    _check_default_names(data["players"])
     try:
         state = new_game(data["map"], data.get("variant"), _without_levels(data["players"]), data.get("seed", 0),
                          data.get("first", 0))
@@ -190,10 +192,20 @@ def player_levels(players: Any) -> list[str | None]:
     return levels
 
 
+def _check_default_names(players: Any) -> None:
+    """A seat's ``default_name``, if given, is true or false."""
+    if isinstance(players, (list, tuple)):
+        for i, p in enumerate(players):
+            if isinstance(p, dict) and not isinstance(p.get("default_name", False), bool):
+                raise ScenarioError(f"players[{i}].default_name: expected true or false, not {shown(p['default_name'])}")
+
+
 def _without_levels(players: Any) -> Any:
+    """The players as the engine takes them: without what only the table reads (level, default_name)."""
     if not isinstance(players, (list, tuple)):
         return players
-    return [{k: v for k, v in p.items() if k != "level"} if isinstance(p, dict) else p for p in players]
+    return [{k: v for k, v in p.items() if k not in ("level", "default_name")} if isinstance(p, dict) else p
+            for p in players]
 
 
 def play_scenario(data: Any, keep_states: bool = False) -> tuple[State, list[State]]:

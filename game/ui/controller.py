@@ -407,6 +407,7 @@ class Table:
         session = self.session
         match command:
             case StartGame(options):
+                options = setup.with_default_names(options)
                 problems = options.problems()
                 if problems:
                     return self.home(options, problems)
@@ -494,8 +495,14 @@ class Table:
         """The start screen: the new-game form (``options``, its ``problems``) and the saved games."""
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None
-        self.start = StartScreen(options or setup.default_options("usa", 2), problems or [])
+        # the names the game made follow the language and the seats' kinds (game.ui.setup)
+        self.start = StartScreen(setup.with_default_names(options or setup.default_options("usa", 2)), problems or [])
         return Outcome()
+
+    def language_changed(self) -> None:
+        """The player chose another language in a game: the names the game made follow it."""
+        if self.session is not None and not self.stale and self.session.name_defaults():
+            self.autosave()
 
     def take_notice(self) -> str:
         """The start screen's notice, said once."""
@@ -528,6 +535,7 @@ class Table:
         self.session, self.opened, self.focus_ticket, self.selected = session, None, None, None
         self.revision, self.stale = revision, False
         self.cued = len(session.events)         # a game opened shows its moves as they stand, not played again
+        session.name_defaults()                 # the names the game made, in the language of the moment
         self.autosave()
         try:
             self.catalog.backend.set(CURRENT_KEY, self.game_id)

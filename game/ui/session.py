@@ -35,11 +35,12 @@ from game.i18n import _
 from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, load_map
 from game.rules import IllegalActionError, apply_action, keep_limits, legal_actions
 from game.scenario import Scenario, ScenarioError, load_scenario, player_levels
-from game.seats import DEFAULT_AI_LEVEL
+from game.seats import DEFAULT_AI_LEVEL, seat_problems
 from game.state import Phase, State, copy_state
 from game.ui.ai_turn import AiRequest, decide, safe_action
 from game.ui.log import Event, log_entries
 from game.ui.saves import SaveError, parse_save
+from game.ui.setup import default_names
 from game.ui.words import named, player_label
 from game.view import View, player_view
 
@@ -188,6 +189,23 @@ class Session:
     def scenario(self) -> Scenario:
         """The save: the starting scenario and every action played (docs/scenario.md)."""
         return {**self.start, "actions": [str(a) for a in self.actions]}
+
+    def name_defaults(self) -> bool:
+        """Make the names the game made (seats with ``default_name``) again in the current
+        language, as the new-game form does; a name the player typed stays.  Whether any changed."""
+        players = self.start["players"]
+        made = [isinstance(p, dict) and p.get("default_name") is True for p in players]
+        if not any(made):
+            return False
+        seats = self.state["players"]
+        names = default_names([p["kind"] for p in seats], [None if m else p["name"] for m, p in zip(made, seats)])
+        if names == [p["name"] for p in seats] or seat_problems([{**p, "name": n} for p, n in zip(seats, names)]):
+            return False
+        self.start = {**self.start, "players": [{**p, "name": n} if isinstance(p, dict) and m else p
+                                                 for p, n, m in zip(players, names, made)]}
+        for p, n in zip(seats, names):
+            p["name"] = n
+        return True
 
     def summary(self) -> dict:
         """The saved-games list's line: map, variant, players, turn."""

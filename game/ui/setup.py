@@ -12,15 +12,28 @@ setup screen can show them all at once.  Valid options become a scenario (``docs
 ('europe', 'europe', 7, ['red', 'blue', 'green'])
 >>> [seat_choice(seat) for seat in opts.seats], s["players"][1]["level"]
 (['human', 'ai:medium', 'ai:medium'], 'medium')
+
+A name the game made (``Seat.default``) follows the language: the first human seat is
+"Player 1", an AI seat takes the next free name of the language's list (``setup.ai_name.*``
+in the catalogs), never one that looks like another seat's name; ``with_default_names``
+makes them again (another language, a seat changed between human and AI), and a name the
+player typed is never changed:
+
+>>> [s.name for s in opts.seats]
+['Player 1', 'Casey', 'Ada']
+>>> typed = replace(opts, seats=(Seat("ada", colour="red"),) + opts.seats[1:])
+>>> [s.name for s in with_default_names(typed).seats]
+['ada', 'Casey', 'George']
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from game.i18n import _
 from game.mapdata import MAP_IDS, MapDataError, load_map
-from game.names import MAX_NAME, normal_name
+from game.names import MAX_NAME, normal_name, skeleton
 from game.scenario import Scenario, ScenarioPlayer
 from game.seats import (
     DEFAULT_AI_LEVEL,
@@ -32,6 +45,9 @@ from game.seats import (
 from game.state import FORMAT as SCENARIO_FORMAT
 
 MAX_SEED = 40
+# each language's names for AI seats, taken in this order (a catalog entry each, so translators choose them)
+AI_NAME_KEYS = ("setup.ai_name.1", "setup.ai_name.2", "setup.ai_name.3", "setup.ai_name.4",
+                "setup.ai_name.5", "setup.ai_name.6")
 Problem = tuple[str, dict]
 
 
@@ -41,6 +57,7 @@ class Seat:
     kind: str = "human"         # "human" or "ai"
     colour: str = "red"
     level: str = DEFAULT_AI_LEVEL   # an AI seat's level (ignored for a human)
+    default: bool = False       # the name is the game's, made again in the player's language until edited
 
 
 def seat_choice(seat: Seat) -> str:
@@ -48,10 +65,11 @@ def seat_choice(seat: Seat) -> str:
     return "human" if seat.kind == "human" else f"ai:{seat.level}"
 
 
-def seat_from_choice(name: str, choice: str, colour: str) -> Seat:
-    """The seat the form describes (an unknown choice is kept, for ``problems`` to report)."""
+def seat_from_choice(name: str, choice: str, colour: str, default: bool = False) -> Seat:
+    """The seat the form describes (an unknown choice is kept, for ``problems`` to report);
+    ``default``: the name is still the one the game made."""
     kind, _sep, level = choice.partition(":")
-    return Seat(name, kind, colour, level) if kind == "ai" else Seat(name, kind, colour)
+    return Seat(name, kind, colour, level, default) if kind == "ai" else Seat(name, kind, colour, default=default)
 
 
 @dataclass(frozen=True)
@@ -106,6 +124,8 @@ def _player(seat: Seat) -> ScenarioPlayer:
     player: ScenarioPlayer = {"name": normal_name(seat.name), "kind": seat.kind, "colour": seat.colour}
     if seat.kind == "ai":
         player["level"] = seat.level
+    if seat.default:
+        player["default_name"] = True
     return player
 
 
@@ -116,9 +136,33 @@ def variant_ids(map_id: str) -> tuple[str, ...]:
         return ()
 
 
+def default_names(kinds: Sequence[str], names: Sequence[str | None]) -> list[str]:
+    """Each seat's name: ``names[i]``, or where it is None the game's name for a seat of
+    ``kinds[i]`` in the current language ("Player 2" for a human; the next name of the
+    language's list for an AI seat, skipping those that look like another seat's, then
+    "Player 2" again if the list runs out)."""
+    taken = {skeleton(n) for n in names if n is not None}
+    pool = [name for name in (_(key) for key in AI_NAME_KEYS) if skeleton(name) not in taken]
+    made: list[str] = []
+    for i, (kind, name) in enumerate(zip(kinds, names)):
+        if name is None:
+            name = pool.pop(0) if kind == "ai" and pool else _("setup.default_name", number=i + 1)
+        made.append(name)
+    return made
+
+
+def with_default_names(options: GameOptions) -> GameOptions:
+    """The options with every name the game made (``Seat.default``) made again in the current
+    language; a name the player typed is kept."""
+    names = default_names([s.kind for s in options.seats], [None if s.default else s.name for s in options.seats])
+    return replace(options, seats=tuple(replace(s, name=n) for s, n in zip(options.seats, names)))
+
+
 def default_seats(count: int) -> tuple[Seat, ...]:
-    """``count`` seats: the first human, the others AI, each with the next free colour."""
-    return tuple(Seat(_("setup.default_name", number=i + 1), "human" if i == 0 else "ai", PLAYER_COLOURS[i]) for i in range(count))
+    """``count`` seats: the first human, the others AI, each with the next free colour and a name of the game's."""
+    kinds = ["human" if i == 0 else "ai" for i in range(count)]
+    names = default_names(kinds, [None] * count)
+    return tuple(Seat(names[i], kinds[i], PLAYER_COLOURS[i], default=True) for i in range(count))
 
 
 def default_options(map_id: str = "usa", seats: int = 2) -> GameOptions:
@@ -131,8 +175,8 @@ def with_seat_count(options: GameOptions, count: int) -> GameOptions:
     seats = list(options.seats[:count])
     free = [c for c in PLAYER_COLOURS if c not in {s.colour for s in seats}]
     while len(seats) < count:
-        seats.append(Seat(_("setup.default_name", number=len(seats) + 1), "ai", free.pop(0)))
-    return replace(options, seats=tuple(seats))
+        seats.append(Seat("", "ai", free.pop(0), default=True))
+    return with_default_names(replace(options, seats=tuple(seats)))
 
 
 def rematch(scenario: Scenario, fallback_seed: int) -> Scenario:

@@ -444,6 +444,7 @@ class App:
         if picker.id == "opt-language":
             self.apply(self.table.handle(GoHome(start_screen.read_options())))
         else:
+            self.table.language_changed()         # the game's own names follow the language
             self.drawn = None                     # every word on the table is drawn again
             self.show()
             js.document.getElementById("opt-language-game").focus()
@@ -459,6 +460,8 @@ class App:
         elif target.id == "opt-ai-speed":
             self.remember(AI_SPEED_KEY, target.value)
             self.apply(self.table.handle(SetAiSpeed(target.value)))
+        elif target.id.startswith("seat-kind-"):
+            self.apply(self.table.handle(GoHome(start_screen.read_options())))
         elif target.id == "opt-count":
             self.apply(self.table.handle(ChooseSeatCount(start_screen.read_options(), int(target.value))))
         return None

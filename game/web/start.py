@@ -44,7 +44,9 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
     form.append(el("div", None, el("label", _("start.map"), maps), el("label", _("start.variant"), variants),
                    el("label", _("start.players"), count), cls="row"))
     for i, seat in enumerate(options.seats):
-        kind = el("select", None, cls="seat-kind", aria_label=_("start.kind", number=i + 1))
+        # a change between human and AI makes the seat's default name again (game.ui.setup)
+        kind = el("select", None, cls="seat-kind", id=f"seat-kind-{i}", data_refresh="1",
+                  aria_label=_("start.kind", number=i + 1))
         choice = setup.seat_choice(seat)
         kind.append(el("option", _("start.human"), value="human", selected=choice == "human"))
         for level in AI_LEVELS:
@@ -52,8 +54,9 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
         colour = el("select", None, cls="seat-colour", aria_label=_("start.colour", number=i + 1))
         for c in PLAYER_COLOURS:
             colour.append(el("option", _(COLOUR_KEYS[c]), value=c, selected=seat.colour == c))
+        # a name the game made says so: read back unchanged, it is still the game's (and follows the language)
         name = el("input", None, cls="seat-name", type="text", maxlength=str(setup.MAX_NAME),
-                  aria_label=_("start.name", number=i + 1))
+                  aria_label=_("start.name", number=i + 1), data_default=seat.name if seat.default else None)
         name.value = seat.name
         form.append(el("div", None, name, kind, colour, cls="seat", data_seat=str(i)))
     seed = el("input", None, id="opt-seed", type="text", maxlength=str(setup.MAX_SEED),
@@ -75,9 +78,11 @@ def read_options() -> GameOptions:
     doc = js.document
     seats = []
     for row in doc.querySelectorAll("#new-game .seat"):
-        seats.append(setup.seat_from_choice(row.querySelector(".seat-name").value,
-                                            row.querySelector(".seat-kind").value,
-                                            row.querySelector(".seat-colour").value))
+        name = row.querySelector(".seat-name")
+        made = name.getAttribute("data-default")
+        seats.append(setup.seat_from_choice(name.value, row.querySelector(".seat-kind").value,
+                                            row.querySelector(".seat-colour").value,
+                                            default=made is not None and name.value.strip() == made))
     return GameOptions(doc.getElementById("opt-map").value, doc.getElementById("opt-variant").value,
                        tuple(seats), doc.getElementById("opt-seed").value)
 

@@ -2,6 +2,7 @@
 handoffs, the AI seats' pacing, autosave, two tabs, full storage, import and resume."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -449,3 +450,25 @@ def test_a_colour_chosen_in_the_hand_lights_the_routes_it_pays_and_hints_can_be_
     assert control_command("hints", "off") == ShowHints(False) and control_command("colour", "red") == SelectColour("red")
     table.handle(Draw("deck"))
     assert table.selected is None                          # a move lets the colour go
+
+
+def test_the_games_own_names_follow_the_language_in_a_game_and_in_a_save():
+    store = {}
+    table = new_table(store)
+    set_language("hu")
+    table.home()
+    options = table.start.options
+    typed = replace(options.seats[0], name="Anna", default=False)
+    table.handle(StartGame(replace(options, seats=(typed,) + options.seats[1:])))
+    assert [p["name"] for p in table.session.state["players"]] == ["Anna", "Kálmán"]
+    set_language("ja")
+    table.language_changed()
+    assert [p["name"] for p in table.session.state["players"]] == ["Anna", "のぞみ"]
+    saved = json.loads(store[f"ttr.v1.save.{table.game_id}"])
+    assert [p["name"] for p in saved["players"]] == ["Anna", "のぞみ"]
+    # a save opened in another language: its game-made names in that language, the typed one kept
+    set_language("fr")
+    again = new_table(store)
+    again.resume()
+    assert [p["name"] for p in again.session.state["players"]] == ["Anna", "Gustave"]
+    assert Session(again.session.scenario()).state["players"][1]["name"] == "Gustave"

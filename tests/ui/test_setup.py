@@ -107,3 +107,77 @@ def test_names_are_stored_in_normal_form():
     opts = replace(opts, seats=(replace(opts.seats[0], name=" Zoe\u0301 "), opts.seats[1]))
     assert opts.problems() == []
     assert opts.scenario(fallback_seed=1)["players"][0]["name"] == "Zo\u00e9"
+
+
+# --- the game's own names follow the language --------------------------------------------------
+
+@pytest.fixture
+def language():
+    """Set a language for one test, English again afterwards."""
+    from game import i18n
+    yield i18n.set_language
+    i18n.set_language("en")
+
+
+def test_every_language_names_its_ai_seats_distinctly_and_in_its_own_words(language):
+    from game import i18n
+    from game.names import name_problem, skeleton
+    for code in i18n.LANGUAGES:
+        language(code)
+        numbered = i18n._("setup.default_name", number=9).replace("9", "")
+        seats = default_options("europe", 5).seats
+        assert seats[0].name == i18n._("setup.default_name", number=1) and all(s.default for s in seats)
+        ai = [s.name for s in seats[1:]]
+        assert len({skeleton(n) for n in ai}) == 4, code
+        assert all(name_problem(n) is None and numbered.strip() not in n for n in ai), (code, ai)
+        assert default_options("europe", 5).problems() == []
+
+
+def test_japanese_and_chinese_tables_have_names_in_their_script(language):
+    import unicodedata
+    language("ja")
+    names = [s.name for s in default_options("europe", 4).seats]
+    assert names[0] == "プレイヤー1"
+    assert all(unicodedata.name(c).startswith(("HIRAGANA", "KATAKANA", "CJK")) for n in names[1:] for c in n), names
+    language("zh-Hant")
+    names = [s.name for s in default_options("europe", 4).seats]
+    assert all(unicodedata.name(c).startswith("CJK") for n in names[1:] for c in n), names
+
+
+def test_default_names_are_made_again_in_another_language_and_typed_ones_never(language):
+    from game.ui.setup import with_default_names
+    language("hu")
+    opts = default_options("europe", 4)
+    typed = replace(opts.seats[2], name="Zoé", default=False)
+    opts = replace(opts, seats=(opts.seats[0], opts.seats[1], typed, opts.seats[3]))
+    assert [s.name for s in opts.seats] == ["1. játékos", "Kálmán", "Zoé", "Bence"]
+    language("ja")
+    again = with_default_names(opts)
+    assert [s.name for s in again.seats] == ["プレイヤー1", "のぞみ", "Zoé", "ひかり"]
+    assert [s.default for s in again.seats] == [True, True, False, True]
+
+
+def test_a_default_name_steps_aside_for_a_typed_one_and_follows_the_seats_kind():
+    from game.ui.setup import with_default_names
+    opts = default_options("usa", 3)
+    assert [s.name for s in opts.seats] == ["Player 1", "Casey", "Ada"]
+    opts = replace(opts, seats=(replace(opts.seats[0], name="casey", default=False),) + opts.seats[1:])
+    assert [s.name for s in with_default_names(opts).seats] == ["casey", "Ada", "George"]
+    human = replace(opts.seats[2], kind="human")
+    assert [s.name for s in with_default_names(replace(opts, seats=opts.seats[:2] + (human,))).seats] == \
+        ["casey", "Ada", "Player 3"]
+    # more seats: each new AI seat takes the next free name
+    assert [s.name for s in with_seat_count(default_options("usa", 2), 4).seats] == ["Player 1", "Casey", "Ada", "George"]
+
+
+def test_the_scenario_marks_the_games_names_and_the_engine_ignores_the_mark():
+    from game.scenario import ScenarioError
+    opts = replace(default_options("usa", 2), seats=(Seat("Ann"), default_options("usa", 2).seats[1]))
+    scenario = opts.scenario(fallback_seed=1)
+    assert scenario["players"] == [{"name": "Ann", "kind": "human", "colour": "red"},
+                                   {"name": "Casey", "kind": "ai", "colour": "blue", "level": "medium",
+                                    "default_name": True}]
+    state, _ = load_scenario(scenario)
+    assert "default_name" not in state["players"][1]
+    with pytest.raises(ScenarioError, match=r"players\[1\].default_name"):
+        load_scenario({**scenario, "players": ["Ann", {"name": "Bo", "default_name": "yes"}]})
