@@ -237,7 +237,15 @@ class App:
         self.show_storage_banner()
         self.show_dialog()
         self.show_ai_status()
-        cues.play_after_paint(table.take_cues(), session)
+        human = self.human_to_act()
+        if human is not None:
+            cues.end_reveal(cues.reveal_mark(human, session))   # no tunnel but theirs stays into a human's turn
+        cues.play_after_paint(table.take_cues(), session, self.human_to_act)
+
+    def human_to_act(self) -> int | None:
+        """The human seat that must act now, holding the device (None: none)."""
+        session = self.table.session
+        return session.current if session is not None and self.table.viewer_to_act() else None
 
     def show_storage_banner(self) -> None:
         """At the foot of the board while the storage is full (over the board, like the AI line,
@@ -419,6 +427,8 @@ class App:
             return
         if event.key == "Escape" and self.picker.is_open:
             self.picker.close()
+            return
+        if event.key == "Escape" and cues.end_reveal():       # a tunnel's cards first, then a dialog
             return
         if event.key == "Escape":
             self.apply(self.table.handle(CloseDialog()))

@@ -7,9 +7,16 @@ over the board with the ones that cost more marked.
 The page is up to date before a cue plays: cues only decorate (``pointer-events: none``), so
 they never delay a click.  Flights take ``FLY_MS``; with ``prefers-reduced-motion`` nothing
 moves (the marks stay: the players' last turns, the tunnel's cards).
+
+A tunnel's cards stay ``REVEAL_MS`` at the top of the board, unless dismissed (its close
+button, a click on it, Escape: ``end_reveal``), and never into a human's turn: another seat's
+tunnel is not shown, and its cards go, as soon as a human must act (``to_act``; the log keeps
+the cards).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import js
 from pyodide.ffi import create_once_callable, to_js
@@ -17,7 +24,7 @@ from pyodide.ffi import create_once_callable, to_js
 from game.i18n import CARD_KEYS, _
 from game.ui.moves import Cue
 from game.ui.session import Session
-from game.web.dom import Node, el, present
+from game.web.dom import Node, closest, el, keep_alive, present
 
 FLY_MS = 550            # a card's flight to its taker
 PLACE_MS = 420          # a piece landing on a claimed route's space or a station
@@ -29,21 +36,27 @@ def reduced_motion() -> bool:
     return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
-def play_after_paint(cues: list[Cue], session: Session) -> None:
+ToAct = Callable[[], "int | None"]      # the human seat that must act now (None: none)
+
+
+def play_after_paint(cues: list[Cue], session: Session, to_act: ToAct | None = None) -> None:
     """Play the cues once the frame that shows their moves is painted: a cue never holds up
-    the update."""
+    the update.  ``to_act``: which human must act when they play (another seat's tunnel is
+    then not shown)."""
     if cues:
         js.requestAnimationFrame(create_once_callable(
-            lambda _time: _later(0, lambda: play(cues, session))))
+            lambda _time: _later(0, lambda: play(cues, session, None if to_act is None else to_act()))))
 
 
-def play(cues: list[Cue], session: Session) -> None:
-    """Play the cues of the moves just drawn on the page."""
+def play(cues: list[Cue], session: Session, human: int | None = None) -> None:
+    """Play the cues of the moves just drawn on the page; ``human``: the human seat that must
+    act now, if any."""
     still = reduced_motion()
     for cue in cues:
         colour = session.state["players"][cue.seat]["colour"]
         if cue.kind == "tunnel":
-            show_reveal(cue, session)
+            if human is None or human == cue.seat:
+                show_reveal(cue, session)
         elif still:
             continue
         elif cue.kind == "claim":
@@ -114,20 +127,50 @@ def reveal_cards(cue: Cue) -> Node:
     return cards
 
 
+_listening: list[bool] = []
+
+
+def _listen() -> None:
+    """A click on a tunnel's cards (its close button included) takes them away: one listener
+    for the page, in the game and in an embed alike."""
+    if not _listening:
+        _listening.append(True)
+        js.document.addEventListener("click", keep_alive(
+            lambda event: end_reveal() if closest(event.target, ".tunnel-reveal") is not None else None))
+
+
+def reveal_mark(seat: int, session: Session) -> str:
+    """Whose turn a tunnel's cards belong to: the seat and the turn's number."""
+    return f"{seat}:{session.state['turn']}"
+
+
+def end_reveal(keep: str | None = None) -> bool:
+    """Take a tunnel's cards off the board (unless they belong to the turn ``keep`` marks: a
+    human's own tunnel, in their turn); whether they were taken."""
+    old = present(js.document.querySelector("#board-frame .tunnel-reveal"))
+    if old is None or (keep is not None and old.getAttribute("data-turn") == keep):
+        return False
+    old.remove()
+    return True
+
+
 def show_reveal(cue: Cue, session: Session) -> None:
     """Over the board: who tried which tunnel, the three cards, and what more they cost."""
     frame = present(js.document.getElementById("board-frame"))
     if frame is None or cue.route is None:
         return
-    old = present(js.document.querySelector("#board-frame .tunnel-reveal"))
-    if old is not None:
-        old.remove()
+    end_reveal()
     game_map = session.map
     r = game_map.route(cue.route)
     title = _("table.reveal", player=session.state["players"][cue.seat]["name"],
               a=game_map.city(r.a).name, b=game_map.city(r.b).name)
     verdict = _("table.reveal_extra", count=cue.extra) if cue.extra else _("table.reveal_free")
+    # a click anywhere on it closes it; the button says so to the keyboard and screen readers
+    _listen()
+    close = el("button", "×", type="button", cls="reveal-close", aria_label=_("table.reveal_close"),
+               title=_("table.reveal_close"))
     box = el("div", None, el("span", title, cls="reveal-title"), reveal_cards(cue),
-             el("span", verdict, cls="reveal-verdict"), cls="tunnel-reveal", role="status")
+             el("span", verdict, cls="reveal-verdict"), close, cls="tunnel-reveal", role="status",
+             data_turn=reveal_mark(cue.seat, session))
     frame.append(box)
     _later(REVEAL_MS, box.remove)

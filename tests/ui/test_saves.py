@@ -38,7 +38,7 @@ def test_write_list_open_delete():
     saved_game(catalog, "b", seed=2, saved_at=2)
     assert [e.id for e in catalog.entries()] == ["b", "a"]          # last played first
     entry = catalog.entries()[1]
-    assert (entry.map, entry.players, entry.turn, entry.problem) == ("usa", ("Player 1", "Player 2"), 0, None)
+    assert (entry.map, entry.players, entry.turn, entry.problem) == ("usa", ("Player 1", "Casey"), 0, None)
     again = open_session(catalog.raw("a"))
     assert again.state == first.state and again.actions == first.actions
     catalog.delete("a")
@@ -76,7 +76,7 @@ def test_corrupt_index_still_lists_every_save():
     saved_game(catalog, "a")
     store[INDEX_KEY] = "garbage"
     [entry] = catalog.entries()
-    assert (entry.id, entry.map, entry.players, entry.turn) == ("a", "usa", ("Player 1", "Player 2"), None)
+    assert (entry.id, entry.map, entry.players, entry.turn) == ("a", "usa", ("Player 1", "Casey"), None)
 
 
 def test_full_storage_raises_and_changes_nothing():
