@@ -1,5 +1,5 @@
 """The end screen reads as finished in every language and at every size (issue #28): no word or
-number of its tables broken across lines, the scores table inside its column beside the board,
+number of its tables broken across lines, both tables inside their column beside the board,
 and the score chart with its axes and each player's final value, every label in its frame.
 
 One page reaches the end of a finished Europe game (stations, long names with AI levels), then
@@ -46,14 +46,15 @@ BROKEN_WORDS = """(cjk) => {
     return broken;
 }"""
 
-# What is out of place: the page scrolling sideways, the scores table wider than its column beside
-# the board, a chart label outside the chart's frame or over another label.
+# What is out of place: the page scrolling sideways, a table wider than its column beside the board
+# (on a phone the game in numbers may scroll in its own box), a chart label outside the chart's frame or over another label.
 LAYOUT = """(beside) => {
     const found = [];
     if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page scrolls sideways');
-    const box = document.querySelector('.end-screen table.scores').parentElement;
-    if (beside && box.scrollWidth > box.clientWidth + 1)
-        found.push(`the scores table is wider than its column (${box.scrollWidth} > ${box.clientWidth})`);
+    for (const box of beside ? document.querySelectorAll('.end-screen .table-scroll') : []) {
+        if (box.scrollWidth > box.clientWidth + 1)
+            found.push(`${box.firstChild.className} is wider than its column (${box.scrollWidth} > ${box.clientWidth})`);
+    }
     const frame = document.querySelector('.chart-drawing').getBoundingClientRect();
     const labels = [...document.querySelectorAll('.chart-drawing text')].map(t => [t, t.getBoundingClientRect()]);
     for (const [text, r] of labels) {
