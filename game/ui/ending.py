@@ -132,3 +132,81 @@ def score_history(state: State, events: Sequence[Event]) -> list[list[int]]:
             history[seat].append(scores[seat])
         history[seat].append(result["players"][seat]["total"])
     return history
+
+
+@dataclass(frozen=True)
+class ScoreChart:
+    """What the score chart shows, in its own numbers: a line per seat (one value per point, the
+    first at the start, then after each round, the last the final total), the score range the y
+    axis spans, its gridlines (round numbers), the rounds labelled on the x axis and the point
+    where the rounds end and the final scoring begins."""
+
+    lines: tuple[tuple[int, ...], ...]      # by seat
+    low: int
+    high: int
+    y_ticks: tuple[int, ...]
+    x_ticks: tuple[int, ...]                # rounds, each also the index of its point in a line
+    rounds: int                             # complete rounds: the points after 0 … rounds are rounds
+
+    @property
+    def steps(self) -> int:
+        return max(len(line) for line in self.lines) - 1 or 1
+
+
+def nice_step(span: float, count: int) -> int:
+    """A round step (1, 2 or 5 times a power of ten) cutting ``span`` into about ``count`` parts.
+
+    >>> [nice_step(s, 4) for s in (3, 10, 47, 130, 260)]
+    [1, 5, 20, 50, 100]
+    """
+    raw = max(span / count, 1)
+    power = 1
+    while power * 10 <= raw:
+        power *= 10
+    for factor in (1, 2, 5, 10):
+        if factor * power >= raw:
+            return factor * power
+    return 10 * power       # pragma: no cover (the loop always returns)
+
+
+def score_chart(state: State, events: Sequence[Event]) -> ScoreChart:
+    """The chart of :func:`score_history`: y gridlines at round numbers covering every score
+    (and zero), x labels at round rounds (every 1, 2, 5, 10… rounds, about six of them)."""
+    history = score_history(state, events)
+    seats = len(state["players"])
+    rounds = sum(1 for i, e in enumerate(events) if e["seat"] == (state["first"] - 1) % seats
+                 and (i + 1 == len(events) or events[i + 1]["seat"] != e["seat"]))
+    rounds = min(rounds, max(len(h) for h in history) - 2)
+    low, high = min(0, *(min(h) for h in history)), max(1, *(max(h) for h in history))
+    y_step = nice_step(high - low, 4)
+    low, high = y_step * (low // y_step), y_step * -(-high // y_step)
+    y_ticks = tuple(range(low, high + 1, y_step))
+    x_step = nice_step(rounds, 6)
+    x_ticks = tuple(range(0, rounds + 1, x_step))
+    return ScoreChart(tuple(tuple(h) for h in history), low, high, y_ticks, x_ticks, rounds)
+
+
+def spread_labels(wanted: Sequence[float], gap: float, low: float, high: float) -> list[float]:
+    """Positions for labels wanted at ``wanted`` (on one axis) at least ``gap`` apart, each as
+    near its place as may be, all within ``low`` … ``high`` (if they fit).
+
+    >>> spread_labels([50, 52, 100], 10, 0, 120)
+    [46.0, 56.0, 100.0]
+    """
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    groups: list[tuple[float, list[int]]] = []       # (first position, labels in order) a gap apart
+
+    def fit(members: list[int]) -> float:
+        first = sum(wanted[i] for i in members) / len(members) - (len(members) - 1) * gap / 2
+        return float(max(low, min(first, high - (len(members) - 1) * gap)))
+
+    for i in order:
+        groups.append((fit([i]), [i]))
+        while len(groups) > 1 and groups[-2][0] + len(groups[-2][1]) * gap > groups[-1][0]:
+            members = groups[-2][1] + groups.pop()[1]
+            groups[-1] = (fit(members), members)
+    found = [0.0] * len(wanted)
+    for first, members in groups:
+        for k, i in enumerate(members):
+            found[i] = first + k * gap
+    return found

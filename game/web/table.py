@@ -566,40 +566,52 @@ def storage_banner(finished: list) -> Node:
 
 def end_screen(session: Session) -> Node:
     """Final scores: the winner (and the tie-break that decided), then each player's breakdown
-    in ranking order: routes, every ticket won or lost, stations kept, longest trail and bonus."""
+    in ranking order: routes, every ticket won or lost, stations kept, longest trail and bonus.
+    Numbers never wrap; headers wrap between words only; on a phone each row is a block whose
+    values carry their column's name (``cell-label``, hidden beside the board)."""
     state = session.state
     key, params = ending.verdict(state)
     stations = "" if session.map.rules["stations"] else "no-stations"     # USA: no station column
-    columns = (("end.place", ""), ("end.player", ""), ("end.routes", ""), ("end.tickets", ""),
-               ("end.stations", stations), ("end.longest", ""), ("end.total", ""))
+    columns = (("end.place", "place"), ("end.player", "end-player"), ("end.routes", "num"), ("end.tickets", "end-tickets-total"),
+               ("end.stations", f"num {stations}"), ("end.longest", "num"), ("end.total", "num"))
     table = el("table", None, cls="scores")
     head = el("tr", None)
+    short = _("end.stations_short")
     for k, cls in columns:
-        head.append(el("th", _(k), scope="col", cls=cls or None))
+        if k == "end.place":        # needs no header to be seen (1, 2, 3 down the side); screen readers hear it
+            text = [el("span", _(k), cls="visually-hidden")]
+        elif k == "end.stations" and short != _(k):     # a long word: shorter to be seen, whole to be heard
+            text = [el("abbr", short, title=_(k), aria_hidden="true"), el("span", _(k), cls="visually-hidden")]
+        else:
+            text = [_(k)]
+        head.append(el("th", None, *text, scope="col", cls=cls.strip()))
     table.append(el("thead", None, head))
     body = el("tbody", None)
     game_map = session.map
+    labels = [_(k) for k, _cls in columns]
+
+    def cell(part: str, label: str, value: str, *extra, cls: str = "num", **attrs) -> Node:
+        return el("td", None, el("span", label, cls="cell-label"), el("span", value, cls="value"), *extra,
+                  data_part=part, cls=cls, **attrs)
+
     reveal = 0          # the staged reveal: each ticket in turn, then the stations, then the trail
     for row in ending.breakdowns(state):
         tickets = el("ul", None, cls="end-tickets")
         for t, done, points in row.tickets:
             ticket = game_map.ticket(t)
-            tickets.append(el("li", _("end.ticket", a=game_map.city(ticket.a).name, b=game_map.city(ticket.b).name,
-                                      points=f"{points:+d}"), cls="done" if done else "missed",
-                              style=f"--step: {reveal}"))
+            tickets.append(el("li", _ticket_line(game_map.city(ticket.a).name, game_map.city(ticket.b).name, points),
+                              cls="done" if done else "missed", style=f"--step: {reveal}"))
             reveal += 1
-        labels = [_(k) for k, _cls in columns]
         name = el("th", None, swatch(state["players"][row.seat]["colour"]), session.player_label(row.seat),
-                  scope="row", data_label=labels[1])
-        cells = [el("td", str(row.place), data_part="place", data_label=labels[0]), name,
-                 el("td", str(row.route_points), data_part="routes", data_label=labels[2]),
-                 el("td", _("end.ticket_total", points=f"{row.ticket_points:+d}"), tickets, data_part="tickets",
-                    data_label=labels[3]),
-                 el("td", str(row.station_points), data_part="stations", data_label=labels[4], cls=stations or None,
-                    style=f"--step: {min(reveal, 12) + 1}"),
-                 el("td", _("end.longest_value", count=row.longest_trail, bonus=row.longest_bonus),
-                    data_part="longest", data_label=labels[5]),
-                 el("td", str(row.total), data_part="total", data_label=labels[6])]
+                  scope="row", cls="end-player")
+        cells = [el("td", str(row.place), data_part="place", cls="place"), name,
+                 cell("routes", labels[2], str(row.route_points)),
+                 cell("tickets", labels[3], _("end.ticket_total", points=f"{row.ticket_points:+d}"), tickets,
+                      cls="end-tickets-total"),
+                 cell("stations", labels[4], str(row.station_points), cls=f"num {stations}".strip(),
+                      style=f"--step: {min(reveal, 12) + 1}"),
+                 cell("longest", labels[5], _("end.longest_value", count=row.longest_trail, bonus=row.longest_bonus)),
+                 el("td", str(row.total), data_part="total", cls="num")]
         body.append(el("tr", None, *cells, data_seat=str(row.seat), data_place=str(row.place),
                        cls="winner" if row.place == 1 else None))
     table.append(body)
@@ -607,36 +619,60 @@ def end_screen(session: Session) -> Node:
     legend = [_("end.legend.trail")] + ([_("end.legend.borrowed")] if layers["borrowed"] else [])
     buttons = el("div", None, button(_("end.rematch"), "rematch", cls="primary"),
                  button(_("end.new_game"), "home", cls="secondary"), cls="end-buttons")
-    return el("section", None, el("h2", _("end.title")), el("p", _(key, **params), cls="verdict"), buttons, table,
-              el("p", " ".join(legend), cls="legend"), score_chart(session), statistics_table(session),
-              cls="end-screen staged", aria_live="polite")
+    return el("section", None, el("h2", _("end.title")), el("p", _(key, **params), cls="verdict"), buttons,
+              el("div", None, table, cls="table-scroll"), el("p", " ".join(legend), cls="legend"), score_chart(session),
+              statistics_table(session), cls="end-screen staged", aria_live="polite")
 
 
-CHART_W, CHART_H, CHART_PAD = 300, 130, 6      # the score chart's drawing box (SVG units)
+def _ticket_line(a: str, b: str, points: int) -> str:
+    """A ticket on the end screen, as it may wrap in a narrow column: each city's name kept whole."""
+    return _("end.ticket", a=a.replace(" ", NBSP), b=b.replace(" ", NBSP), points=f"{points:+d}")
+
+
+NBSP = "\u00a0"
+CHART_H, LABEL_GAP = 150, 13        # the score chart's plot height and its end labels' spacing (CSS pixels)
 
 
 def score_chart(session: Session) -> Node:
-    """Each player's score over the rounds, to the final total: a line per player in their colour
-    (numbers only go into the drawing; names are in its legend, as text)."""
+    """Each player's score over the rounds, to the final total: a line per player in their colour,
+    the scores on the y axis (gridlines at round numbers), the rounds on the x axis, each final
+    total at its line's end (numbers only go into the drawing; names are in its legend, as text).
+
+    The SVG is laid out in CSS pixels, its width the frame's: x as a percentage of it, so the
+    labels keep their size at every width; the lines alone are stretched (a viewBox 1000 wide)."""
     state = session.state
-    history = ending.score_history(state, session.public_events)
-    low, high = min(0, *(min(h) for h in history)), max(1, *(max(h) for h in history))
-    steps = max(len(h) for h in history) - 1 or 1
+    chart = ending.score_chart(state, session.public_events)
+    steps, span = chart.steps, chart.high - chart.low
 
-    def point(i: int, v: int) -> str:
-        x = CHART_PAD + (CHART_W - 2 * CHART_PAD) * i / steps
-        y = CHART_PAD + (CHART_H - 2 * CHART_PAD) * (high - v) / (high - low)
-        return f"{x:.1f},{y:.1f}"
+    def y(v: float) -> float:
+        return CHART_H * (chart.high - v) / span
 
-    zero = point(0, 0).split(",")[1]
+    parts = []
+    for v in chart.y_ticks:
+        parts.append(f'<line class="{"zero" if v == 0 else "grid"}" x1="0" x2="100%" y1="{y(v):.1f}" y2="{y(v):.1f}"/>'
+                     f'<text class="y-label" x="-5" y="{y(v):.1f}" dy=".35em" text-anchor="end">{v}</text>')
+    for r in chart.x_ticks:
+        x = f"{100 * r / steps:.2f}%"
+        parts.append(f'<line class="tick" x1="{x}" x2="{x}" y1="{CHART_H}" y2="{CHART_H + 4}"/>'
+                     f'<text class="x-label" x="{x}" y="{CHART_H + 16}" text-anchor="middle">{r}</text>')
     lines = "".join(f'<polyline class="swatch-{state["players"][seat]["colour"]}" points="'
-                    + " ".join(point(i, v) for i, v in enumerate(h)) + '"/>' for seat, h in enumerate(history))
+                    + " ".join(f"{1000 * i / steps:.1f},{y(v):.1f}" for i, v in enumerate(h)) + '"/>'
+                    for seat, h in enumerate(chart.lines))
+    parts.append(f'<svg class="lines" width="100%" height="{CHART_H}" viewBox="0 0 1000 {CHART_H}" '
+                 f'preserveAspectRatio="none">{lines}</svg>')
+    finals = [h[-1] for h in chart.lines]
+    placed = ending.spread_labels([y(v) for v in finals], LABEL_GAP, -3, CHART_H + 3)
+    for seat, (v, at) in enumerate(zip(finals, placed)):
+        colour = state["players"][seat]["colour"]
+        parts.append(f'<circle class="swatch-{colour}" cx="100%" cy="{y(v):.1f}" r="3"/>'
+                     f'<text class="end-label swatch-{colour}" x="100%" dx="7" y="{at:.1f}" dy=".35em">{v}</text>')
     figure = el("figure", None, cls="score-chart")
     drawing = el("div", None, cls="chart-drawing", role="img", aria_label=_("end.chart_label"))
-    drawing.innerHTML = (f'<svg viewBox="0 0 {CHART_W} {CHART_H}" preserveAspectRatio="none">'
-                         f'<line class="zero" x1="0" x2="{CHART_W}" y1="{zero}" y2="{zero}"/>{lines}</svg>')
+    drawing.innerHTML = (f'<svg width="100%" height="{CHART_H}">{"".join(parts)}'    # numbers only: no text to escape
+                         f'<text class="axis-title" x="50%" y="{CHART_H + 31}" text-anchor="middle"></text></svg>')
+    drawing.querySelector(".axis-title").textContent = _("end.chart_rounds")
     legend = el("figcaption", None, el("span", _("end.chart"), cls="chart-title"))
-    for seat, h in enumerate(history):
+    for seat, h in enumerate(chart.lines):
         legend.append(el("span", None, swatch(state["players"][seat]["colour"]),
                          f"{state['players'][seat]['name']} {h[-1]}", cls="chart-key"))
     figure.append(drawing)
@@ -645,16 +681,18 @@ def score_chart(session: Session) -> Node:
 
 
 def statistics_table(session: Session) -> Node:
-    """Each player's numbers: routes, trains used, cards drawn, tickets done and failed, longest trail."""
+    """Each player's numbers: routes, trains used, cards drawn, tickets done and failed, longest trail
+    (in a box of its own that scrolls sideways if a language's headers do not fit a phone)."""
     columns = ("end.stat.routes", "end.stat.trains", "end.stat.cards", "end.stat.done", "end.stat.failed",
                "end.stat.longest")
     head = el("tr", None, el("th", _("end.player"), scope="col"))
     for key in columns:
-        head.append(el("th", _(key), scope="col"))
+        head.append(el("th", _(key), scope="col", cls="num"))
     body = el("tbody", None)
     for row in ending.statistics(session.state, session.public_events):
         line = el("tr", None, el("th", session.state["players"][row.seat]["name"], scope="row"))
         for value in (row.routes, row.trains, row.cards, row.tickets_done, row.tickets_failed, row.longest_trail):
-            line.append(el("td", str(value)))
+            line.append(el("td", str(value), cls="num"))
         body.append(line)
-    return el("table", None, el("caption", _("end.stats")), el("thead", None, head), body, cls="end-stats")
+    return el("div", None, el("table", None, el("caption", _("end.stats")), el("thead", None, head), body,
+                              cls="end-stats"), cls="table-scroll")

@@ -1,14 +1,15 @@
 """Screenshots of the game's screens for docs/: laptop (1280×800), small laptop (1024×768),
 an 800×600 frame and a phone (390×844).
 
-    python3 tests/browser/screenshots_ui.py [--out docs] [--only NAME]
+    python3 tests/browser/screenshots_ui.py [--out docs] [--only NAME] [--lang CODE] [--size WxH]
 
 Drives Debian's Chromium with Playwright through the real page (the same guards as the
 browser tests: no request leaves the machine, no console error).  The games shown are real:
 seeded games played by the ``medium`` AI in every seat up to the moment wanted, stored as a
 save and opened by the page as a player would find them; motion is reduced, so what a screen
 shows does not depend on the moment.  Writes ``ui-<screen>-<width>x<height>.png`` for each
-screen and size:
+screen and size (``ui-<screen>-<language>-<width>x<height>.png`` in another language than English,
+``--lang``):
 
 - ``start``: the new-game form and the saved games;
 - ``tickets``: the first turn, Ann choosing her destination tickets, one of them pointed at
@@ -20,7 +21,8 @@ screen and size:
   the payment asked;
 - ``handoff``: pass-and-play, the device handed to the next player;
 - ``last-round``: the last round announced to the player about to play their last turn;
-- ``end``: the end screen with the breakdown, the longest trail drawn on the board.
+- ``end``: the end screen of a Europe game: the breakdown (stations too), the score chart, the
+  longest trail drawn on the board.
 """
 
 from __future__ import annotations
@@ -91,52 +93,66 @@ def store(page, saves: dict, current: str | None) -> None:
     wait_for_boot(page)
 
 
-def shoot(session: BrowserSession, out: Path, only: str | None) -> list[Path]:
+def shoot(session: BrowserSession, out: Path, only: str | None, language: str = "en",
+          sizes: dict[str, tuple[int, int]] = SIZES) -> list[Path]:
     first = scenario(PLAYERS, 21, lambda s: True)
     mid = scenario(PLAYERS, 21, at_ann(40), "europe")
     handoff = scenario(PASS_AND_PLAY, 8, at_ann(24))
     last = scenario(PLAYERS, 5, last_round_for_ann)
-    end = scenario(PLAYERS, 5, over)
+    end = scenario(PLAYERS, 5, over, "europe")
     written = []
-    for size, (width, height) in SIZES.items():
+    infix = "" if language == "en" else f"-{language}"
+    for size, (width, height) in sizes.items():
         context = session.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
                                       has_touch=width < 500)
-        page = session.open(AI_FAST, context=context)
+        page = session.open(AI_FAST + ("" if language == "en" else f"&lang={language}"), context=context)
         page.emulate_media(reduced_motion="reduce")
         page.add_style_tag(content="*{transition:none!important;caret-color:transparent!important}")
 
         def snap(name: str, page=page, size=size) -> None:
             if only in (None, name):
-                path = out / f"ui-{name}-{size}.png"
+                path = out / f"ui-{name}{infix}-{size}.png"
                 page.screenshot(path=str(path))
                 written.append(path)
 
-        saves = {"g1700000000001": end, "g1700000000002": handoff, "g1700000000003": mid}
-        store(page, saves, None)
-        for save_id in saves:          # opened once each, as a player would: the list shows turns and dates
-            page.click(f".save[data-save={save_id}] button[data-cmd=open]")
-            page.click("header button[data-cmd=home]")
-        snap("start")
-        store(page, {"g1": first}, "g1")
-        page.hover(".offer-ticket >> nth=1")
-        snap("tickets")
-        store(page, {"g1": mid}, "g1")
-        snap("round")
-        route = page.evaluate("document.querySelector('#board .route.claimable')?.id")
-        if route:
-            page.locator(f"#{route}").dispatch_event("click")
-        snap("play")
-        store(page, {"g1": TUNNEL}, "g1")
-        page.locator("#route-bucuresti--sofia").dispatch_event("click")
-        page.click(".dialog[data-dialog=claim] button[data-cmd=claim] >> text=2 red")
-        page.wait_for_selector("#board-frame .tunnel-reveal")
-        snap("tunnel")
-        store(page, {"g1": handoff}, "g1")
-        snap("handoff")
-        store(page, {"g1": last}, "g1")
-        snap("last-round")
-        store(page, {"g1": end}, "g1")
-        snap("end")
+        def wanted(*names: str) -> bool:
+            return only is None or only in names
+
+        if wanted("start"):
+            saves = {"g1700000000001": end, "g1700000000002": handoff, "g1700000000003": mid}
+            store(page, saves, None)
+            for save_id in saves:          # opened once each, as a player would: the list shows turns and dates
+                page.click(f".save[data-save={save_id}] button[data-cmd=open]")
+                page.click("header button[data-cmd=home]")
+            snap("start")
+        if wanted("tickets"):
+            store(page, {"g1": first}, "g1")
+            page.hover(".offer-ticket >> nth=1")
+            snap("tickets")
+        if wanted("round", "play"):
+            store(page, {"g1": mid}, "g1")
+            snap("round")
+            route = page.evaluate("document.querySelector('#board .route.claimable')?.id")
+            if route:
+                page.locator(f"#{route}").dispatch_event("click")
+            snap("play")
+        if wanted("tunnel"):
+            store(page, {"g1": TUNNEL}, "g1")
+            page.locator("#route-bucuresti--sofia").dispatch_event("click")
+            page.click(".dialog[data-dialog=claim] button[data-cmd=claim] >> text=2 red")
+            page.wait_for_selector("#board-frame .tunnel-reveal")
+            snap("tunnel")
+        if wanted("handoff"):
+            store(page, {"g1": handoff}, "g1")
+            snap("handoff")
+        if wanted("last-round"):
+            store(page, {"g1": last}, "g1")
+            snap("last-round")
+        if wanted("end"):
+            store(page, {"g1": end}, "g1")
+            if width <= 700:        # a phone: the end screen is under the board and the log
+                page.evaluate("document.querySelector('.end-screen').scrollIntoView()")
+            snap("end")
     return written
 
 
@@ -144,13 +160,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, handoff, last-round or end")
+    parser.add_argument("--lang", default="en", help="the page's language (a code of game.i18n.LANGUAGES)")
+    parser.add_argument("--size", choices=SIZES, help="one size")
     args = parser.parse_args()
     build.prepare(update_config=False)
     from playwright.sync_api import sync_playwright
     with static_server(build.ROOT) as url, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         session = BrowserSession(browser, url)
-        for path in shoot(session, args.out, args.only):
+        sizes = {args.size: SIZES[args.size]} if args.size else SIZES
+        for path in shoot(session, args.out, args.only, args.lang, sizes):
             print(path)
         session.close()
         browser.close()

@@ -116,12 +116,12 @@ def end_screen_matches(page, scenario: dict) -> None:
         name = state["players"][seat]["name"]
         level = levels[seat]
         assert row.locator("th").text_content() == (name if level is None else f"{name} (AI, {level})")
-        assert int(row.locator("[data-part=routes]").text_content()) == score["route_points"]
-        assert int(row.locator("[data-part=stations]").text_content()) == score["station_points"]
+        assert int(row.locator("[data-part=routes] .value").text_content()) == score["route_points"]
+        assert int(row.locator("[data-part=stations] .value").text_content()) == score["station_points"]
         assert int(row.locator("[data-part=total]").text_content()) == score["total"]
-        assert row.locator("[data-part=longest]").text_content() == (
+        assert row.locator("[data-part=longest] .value").text_content() == (
             f"{score['longest_trail']} (+{score['longest_bonus']})")
         assert row.locator(".end-tickets li").count() == len(score["tickets"])
         assert row.locator(".end-tickets li.done").count() == score["tickets_completed"]
-        assert row.locator("[data-part=tickets]").text_content().startswith(f"{score['ticket_points']:+d}")
+        assert row.locator("[data-part=tickets] .value").text_content() == f"{score['ticket_points']:+d}"
     assert state["players"][result["winner"]]["name"] in page.text_content(".verdict")

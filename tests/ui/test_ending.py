@@ -1,5 +1,7 @@
 """The end screen's facts agree with the engine's final scoring."""
 
+import itertools
+
 from game.scenario import load_scenario
 from game.ui import ending
 from game.ui.session import Session
@@ -62,3 +64,27 @@ def test_the_scores_over_the_game_and_the_numbers_agree_with_the_result():
         assert row.routes == len(player["routes"]) and row.trains == 45 - player["trains"]
         assert row.tickets_done + row.tickets_failed == len(player["tickets"])
         assert row.cards == sum(1 for e in game.events if e["kind"] == "draw" and e["seat"] == row.seat)
+
+
+def test_the_score_chart_has_round_gridlines_over_every_score_and_rounds_below():
+    game = Session({"map": "europe", "players": ["A", "B", "C"], "seed": 12})
+    while not game.over:
+        game.acknowledge_handoff()
+        game.play(game.ai_action())
+    chart = ending.score_chart(game.state, game.public_events)
+    assert chart.lines == tuple(map(tuple, ending.score_history(game.state, game.public_events)))
+    values = [v for line in chart.lines for v in line]
+    assert chart.low <= min(0, *values) and max(values) <= chart.high
+    assert chart.y_ticks[0] == chart.low and chart.y_ticks[-1] == chart.high and 0 in chart.y_ticks
+    step = chart.y_ticks[1] - chart.y_ticks[0]
+    assert step in (1, 2, 5, 10, 20, 50, 100, 200) and 3 <= len(chart.y_ticks) <= 9
+    assert all(b - a == step for a, b in zip(chart.y_ticks, chart.y_ticks[1:]))
+    assert chart.x_ticks[0] == 0 and chart.x_ticks[-1] <= chart.rounds < chart.steps
+    assert 3 <= len(chart.x_ticks) <= 12
+
+
+def test_end_labels_keep_apart_inside_the_chart():
+    placed = ending.spread_labels([0, 2, 3, 150], 13, -6, 156)
+    assert sorted(placed) == placed and all(b - a >= 13 - 1e-9 for a, b in itertools.pairwise(placed))
+    assert placed[0] >= -6 and placed[-1] == 150
+    assert ending.spread_labels([40, 100], 13, 0, 150) == [40.0, 100.0]
