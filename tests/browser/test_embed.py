@@ -66,6 +66,14 @@ def messages(page, i: int, kind: str) -> list[dict]:
                          [i, kind])
 
 
+def press(button) -> None:
+    """Press a button in a frame of another site far down the host page by the keyboard (it is
+    focused, so the browser scrolls to it): a mouse click just after scrolling past such tall
+    frames can land before the frame's place is updated in headless Chromium.  The frame at
+    the top of the page is clicked with the mouse."""
+    button.press("Enter")
+
+
 def received_before(page, i: int, kind: str, before: str) -> list[dict]:
     """The messages of ``kind`` embed ``i`` sent before its first of kind ``before``."""
     return page.evaluate("([i, kind, before]) => { const mine = received.filter((m) => m.i === i);"
@@ -144,13 +152,13 @@ def test_embeds_in_a_host_page_of_another_site(browser_session, site_url, tmp_pa
         wait_step(page, 0, 1)
         page.keyboard.press("ArrowLeft")
         wait_step(page, 0, 0)
-        frames[2].locator(".embed-next").click()
+        press(frames[2].locator(".embed-next"))
         wait_step(page, 2, 1)
-        frames[2].locator(".embed-prev").click()
+        press(frames[2].locator(".embed-prev"))
         wait_step(page, 2, 0)
-        frames[3].locator(".embed-next").click()
+        press(frames[3].locator(".embed-next"))
         wait_step(page, 3, 2)
-        frames[3].locator(".embed-next").click()
+        press(frames[3].locator(".embed-next"))
         wait_step(page, 3, 3)
         assert frames[3].locator(".tunnel-reveal").count() == 1         # Bob's tunnel cards, as in a game
 
@@ -326,9 +334,7 @@ def test_the_documented_host_example_works(browser_session, site_url, tmp_path):
         board.locator("#app[data-embed-state=ready]").wait_for(timeout=120_000)
         page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().height > 300")
         page.wait_for_function("() => document.getElementById('last').onclick !== null")    # the host heard ready
-        # (by the keyboard: a mouse click right after scrolling a page that holds a frame of
-        # another site this tall can miss in headless Chromium; the button is the same)
-        page.locator("#last").press("Enter")
+        press(page.locator("#last"))
         board.locator("#app[data-embed-step='4']").wait_for()
 
 
