@@ -62,7 +62,7 @@ let reportedHeight = -1;
 
 function reportHeight() {
   const height = Math.ceil(document.body.getBoundingClientRect().height);
-  if (height === reportedHeight || root.hasAttribute("data-game-ready")) return;
+  if (height === reportedHeight) return;
   reportedHeight = height;
   tellHost({ type: "ttr:height", height });
 }

@@ -59,7 +59,7 @@ from game.web.dom import (
 from game.web.help import HelpPanel
 from game.web.storage import LocalStorage
 from game.web.tap import RoutePicker
-from game.web.zoom import Zoom
+from game.web.zoom import Zoom, zoom_buttons
 
 if TYPE_CHECKING:
     from game.web import table
@@ -188,9 +188,7 @@ class App:
         self.log = _table().Log()
         self.root.replaceChildren(
             el("header", None, el("p", "", cls="status", id="status", aria_live="polite"),
-               el("div", None, button("+", "zoom", "in", aria_label=_("table.zoom_in")),
-                  button("−", "zoom", "out", aria_label=_("table.zoom_out")),
-                  button(_("table.zoom_reset"), "zoom", "reset"),
+               el("div", None, *zoom_buttons("zoom"),
                   hints_button(),
                   *([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
                   button(_("table.export"), "export-game", cls="tool-export"),

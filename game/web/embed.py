@@ -33,7 +33,7 @@ from game.ui.tickets import seat_ticket_status
 from game.web import cues
 from game.web.app import App, _table
 from game.web.dom import button, closest, el, keep_alive, present
-from game.web.zoom import Zoom
+from game.web.zoom import Zoom, zoom_buttons
 
 STEP_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "PageDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "PageUp": -1}
 
@@ -143,9 +143,7 @@ class EmbedPage:
             bar.append(button(_("embed.previous"), "embed-step", "-1", cls="embed-prev", aria_keyshortcuts="ArrowLeft"),
                        counter,
                        button(_("embed.next"), "embed-step", "1", cls="embed-next primary", aria_keyshortcuts="ArrowRight"))
-        bar.append(el("span", None, button("+", "embed-zoom", "in", aria_label=_("table.zoom_in")),
-                      button("−", "embed-zoom", "out", aria_label=_("table.zoom_out")),
-                      button(_("table.zoom_reset"), "embed-zoom", "reset"), cls="embed-zoom"))
+        bar.append(el("span", None, *zoom_buttons("embed-zoom"), cls="embed-zoom"))
         if options.controls == "play":
             bar.append(el("span", None, button(_("embed.play_ai"), "embed-play", "ai"),
                           button(_("embed.play_hotseat"), "embed-play", "hotseat"), cls="embed-play"))

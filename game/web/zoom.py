@@ -12,7 +12,16 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 
 from game.board.render import LABEL_UNITS, label_size
-from game.web.dom import Node, keep_alive, present
+from game.i18n import _
+from game.web.dom import Node, button, keep_alive, present
+
+
+def zoom_buttons(cmd: str) -> list[Node]:
+    """The +, − and Fit buttons, with the command their page handles (``Zoom.step(arg)``)."""
+    return [button("+", cmd, "in", aria_label=_("table.zoom_in")),
+            button("−", cmd, "out", aria_label=_("table.zoom_out")),
+            button(_("table.zoom_reset"), cmd, "reset")]
+
 
 ZOOM_STEP = 1.25
 MAX_SCALE = 6.0

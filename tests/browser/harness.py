@@ -76,11 +76,13 @@ def launch_chromium(playwright):
                                       headless=True)
 
 
-def launch_on_profile(playwright, profile: Path):
+def launch_on_profile(playwright, profile: Path, **options):
     """Chromium on a profile kept on disk (``profile``, a folder): its one context, whose
-    caches and storage the next launch on the same folder finds again."""
-    return playwright.chromium.launch_persistent_context(
-        profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+    caches and storage the next launch on the same folder finds again.  ``playwright``: the
+    Playwright instance, or a browser type (``browser.browser_type``)."""
+    browser_type = getattr(playwright, "chromium", playwright)
+    return browser_type.launch_persistent_context(
+        profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True, **options)
 
 
 @dataclass
@@ -112,8 +114,7 @@ class BrowserSession:
             self.profiles.append(profile)
             (Path(profile.name) / "Default").mkdir()
             (Path(profile.name) / "Default" / "Preferences").write_text(json.dumps(preferences))
-            context = self.browser.browser_type.launch_persistent_context(
-                profile.name, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True, **options)
+            context = launch_on_profile(self.browser.browser_type, Path(profile.name), **options)
         self.contexts.append(context)
         return self.guard(context, base_url, also=also, snapshots=snapshots)
 

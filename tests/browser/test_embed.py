@@ -84,7 +84,7 @@ def received_before(page, i: int, kind: str, before: str) -> list[dict]:
 
 def wait_step(page, i: int, step: int) -> None:
     page.wait_for_function("([i, step]) => { const s = received.filter((m) => m.i === i && m.data.type === 'ttr:step');"
-                           " return s.length && s[s.length - 1].data.step === step; }", arg=[i, step], timeout=20_000)
+                           " return s.length && s[s.length - 1].data.step === step; }", arg=[i, step], timeout=60_000)
 
 
 def seed_saves(session, context, site_url: str) -> dict:
