@@ -94,6 +94,9 @@ def test_commands_that_draw_nothing_need_only_the_standard_library(tmp_path):
     assert '"games": 2' in done.stdout
     replay = bare_python(["-m", "game", "replay", str(build.STATIC / "examples" / "ferry.json")], tmp_path)
     assert replay.returncode == 0, replay.stderr
+    tournament = bare_python(["-m", "game", "tournament", "--map", "usa", "--players", "2", "--games", "2",
+                              "--seed", "1", "--agents", "easy,long-route"], tmp_path)
+    assert tournament.returncode == 0 and '"games": 2' in tournament.stdout, tournament.stderr
     for command in (["render", "--map", "usa"], ["embed", str(build.STATIC / "examples" / "ferry.json")]):
         drawing = bare_python(["-m", "game", *command], tmp_path)
         assert drawing.returncode == 4, drawing.stderr
