@@ -74,7 +74,8 @@ def speak(page, language: str) -> None:
     page.select_option("#opt-language-game", language)
     title = i18n.catalog(language)["end.title"][0]
     page.wait_for_function("""([language, title]) => document.documentElement.lang === language
-        && document.querySelector('.end-screen h2')?.textContent === title""", arg=[language, title])
+        && document.querySelector('.end-screen h2')?.textContent === title""", arg=[language, title],
+                           timeout=120_000)           # (a catalog fetched and the screen redrawn, on a loaded machine)
 
 
 def test_the_end_tables_break_no_word_and_the_chart_has_axes_in_every_language_and_size(browser_session):
