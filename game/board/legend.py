@@ -13,7 +13,7 @@ from svgwrite.container import Group, Use
 from svgwrite.shapes import Circle, Rect
 
 from game.board.layout import CAR_WIDTH, CITY_R
-from game.board.render import LIGHT_MARK, PLAYER_FILL, ROUTE_FILL, _defs
+from game.board.render import LIGHT_MARK, PIECE_SIDE, PLAYER_FILL, ROUTE_FILL, _defs, badge, shade, train_piece
 
 SPACE = 30          # a space's length in a picture (the board's are about this long)
 GAP = 4
@@ -24,12 +24,12 @@ def _space(x: float, y: float, colour: str, *, loco: bool = False, owner: str | 
     s = Group(debug=False, transform=f"translate({x} {y})")
     s.add(Rect((-SPACE / 2, -CAR_WIDTH / 2), (SPACE, CAR_WIDTH), rx=2, fill=ROUTE_FILL[colour], class_="space",
                debug=False))
-    if owner:
-        corner, size = (-SPACE / 2 + 1, -CAR_WIDTH / 2 - 1.5), (SPACE - 2, CAR_WIDTH + 3)
-        s.add(Rect((corner[0] + 1.5, corner[1] + 2.5), size, rx=4, class_="train-shadow", debug=False))
-        s.add(Rect(corner, size, rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
-        s.add(Rect((corner[0] + 3, corner[1] + 1.6), (size[0] - 6, 2.2), rx=1, class_="train-shine", debug=False))
-        s.add(Use(f"#ttr-mark-{owner}", debug=False, class_="mark light" if owner in LIGHT_MARK else "mark"))
+    if owner:       # the board's train piece (its side, body and shine), on a space that runs east
+        (x, y, w, h), shine = train_piece(SPACE)
+        s.add(Rect((x + PIECE_SIDE[0], y + PIECE_SIDE[1]), (w, h), rx=4, fill=shade(PLAYER_FILL[owner]),
+                   class_="train-side", debug=False))
+        s.add(Rect((x, y), (w, h), rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
+        s.add(Rect(shine[:2], shine[2:], rx=1, class_="train-shine", debug=False))
     elif loco:
         s.add(Use("#ttr-locomotive", debug=False, class_="loco"))
     else:
@@ -41,6 +41,8 @@ def _row(y: float, count: int, colour: str, *, cls: str = "", locos: int = 0, ow
     g = Group(debug=False, class_=("route " + cls).strip())
     for i in range(count):
         g.add(_space(CITY_R * 2 + SPACE / 2 + i * (SPACE + GAP), y, colour, loco=i < locos, owner=owner))
+    if owner:       # the owner's badge on the middle car, as on the board
+        g.add(badge(owner, CITY_R * 2 + SPACE / 2 + count // 2 * (SPACE + GAP), y))
     return g
 
 

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +29,7 @@ from svgwrite.text import Text, TSpan
 
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, CityPlace, Layout, layout
-from game.board.shapes import Point
+from game.board.shapes import Point, Rect as Box
 from game.i18n import COLOUR_KEYS, _, map_name
 from game.mapdata import GRAY, GameMap, Route
 from game.rules import CLOSING_TWINS_MAX_PLAYERS
@@ -90,14 +91,18 @@ CSS = """
 .ttr-board .mark{fill:#1d1d1d}
 .ttr-board .mark.light{fill:#fff}
 .ttr-board .loco{fill:#1d1d1d}
-.ttr-board .train{stroke:#0b0b0b;stroke-width:1.6}
+.ttr-board .claimed .space{fill-opacity:.3;stroke:#3a3024;stroke-opacity:.35;stroke-dasharray:none}
+.ttr-board .train{stroke:#0b0b0b;stroke-width:1.8}
+.ttr-board .owner-black .train{stroke:#8f8f8f}
+.ttr-board .train-side{stroke:#0b0b0b;stroke-width:1.8}
 .ttr-board .emblem{fill:#fff;stroke:#0b0b0b;stroke-width:.6}
 .ttr-board .owner-yellow .emblem{fill:#1d1d1d;stroke:none}
+.ttr-board .badge{transform:scale(var(--mark-scale,1));pointer-events:none;fill:#fff;stroke:#0b0b0b;stroke-width:2;color:#fff}
+.ttr-board .badge.owner-yellow{color:#1d1d1d}
 .ttr-board .route.closed .space{fill-opacity:.3;stroke-dasharray:2 3}
 .ttr-board .route.closed .mark,.ttr-board .route.closed .loco{fill-opacity:.25}
 .ttr-board .route.closed .bar{stroke:#5a4a3a;stroke-width:2.2;stroke-linecap:round}
-.ttr-board .train-shadow{fill:#000;fill-opacity:.35}
-.ttr-board .train-shine{fill:#fff;fill-opacity:.4}
+.ttr-board .train-shine{fill:#fff;fill-opacity:.5}
 .ttr-board .halo{fill:none;stroke:none;stroke-width:26;stroke-linecap:round;stroke-linejoin:round;stroke-opacity:.85}
 .ttr-board .route{cursor:pointer}
 .ttr-board .route.claimed{cursor:default}
@@ -242,11 +247,82 @@ def upright(angle: float) -> float:
     return angle
 
 
-def train_pieces(length: float) -> tuple[tuple[float, float, float, float], ...]:
-    """A plastic train on a space ``length`` long, as (x, y, width, height) of its shadow, its
-    body (both with rounded corners of 4) and its shine (1): raised and overhanging."""
-    (x, y), (w, h) = (-length / 2 + 1, -CAR_WIDTH / 2 - 1.5), (length - 2, CAR_WIDTH + 3)
-    return (x + 1.5, y + 2.5, w, h), (x, y, w, h), (x + 3, y + 1.6, w - 6, 2.2)
+# A claimed space carries a plastic train piece: its top in the owner's colour with a shine, its
+# side (the same colour, darker, outlined) showing below and right of it on screen whatever way the
+# route runs (light from the top left), so a claimed route stands off the printed board.
+PIECE_SIDE = (1.4, 3.8)
+SIDE_SHADE = 0.55           # the side's colour: the owner's, each channel times this
+# The owner's badge, one on each claimed route (two on a long one): the emblem on a disc of the
+# owner's colour in a white rim, BADGE_R units across the rim; a page that zooms the board sets
+# ``--mark-scale`` so that it stays between BADGE_PIXELS across on screen (``mark_scale``).
+BADGE_R = 15.0
+BADGE_INNER = 11.0
+BADGE_EMBLEM = 1.7          # the emblem's scale on the badge (it is drawn about 8.4 units across)
+BADGE_PIXELS = (13.0, 20.0)
+LONG_ROUTE = 5              # a route of this many spaces or more carries two badges
+
+
+def mark_scale(pixels_per_unit: float) -> float:
+    """How much to scale the owners' badges when one unit shows as ``pixels_per_unit`` CSS
+    pixels: as drawn where that makes them BADGE_PIXELS across, larger on a small board (at most
+    twice), smaller on a board zoomed far in (at least half).
+
+    >>> mark_scale(0.585), mark_scale(0.252), mark_scale(3.0), mark_scale(0.1)
+    (1, 1.72, 0.5, 2.0)
+    """
+    low, high = BADGE_PIXELS
+    across = 2 * BADGE_R * pixels_per_unit
+    if low <= across <= high:
+        return 1
+    return round(min(max(min(max(across, low), high) / across, 0.5), 2.0), 2)
+
+
+def shade(colour: str, factor: float = SIDE_SHADE) -> str:
+    """A ``#rrggbb`` colour with each channel times ``factor``.
+
+    >>> shade("#f7c600")
+    '#886d00'
+    """
+    return "#" + "".join(f"{round(int(colour[i:i + 2], 16) * factor):02x}" for i in (1, 3, 5))
+
+
+def train_piece(length: float) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float]]:
+    """A plastic train on a space ``length`` long, as (x, y, width, height) of its body (rounded
+    corners of 4), a little shorter and wider than the space, and of its shine (1)."""
+    (x, y), (w, h) = (-length / 2 + 2.5, -CAR_WIDTH / 2 - 2.5), (length - 5, CAR_WIDTH + 3)
+    return (x, y, w, h), (x + 3, y + 1.8, w - 6, 2.6)
+
+
+def on_screen(offset: tuple[float, float], angle: float) -> tuple[float, float]:
+    """An offset on screen as seen in a space turned by ``angle`` degrees (to draw a piece's side
+    below it whatever way it runs), to a tenth of a unit."""
+    a = math.radians(angle)
+    dx, dy = offset
+    return (round(dx * math.cos(a) + dy * math.sin(a), 1), round(-dx * math.sin(a) + dy * math.cos(a), 1))
+
+
+def badge_spots(spaces: Sequence[Box]) -> list[Point]:
+    """Where a claimed route's badges sit: on its middle car, or on the cars a fifth of the way
+    from each end of a long route (on a car, so that a click on a badge lands on its route)."""
+    picks = (0.5,) if len(spaces) < LONG_ROUTE else (0.2, 0.8)
+    return [(spaces[int(f * (len(spaces) - 1) + 0.5)].cx, spaces[int(f * (len(spaces) - 1) + 0.5)].cy) for f in picks]
+
+
+def badge(owner: str, x: float, y: float) -> Group:
+    """The owner's badge at (x, y): a group placed there holding ``use.badge`` (which CSS scales)."""
+    spot = Group(debug=False, transform=f"translate({units(x)} {units(y)})")
+    spot.add(Use(f"#ttr-badge-{owner}", debug=False, class_=f"badge owner-{owner}"))
+    return spot
+
+
+def badge_shape(owner: str) -> tuple[str, tuple[tuple[str, dict[str, str]], ...]]:
+    """The owner's badge as a shared shape: its id and its parts (tag, attributes); the rim's
+    paint and the emblem's colour are inherited from the ``use.badge`` (the board's style)."""
+    return f"ttr-badge-{owner}", (
+        ("circle", {"r": units(BADGE_R)}),
+        ("circle", {"r": units(BADGE_INNER), "fill": PLAYER_FILL[owner], "stroke": "none"}),
+        ("use", {"href": f"#ttr-emblem-{owner}", "transform": f"scale({BADGE_EMBLEM})", "fill": "currentColor",
+                 "stroke": "none"}))
 
 
 def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owners, hl: Highlights) -> Group:
@@ -264,18 +340,25 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
         s = Group(debug=False, transform=f"translate({units(space.cx)} {units(space.cy)}) rotate({units(upright(space.angle))})")
         s.add(Rect((-space.length / 2, -CAR_WIDTH / 2), (space.length, CAR_WIDTH), rx=2,
                    fill=fill, class_="space", debug=False))
-        if owner:   # a plastic train on the space: raised, overhanging, with a shadow
-            shadow, body, shine = train_pieces(space.length)
-            s.add(Rect(shadow[:2], shadow[2:], rx=4, class_="train-shadow", debug=False))
-            s.add(Rect(body[:2], body[2:], rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
-            s.add(Rect(shine[:2], shine[2:], rx=1, class_="train-shine", debug=False))
-            s.add(Use(f"#ttr-emblem-{owner}", debug=False, class_="emblem"))
+        if owner:   # a plastic train on the space: raised, with its side below it
+            body, shine = train_piece(space.length)
+            angle = upright(space.angle)
+            size = (units(body[2]), units(body[3]))
+            dx, dy = on_screen(PIECE_SIDE, angle)
+            s.add(Rect((units(body[0] + dx), units(body[1] + dy)), size, rx=4, fill=shade(PLAYER_FILL[owner]),
+                       class_="train-side", debug=False))
+            s.add(Rect((units(body[0]), units(body[1])), size, rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
+            s.add(Rect((units(shine[0]), units(shine[1])), (units(shine[2]), units(shine[3])), rx=1, class_="train-shine",
+                       debug=False))
         elif i < route.ferry:
             s.add(Use("#ttr-locomotive", debug=False, class_="loco"))
         else:
             s.add(Use(f"#ttr-mark-{route.colour}", debug=False,
                       class_="mark light" if route.colour in LIGHT_MARK else "mark"))
         g.add(s)
+    if owner:
+        for x, y in badge_spots(place.spaces):
+            g.add(badge(owner, x, y))
     if closed:          # a closed track is struck through, end to end
         first, last = place.spaces[0], place.spaces[-1]
         g.add(Path(d=f"M{units(first.cx)} {units(first.cy)}L{units(last.cx)} {units(last.cy)}", debug=False, class_="bar"))
@@ -350,6 +433,14 @@ def _defs(drawing: svgwrite.Drawing) -> None:
     drawing.defs.add(drawing.path(d=STATION, id="ttr-station"))
     for colour, d in EMBLEMS.items():
         drawing.defs.add(drawing.path(d=d, id=f"ttr-emblem-{colour}"))
+    for colour in EMBLEMS:
+        shape_id, parts = badge_shape(colour)
+        group = drawing.g(id=shape_id)
+        for tag, attrs in parts:
+            part = Circle(debug=False) if tag == "circle" else Use(attrs["href"], debug=False)
+            part.update({k: v for k, v in attrs.items() if k != "href"})
+            group.add(part)
+        drawing.defs.add(group)
 
 
 def render_board(game_map: GameMap, view: Mapping[str, Any] | None = None, *, highlights: Highlights | Mapping[str, Iterable[str]] | None = None,

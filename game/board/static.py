@@ -19,8 +19,9 @@ on a group around them, as in ``render_board``:
   length and colour with its mark or locomotive, whose outline and symbol colour come from
   that group's classes (and from the route's: ``tunnel``, ``ferry``);
 - a claimed or closed route's spaces are drawn one by one as ``render_board`` draws them
-  (``use.space``, ``use.train-shadow``, ``use.train``, ``use.train-shine``, ``use.emblem``,
-  or ``use.mark``), each a ``<use>`` of a shared rectangle or symbol.
+  (``use.space``, ``use.train-side``, ``use.train``, ``use.train-shine``,
+  or ``use.mark``), each a ``<use>`` of a shared rectangle or symbol, and a claimed route's
+  owner's badges after them (``use.badge``).
 
 The text is XML (the rules pages load it as a ``.svg`` file) on one line, attributes in ``"``.
 
@@ -46,6 +47,7 @@ from game.board.render import (
     LOCOMOTIVE,
     LOCOMOTIVE_WHEELS,
     MARKS,
+    PIECE_SIDE,
     PLAYER_FILL,
     ROUTE_FILL,
     STATION,
@@ -54,8 +56,12 @@ from game.board.render import (
     city_look,
     line_path,
     route_look,
+    badge_shape,
+    badge_spots,
+    on_screen,
+    shade,
     station_spot,
-    train_pieces,
+    train_piece,
     units,
     upright,
 )
@@ -76,7 +82,8 @@ def _use(href: str, cls: str | None = None, **more: str) -> str:
 
 
 def _shape(shape: str) -> str:
-    """A shared shape's element: ``ttr-…`` as in ``render_board``'s ``<defs>``, or ``s``, ``t``,
+    """A shared shape's element: ``ttr-…`` as in ``render_board``'s ``<defs>`` (a badge's emblem
+    is another), or ``s``, ``t``,
     ``h`` and a space's length: the rectangle of a space, of a train on it, of the train's shine."""
     kind, _, arg = shape.rpartition("-")
     if kind == "ttr-mark":
@@ -86,10 +93,13 @@ def _shape(shape: str) -> str:
     if shape == "ttr-locomotive":
         wheels = "".join(_tag("circle", {"cx": x, "cy": y, "r": r}) for x, y, r in LOCOMOTIVE_WHEELS)
         return _tag("g", {"id": shape}, _tag("path", {"d": LOCOMOTIVE}) + wheels)
+    if kind == "ttr-badge":
+        shape_id, parts = badge_shape(arg)
+        return _tag("g", {"id": shape_id}, "".join(_tag(tag, attrs) for tag, attrs in parts))
     if shape == "ttr-station":
         return _tag("path", {"id": shape, "d": STATION})
     length = float(shape[1:])
-    _shadow, body, shine = train_pieces(length)
+    body, shine = train_piece(length)
     x, y, w, h, rx = {"s": (-length / 2, -CAR_WIDTH / 2, length, CAR_WIDTH, 2),
                       "t": (*body, 4), "h": (*shine, 1)}[shape[0]]
     return _tag("rect", {"id": shape, "x": units(x), "y": units(y), "width": units(w), "height": units(h), "rx": rx})
@@ -105,6 +115,8 @@ class _Defs:
 
     def ref(self, shape: str) -> str:
         if shape not in self.shapes:
+            if shape.startswith("ttr-badge-"):          # a badge holds its owner's emblem: written first
+                self.ref("ttr-emblem-" + shape.rpartition("-")[2])
             self.shapes[shape] = "#" + shape
             self.text.append(_shape(shape))
         return self.shapes[shape]
@@ -148,14 +160,19 @@ def _spaces_one_by_one(defs: _Defs, route: Route, spaces: Sequence[Rect], owner:
         length = units(space.length)
         inside = [_use(defs.ref(f"s{length}"), "space", fill=ROUTE_FILL[route.colour])]
         if owner:
-            train = defs.ref(f"t{length}")
-            inside += [_use(train, "train-shadow", x="1.5", y="2.5"), _use(train, "train", fill=PLAYER_FILL[owner]),
-                       _use(defs.ref(f"h{length}"), "train-shine"), _use(defs.ref(f"ttr-emblem-{owner}"), "emblem")]
+            train, angle = defs.ref(f"t{length}"), upright(space.angle)
+            dx, dy = on_screen(PIECE_SIDE, angle)
+            inside += [_use(train, "train-side", x=units(dx), y=units(dy), fill=shade(PLAYER_FILL[owner])),
+                       _use(train, "train", fill=PLAYER_FILL[owner]), _use(defs.ref(f"h{length}"), "train-shine")]
         elif i < route.ferry:
             inside.append(_use(defs.ref("ttr-locomotive"), "loco"))
         else:
             inside.append(_use(defs.ref(f"ttr-mark-{route.colour}"), _mark_class(route.colour)))
         out.append(_tag("g", {"transform": _at(space)}, "".join(inside)))
+    if owner:
+        for x, y in badge_spots(spaces):
+            out.append(_tag("g", {"transform": f"translate({units(x)} {units(y)})"},
+                            _use(defs.ref(f"ttr-badge-{owner}"), f"badge owner-{owner}")))
     return out
 
 

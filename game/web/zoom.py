@@ -3,7 +3,7 @@
 The board's element gets a CSS transform; the frame around it clips.  A drag that moved
 more than a few pixels is not a click (``dragged``), so panning never claims a route.  After
 every zoom, and whenever the frame changes size, the city labels get the size that keeps them
-readable on screen (``game.board.render.label_size``).
+readable on screen, and the owners' badges too (``game.board.render.label_size``, ``mark_scale``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from game.board.render import LABEL_UNITS, label_size
+from game.board.render import LABEL_UNITS, label_size, mark_scale
 from game.i18n import _
 from game.web.dom import Node, button, keep_alive, present
 
@@ -42,6 +42,7 @@ class Zoom:
         self.handlers: tuple[Node, ...] | None = None        # made once, for every board attached
         self.watcher: Node = None                             # the frame's ResizeObserver
         self.labels = float(LABEL_UNITS)
+        self.marks = 1.0                                      # the owners' badges' scale (``--mark-scale``)
         self.fitted = 1.0                                     # the scale the labels were sized for
 
     def attach(self, box) -> None:
@@ -59,7 +60,7 @@ class Zoom:
         if self.watcher is None:
             self.watcher = js.ResizeObserver.new(keep_alive(lambda *_: self.fit_labels()))
         self.watcher.disconnect()
-        self.labels, self.fitted = float(LABEL_UNITS), self.scale
+        self.labels, self.marks, self.fitted = float(LABEL_UNITS), 1.0, self.scale
         self.watcher.observe(box.parentElement)          # sizes the labels once it sees the frame
 
     def apply(self) -> None:
@@ -73,7 +74,8 @@ class Zoom:
             self.fit_labels()
 
     def fit_labels(self) -> None:
-        """Size the city labels for the board's scale on screen (a CSS variable the board's style reads)."""
+        """Size the city labels and the owners' badges for the board's scale on screen (CSS variables
+        the board's style reads)."""
         svg = present(self.box.querySelector("svg")) if self.box is not None else None
         matrix = present(svg.getScreenCTM()) if svg is not None else None
         if matrix is None or matrix.a <= 0:
@@ -82,6 +84,10 @@ class Zoom:
         if size != self.labels:
             self.labels = size
             self.box.style.setProperty("--label-size", f"{size}px")
+        marks = mark_scale(matrix.a)
+        if marks != self.marks:
+            self.marks = marks
+            self.box.style.setProperty("--mark-scale", str(marks))
 
     def zoom_at(self, factor: float, cx: float, cy: float) -> None:
         new = max(1.0, min(MAX_SCALE, self.scale * factor))

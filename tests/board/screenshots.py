@@ -6,7 +6,8 @@ Drives Debian's Chromium (/usr/bin/chromium) with Playwright for Python.  The la
 position is a real game: seeded random legal play until the last round begins, drawn as the
 player to act sees it, with the routes that player may claim and one of their tickets
 highlighted.  The laptop page shows the whole board; the phone page shows the whole board
-across the top and, below, the same board at a readable zoom (as a player pans it).
+across the top and, below, the same board at a readable zoom (as a player pans it); each board
+gets the labels' size and the badges' scale the game's page would give it at that width.
 Also prints how the label boxes the layout assumes compare with the text Chromium draws.
 """
 
@@ -24,7 +25,7 @@ from game.board import svgwrite_wheel
 
 svgwrite_wheel.require()      # the pinned wheel the build downloads (game/board/svgwrite_wheel.py)
 from game.board.layout import layout
-from game.board.render import render_board
+from game.board.render import label_size, mark_scale, render_board
 from game.mapdata import MAP_IDS, load_map
 from game.rng import Rng
 from game.rules import apply_action, claimable_routes, sample_action
@@ -53,21 +54,30 @@ def late_game(map_id: str, players: int, seed: str) -> tuple[dict, dict]:
     return player_view(state, seat), highlights
 
 
-def page(svg: str, width: int, height: int, phone: bool, focus: tuple[float, float]) -> str:
+def fitted(width: float, units: float) -> str:
+    """The CSS variables the game's page sets on a board ``units`` wide shown ``width`` pixels wide
+    (``game.web.zoom``): the city labels' size and the owners' badges' scale."""
+    pixels_per_unit = width / units
+    return f"--label-size:{label_size(pixels_per_unit)}px;--mark-scale:{mark_scale(pixels_per_unit)}"
+
+
+def page(svg: str, units: float, width: int, height: int, phone: bool, focus: tuple[float, float]) -> str:
+    """A page showing the board ``svg`` (``units`` wide) as the laptop or the phone shows it."""
     style = "margin:0;background:#2d3a40;overflow:hidden"
     if not phone:
+        board = min(width, height * 1.5)
         return (f"<!doctype html><html><body style='{style}'><div style='width:{width}px;height:{height}px;"
                 f"display:flex;align-items:center;justify-content:center'>"
-                f"<div style='width:{min(width, height * 1.5)}px'>{svg}</div></div></body></html>")
+                f"<div style='width:{board}px;{fitted(board, units)}'>{svg}</div></div></body></html>")
     overview = width * 2 / 3
     zoomed = width * PHONE_ZOOM
     left = -(zoomed * focus[0] - width / 2)
     top = -(zoomed * 2 / 3 * focus[1] - (height - overview - 8) / 2)
     return (f"<!doctype html><html><body style='{style}'>"
-            f"<div style='width:{width}px;height:{overview}px'>{svg}</div>"
+            f"<div style='width:{width}px;height:{overview}px;{fitted(width, units)}'>{svg}</div>"
             f"<div style='position:relative;overflow:hidden;width:{width}px;height:{height - overview - 8}px;"
-            f"margin-top:8px'><div style='position:absolute;left:{left}px;top:{top}px;width:{zoomed}px'>"
-            f"{svg}</div></div></body></html>")
+            f"margin-top:8px'><div style='position:absolute;left:{left}px;top:{top}px;width:{zoomed}px;"
+            f"{fitted(zoomed, units)}'>{svg}</div></div></body></html>")
 
 
 MEASURE = """() => [...document.querySelectorAll('svg .city text.label')].slice(0, 200).map(t => {
@@ -90,7 +100,7 @@ def main() -> None:
                 for device, (w, h) in SIZES.items():
                     tab = browser.new_page(viewport={"width": w, "height": h})
                     tab.route("**/*", lambda route: route.abort())   # nothing may be fetched
-                    tab.set_content(page(svg, w, h, device == "phone", PHONE_FOCUS[map_id]))
+                    tab.set_content(page(svg, layout(game_map).width, w, h, device == "phone", PHONE_FOCUS[map_id]))
                     name = out / f"board-{map_id}-{moment}-{w}x{h}.png"
                     tab.screenshot(path=str(name))
                     print("wrote", name.relative_to(ROOT) if name.is_relative_to(ROOT) else name)

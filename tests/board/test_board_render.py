@@ -84,7 +84,8 @@ def test_every_colour_has_its_own_mark_and_every_mark_is_defined_once():
     assert not set(EMBLEMS.values()) & set(MARKS.values())
     defs = parse(render_board(load_map("usa"))).find(f"{SVG}defs")
     assert sorted(e.get("id") for e in defs if e.get("id")) == sorted(
-        [f"ttr-mark-{c}" for c in MARKS] + [f"ttr-emblem-{c}" for c in EMBLEMS] + ["ttr-locomotive", "ttr-station"])
+        [f"ttr-mark-{c}" for c in MARKS] + [f"ttr-emblem-{c}" for c in EMBLEMS] + [f"ttr-badge-{c}" for c in EMBLEMS]
+        + ["ttr-locomotive", "ttr-station"])
     assert LIGHT_MARK <= set(MARKS)
 
 
@@ -128,7 +129,7 @@ def test_owned_routes_show_trains_and_stations_in_the_owners_colour(map_id):
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
-def test_claimed_routes_carry_their_owners_emblem_and_no_card_symbol(map_id):
+def test_claimed_routes_carry_their_owners_badge_and_no_card_symbol(map_id):
     game_map = load_map(map_id)
     view = late_game_view(game_map)
     elements = by_id(parse(render_board(game_map, view)))
@@ -136,7 +137,10 @@ def test_claimed_routes_carry_their_owners_emblem_and_no_card_symbol(map_id):
         for route_id in player["routes"]:
             uses = [u.get("{http://www.w3.org/1999/xlink}href") or u.get("href")
                     for u in elements[f"route-{route_id}"].iter(f"{SVG}use")]
-            assert uses == [f"#ttr-emblem-{player['colour']}"] * game_map.route(route_id).length
+            badges = 1 if game_map.route(route_id).length < render_module.LONG_ROUTE else 2
+            assert uses == [f"#ttr-badge-{player['colour']}"] * badges     # on its badges, not on every car
+            assert [u.get("class") for u in elements[f"route-{route_id}"].iter(f"{SVG}use")] == [
+                f"badge owner-{player['colour']}"] * badges
         for city_id in player["stations"]:        # the station pieces carry the emblem too
             uses = [u.get("{http://www.w3.org/1999/xlink}href") or u.get("href")
                     for u in elements[f"city-{city_id}"].iter(f"{SVG}use")]
