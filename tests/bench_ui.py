@@ -30,7 +30,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-from harness import BrowserSession, build, launch_chromium, static_server
+from harness import site_session
 from ui_driver import game_facts, human_step, new_game, wait_for_human
 
 from game.mapdata import MAP_IDS
@@ -157,11 +157,7 @@ def main() -> None:
     parser.add_argument("--map", default="usa", choices=MAP_IDS)
     parser.add_argument("--ai-delay", type=int, default=300, help="ms between AI moves (700 in play)")
     args = parser.parse_args()
-    build.prepare(update_config=False)
-    from playwright.sync_api import sync_playwright
-    with static_server(build.ROOT) as url, sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        session = BrowserSession(browser, url)
+    with site_session() as session:
         context = session.new_context(viewport={"width": 1280, "height": 800})
         context.add_init_script(TIMING)
         page = session.open(f"?ai-delay={args.ai_delay}", context=context)
@@ -173,7 +169,7 @@ def main() -> None:
         dialogs, claims, draws = measure(page, args.actions)
         spent = {name: value - before[name] for name, value in main_thread_metrics(cdp).items()}
         add_presented(page, dialogs + claims + draws)
-        print(f"map {args.map}, 1280x800, Chromium {browser.version}, AI delay {args.ai_delay} ms")
+        print(f"map {args.map}, 1280x800, Chromium {session.browser.version}, AI delay {args.ai_delay} ms")
         print("  ms from the click's time stamp, p50 / p95 / max")
         report("click -> dialog shown", dialogs)
         report("action -> board updated", claims + draws)
@@ -185,10 +181,6 @@ def main() -> None:
         actions = len(dialogs) + len(claims) + len(draws)
         print("  main thread per action measured, ms: " + ", ".join(
             f"{label} {spent[name] * 1000 / actions:.1f}" for name, label in METRICS.items()))
-        session.close()
-        browser.close()
-        if session.errors or session.external_requests:
-            sys.exit(f"errors: {session.errors} external requests: {session.external_requests}")
 
 
 if __name__ == "__main__":

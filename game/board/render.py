@@ -29,7 +29,8 @@ from svgwrite.text import Text, TSpan
 
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, CityPlace, Layout, layout
-from game.board.shapes import Point, Rect as Box
+from game.board.shapes import Point
+from game.board.shapes import Rect as Box
 from game.i18n import COLOUR_KEYS, _, map_name
 from game.mapdata import GRAY, GameMap, Route
 from game.rules import CLOSING_TWINS_MAX_PLAYERS
@@ -305,7 +306,8 @@ def badge_spots(spaces: Sequence[Box]) -> list[Point]:
     """Where a claimed route's badges sit: on its middle car, or on the cars a fifth of the way
     from each end of a long route (on a car, so that a click on a badge lands on its route)."""
     picks = (0.5,) if len(spaces) < LONG_ROUTE else (0.2, 0.8)
-    return [(spaces[int(f * (len(spaces) - 1) + 0.5)].cx, spaces[int(f * (len(spaces) - 1) + 0.5)].cy) for f in picks]
+    cars = [spaces[int(f * (len(spaces) - 1) + 0.5)] for f in picks]
+    return [(car.cx, car.cy) for car in cars]
 
 
 def badge(owner: str, x: float, y: float) -> Group:

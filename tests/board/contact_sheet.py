@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-from harness import ROOT, BrowserSession, build, launch_chromium, static_server
+from harness import ROOT, site_session
 from screenshots_ui import PLAYERS, at_ann, scenario, store
 from ui_driver import AI_FAST
 
@@ -84,9 +84,9 @@ def crops(page, size: str, map_id: str) -> dict[tuple[str, str], bytes]:
 
 def sheet(shots: dict[str, dict[tuple[str, str], bytes]], size: str) -> str:
     """The contact sheet's page: per map, a table of the crops with its rows and columns named."""
-    parts = [f"<!doctype html><html><body style='margin:0;padding:10px;background:#fff;font:13px Arial,"
-             f"\"Liberation Sans\",sans-serif;width:max-content'><h1 style='font-size:16px;margin:0 0 6px'>"
-             f"Claimed routes at the game's fit zoom, {size} (one to one)</h1>"]
+    parts = [(f"<!doctype html><html><body style='margin:0;padding:10px;background:#fff;font:13px Arial,"
+              f"\"Liberation Sans\",sans-serif;width:max-content'><h1 style='font-size:16px;margin:0 0 6px'>"
+              f"Claimed routes at the game's fit zoom, {size} (one to one)</h1>")]
     for map_id, cells in shots.items():
         cols = list(dict.fromkeys(c for _r, c in cells))
         rows = list(dict.fromkeys(r for r, _c in cells))
@@ -108,12 +108,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     parser.add_argument("--size", choices=SIZES, help="one size")
     args = parser.parse_args()
-    build.prepare(update_config=False)
-    from playwright.sync_api import sync_playwright
     games = {m: scenario(PLAYERS, 21, at_ann(2), m) for m in MAP_IDS}
-    with static_server(build.ROOT) as url, sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        session = BrowserSession(browser, url)
+    with site_session() as session:
         for size in [args.size] if args.size else SIZES:
             width, height = SIZES[size]
             context = session.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
@@ -130,10 +126,6 @@ def main() -> None:
             path = args.out / f"trains-contact-{size}.png"
             tab.screenshot(path=str(path), full_page=True)
             print(path)
-        session.close()
-        browser.close()
-        if session.errors or session.external_requests:
-            sys.exit(f"errors: {session.errors} external requests: {session.external_requests}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The browser-test harness: a local server, Debian's Chromium, and guarded pages.
 
-Used by the fixtures in ``tests/conftest.py`` and by ``tests/bench_boot.py``.  Every page
+Used by the fixtures in ``tests/conftest.py``, by ``tests/bench_boot.py`` and, through
+:func:`site_session`, by the scripts that take screenshots or measure the page.  Every page
 opened through a :class:`BrowserSession`:
 
 - may only make requests to 127.0.0.1 on the server's port: any other request is blocked,
@@ -178,3 +179,20 @@ def wait_for_boot(page, expect_failure: bool = False) -> None:
         pytest.fail(f"the game failed to boot ({failed}): {message}")
 
 
+@contextlib.contextmanager
+def site_session() -> Iterator[BrowserSession]:
+    """For a script (screenshots, benchmarks): the game built and served locally, Debian's Chromium
+    and a guarded session on it; afterwards the script exits naming any page error or any request
+    that left the machine."""
+    build.prepare(update_config=False)
+    from playwright.sync_api import sync_playwright
+    with static_server(build.ROOT) as url, sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        session = BrowserSession(browser, url)
+        try:
+            yield session
+        finally:
+            session.close()
+            browser.close()
+    if session.errors or session.external_requests:
+        sys.exit(f"errors: {session.errors} external requests: {session.external_requests}")

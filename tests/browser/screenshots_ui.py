@@ -36,9 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import (
     ROOT,
     BrowserSession,
-    build,
-    launch_chromium,
-    static_server,
+    site_session,
     wait_for_boot,
 )
 from ui_driver import AI_FAST
@@ -163,18 +161,10 @@ def main() -> None:
     parser.add_argument("--lang", default="en", help="the page's language (a code of game.i18n.LANGUAGES)")
     parser.add_argument("--size", choices=SIZES, help="one size")
     args = parser.parse_args()
-    build.prepare(update_config=False)
-    from playwright.sync_api import sync_playwright
-    with static_server(build.ROOT) as url, sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        session = BrowserSession(browser, url)
+    with site_session() as session:
         sizes = {args.size: SIZES[args.size]} if args.size else SIZES
         for path in shoot(session, args.out, args.only, args.lang, sizes):
             print(path)
-        session.close()
-        browser.close()
-        if session.errors or session.external_requests:
-            sys.exit(f"errors: {session.errors} external requests: {session.external_requests}")
 
 
 if __name__ == "__main__":
