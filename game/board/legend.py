@@ -47,7 +47,8 @@ def _space(x: float, y: float, colour: str, *, loco: bool = False, owner: str | 
 
 
 def _row(y: float, count: int, colour: str, *, cls: str = "", locos: int = 0, owner: str | None = None) -> Group:
-    g = Group(debug=False, class_=("route " + cls).strip())
+    owned = f" claimed owner-{owner}" if owner else ""
+    g = Group(debug=False, class_=("route " + cls).strip() + owned)
     for i in range(count):
         g.add(_space(CITY_R * 2 + SPACE / 2 + i * (SPACE + GAP), y, colour, loco=i < locos, owner=owner))
     if owner:       # the owner's badge on the middle car, as on the board
