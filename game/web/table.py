@@ -249,7 +249,7 @@ def card_chips(kinds: list[str]) -> Node:
 
 
 def swatch(colour: str) -> Node:
-    """A player's colour and emblem (the one on their trains), next to their name."""
+    """A player's colour and emblem (the one on their routes' badges and their stations), next to their name."""
     node = el("span", None, cls=f"swatch swatch-{colour}", aria_hidden="true")
     node.innerHTML = f'<svg viewBox="-5 -5 10 10"><path d="{EMBLEMS[colour]}"/></svg>'     # map data, no text
     return node
