@@ -131,7 +131,8 @@ def step_text(state: State, step: Step | None) -> str:
         game_map = load_map(state["map"])
         assert step.ticket is not None
         t = game_map.ticket(step.ticket)
-        key = "reveal.ticket_done" if step.completed else "reveal.ticket_failed"
+        key = "reveal.ticket_failed" if not step.completed else "reveal.ticket_station" if step.borrowed \
+            else "reveal.ticket_done"
         return _(key, name=name, a=game_map.city(t.a).name, b=game_map.city(t.b).name, points=abs(step.points))
     if step.kind == STATIONS:
         return _("reveal.stations", count=step.count, name=name, points=step.points)
@@ -142,4 +143,4 @@ def announcement(state: State, frame: Frame) -> str:
     """The one line a screen reader hears for a step: the step and the seat's new total."""
     if frame.step is None:
         return step_text(state, None)
-    return f"{step_text(state, frame.step)} {_('reveal.total', total=frame.step.total)}"
+    return _("reveal.total", step=step_text(state, frame.step), total=frame.step.total)

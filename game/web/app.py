@@ -34,6 +34,7 @@ from game.ui.controller import (
     Outcome,
     Redraw,
     SetAiSpeed,
+    SkipScoring,
     StartGame,
     Table,
     control_command,
@@ -161,6 +162,9 @@ class App:
         if outcome.pause_ms is not None:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.end_pause())), outcome.pause_ms)
         self.ask_ai()
+        tick = self.table.scoring_next()       # the final scoring's next step, when it is being revealed
+        if tick is not None:
+            js.setTimeout(create_once_callable(lambda: self.apply(self.table.scoring_due(tick.ticket))), tick.delay_ms)
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -221,19 +225,31 @@ class App:
                  "" if session.handoff_to is None else session.handoff_to, table.last_action_text())
         for name, value in zip(GAME_ATTRIBUTES, facts):
             self.root.setAttribute(name, str(value))
+        scoring = table.scoring_frame() if session.over else None
+        step = None if scoring is None else scoring.step
+        if step is None:            # the final scoring's step lit in its player's colour
+            board.container.removeAttribute("data-colour")
+        else:
+            board.container.setAttribute("data-colour", session.state["players"][step.seat]["colour"])
         board.update(view, table.highlights(view))
         status = js.document.getElementById("status")
         status.textContent = table.status()
         status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
+        revealing = scoring is not None and present(js.document.querySelector(".scoring-reveal")) is None
         side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
-                    table.ticket_status())
+                    table.ticket_status(), scoring=scoring)
+        if revealing and js.window.innerWidth <= 700:       # a phone: the board in view over the scoring's sheet
+            js.document.getElementById("board-frame").scrollIntoView(to_js({"block": "start"},
+                                                                             dict_converter=js.Object.fromEntries))
         hints = js.document.getElementById("hints")
         hints.setAttribute("aria-pressed", "true" if table.hints else "false")
         hints.setAttribute("data-arg", "off" if table.hints else "on")
         log.update(session)
         self.show_storage_banner()
         self.show_dialog()
+        if session.over:
+            self.focus_the_end()
         self.show_ai_status()
         human = self.human_to_act()
         if human is not None:
@@ -276,6 +292,16 @@ class App:
                 target.focus()
         else:
             self.restore_focus()
+
+    def focus_the_end(self) -> None:
+        """When the focus was lost at the end (its control gone: Skip, a payment), it goes to Skip
+        while the scoring is revealed, then to the final table's heading, read from the top."""
+        active = present(js.document.activeElement)
+        if active is not None and active.tagName != "BODY" and active.isConnected:
+            return
+        target = present(js.document.querySelector(".scoring-reveal button[data-cmd=skip-scoring], .end-screen h2"))
+        if target is not None:
+            target.focus()
 
     def mark_spot(self, spot_id: str | None) -> None:
         """Point out on the board the route or city the open dialog is about."""
@@ -354,6 +380,9 @@ class App:
             event.preventDefault()
             self.command(control.getAttribute("data-cmd"), control.getAttribute("data-arg") or "")
             return
+        if closest(target, ".scoring-reveal") is not None:     # a click on the scoring: the final table now
+            self.apply(self.table.handle(SkipScoring()))
+            return
         if self.table.session is None or self.zoom.dragged:
             return
         if closest(target, "#board") is not None and self.picker.offer(event):
@@ -425,6 +454,9 @@ class App:
             return
         if event.key == "Escape" and self.picker.is_open:
             self.picker.close()
+            return
+        if event.key == "Escape" and self.table.scoring is not None:     # the final table now
+            self.apply(self.table.handle(SkipScoring()))
             return
         if event.key == "Escape" and cues.end_reveal():       # a tunnel's cards first, then a dialog
             return
