@@ -54,13 +54,15 @@ class Step:
 class Frame:
     """What the reveal shows once ``shown`` steps are out: the step just revealed (None at the
     opening, every seat at its route points), each seat's running total, the seats in the order
-    they are scored, and the lines of the seat being scored so far (its route points first)."""
+    they are scored, each seat's route points (where its lines start) and the lines of the seat
+    being scored so far."""
 
     shown: int
     count: int
     step: Step | None
     totals: tuple[int, ...]             # by seat
     order: tuple[int, ...]
+    start: tuple[int, ...]              # by seat: the route points
     lines: tuple[Step, ...]             # the steps shown of ``step.seat``, in order
 
 
@@ -76,11 +78,11 @@ class Reveal:
         """The reveal after ``shown`` steps (0: the opening; ``len(steps)``: everything)."""
         shown = max(0, min(shown, len(self.steps)))
         totals = list(self.start)
-        for step in self.steps[:shown]:
-            totals[step.seat] = step.total
+        for done in self.steps[:shown]:
+            totals[done.seat] = done.total
         step = self.steps[shown - 1] if shown else None
         lines = tuple(s for s in self.steps[:shown] if step is not None and s.seat == step.seat)
-        return Frame(shown, len(self.steps), step, tuple(totals), self.order, lines)
+        return Frame(shown, len(self.steps), step, tuple(totals), self.order, self.start, lines)
 
 
 def scoring_reveal(state: State) -> Reveal:

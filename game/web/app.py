@@ -129,6 +129,7 @@ class App:
         self.side: table.SideColumn | None = None
         self.log: table.Log | None = None
         self.focus_home: str | None = None      # the control or route last focused outside the dialogs
+        self.revealed = False                   # the final scoring was being revealed at the last redraw
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.zoom = Zoom()
         self.picker = RoutePicker()
@@ -177,6 +178,7 @@ class App:
     def clear_game(self) -> None:
         """Forget the game screen (its parts and the root's game attributes)."""
         self.drawn, self.board, self.side, self.log = None, None, None, None
+        self.revealed = False
         for name in GAME_ATTRIBUTES:
             self.root.removeAttribute(name)
 
@@ -248,8 +250,9 @@ class App:
         log.update(session)
         self.show_storage_banner()
         self.show_dialog()
-        if session.over:
+        if session.over and (scoring is not None or self.revealed):
             self.focus_the_end()
+        self.revealed = scoring is not None
         self.show_ai_status()
         human = self.human_to_act()
         if human is not None:
@@ -294,8 +297,9 @@ class App:
             self.restore_focus()
 
     def focus_the_end(self) -> None:
-        """When the focus was lost at the end (its control gone: Skip, a payment), it goes to Skip
-        while the scoring is revealed, then to the final table's heading, read from the top."""
+        """When the focus was lost while the final scoring is revealed (its control gone: a payment)
+        it goes to Skip; when the reveal gives way to the final table, to the table's heading, so it
+        is read from the top (a finished game opened shows the table and moves no focus)."""
         active = present(js.document.activeElement)
         if active is not None and active.tagName != "BODY" and active.isConnected:
             return

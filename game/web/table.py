@@ -693,7 +693,7 @@ class ScoringPanel:
         items = []
         if step is not None:
             seat = step.seat
-            items.append(_reveal_item(_("end.routes"), str(session.state["result"]["players"][seat]["route_points"])))
+            items.append(_reveal_item(_("end.routes"), str(frame.start[seat])))
             for shown in frame.lines:
                 items.append(_reveal_item(*_reveal_words(session, shown), latest=shown is step))
         self.lines.replaceChildren(*items)

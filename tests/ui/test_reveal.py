@@ -6,6 +6,7 @@ import functools
 import pytest
 
 from game import i18n
+from game.board.highlights import Highlights
 from game.mapdata import load_map
 from game.scoring import route_owners
 from game.ui import reveal
@@ -133,9 +134,8 @@ def test_each_step_is_one_line_in_every_language(language):
 
 def table_before_the_last_move(ai_delay: int):
     """A table on a stored Europe game one move from its end, and that move."""
-    from game.scenario import play_scenario
-    from game.ui.controller import Table
-    from game.ui.saves import DictBackend, SaveCatalog, save_text
+    from game.ui.controller import OpenSave, Table
+    from game.ui.saves import DictBackend, SaveCatalog
     game = Session({"map": "europe", "players": ["A", "B", "C"], "seed": 12})
     while not game.over:
         game.acknowledge_handoff()
@@ -143,26 +143,24 @@ def table_before_the_last_move(ai_delay: int):
     scenario = game.scenario()
     last = scenario["actions"][-1]
     before = {**scenario, "actions": scenario["actions"][:-1]}
-    play_scenario(before)
     store = {}
     SaveCatalog(DictBackend(store)).write("g1", before, {"map": "europe", "players": []}, 1.0)
     table = Table(SaveCatalog(DictBackend(store)), clock=lambda: 5.0, fresh_seed=lambda: 1, ai_delay=ai_delay)
-    from game.ui.controller import OpenSave
     table.handle(OpenSave("g1"))
     assert not table.session.over and table.scoring_frame() is None
     action = next(a for a in table.session.legal() if str(a) == last)
-    return table, action, save_text
+    return table, action
 
 
 def test_a_game_ending_on_the_table_reveals_its_scoring_step_by_step_until_the_final_table():
     from game.ui.controller import SCORING_STEP_MS, OpenSave, ReplayScoring, SkipScoring
-    table, last, _ = table_before_the_last_move(ai_delay=250)         # "fast"
+    table, last = table_before_the_last_move(ai_delay=250)         # "fast"
     table.play(last)
     assert table.session.over
     steps = reveal.scoring_reveal(table.session.state).steps
     frame = table.scoring_frame()
     assert frame.shown == 0 and frame.step is None
-    assert table.highlights(table.session.view()) == type(table.highlights(table.session.view()))()   # nothing lit yet
+    assert table.highlights(table.session.view()) == Highlights()       # nothing lit yet
     tick = table.scoring_next()
     assert tick.delay_ms == SCORING_STEP_MS["fast"] and table.scoring_next() is None      # one timer at a time
     for n, step in enumerate(steps, 1):
@@ -188,7 +186,7 @@ def test_a_game_ending_on_the_table_reveals_its_scoring_step_by_step_until_the_f
 
 def test_at_the_instant_speed_the_final_table_comes_at_once_but_a_replay_plays_at_the_normal_pace():
     from game.ui.controller import SCORING_STEP_MS, ReplayScoring
-    table, last, _ = table_before_the_last_move(ai_delay=0)
+    table, last = table_before_the_last_move(ai_delay=0)
     table.play(last)
     assert table.session.over and table.scoring_frame() is None and table.scoring_next() is None
     table.handle(ReplayScoring())
