@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import js
+from pyodide.ffi import to_js
 
 from game.actions import BuildStation, ClaimRoute, PayTunnel, Withdraw
 from game.board.highlights import Highlights
@@ -697,6 +698,8 @@ class ScoringPanel:
             for shown in frame.lines:
                 items.append(_reveal_item(*_reveal_words(session, shown), latest=shown is step))
         self.lines.replaceChildren(*items)
+        if items:       # the newest line in view, in a column or a sheet too short for them all
+            items[-1].scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
         return self.node
 
 

@@ -1,7 +1,8 @@
 """The final scoring revealed step by step (issue #28): a game that ends in the page reveals each
 ticket with its path lit on the board in the player's colour, the stations, then the bonus, the
 running totals ending at the final table's; Skip, Escape and a click on it give the final table
-at once; a finished game opened again shows the table directly, and Replay plays it again.
+at once; with reduced motion the steps come without motion; a finished game opened again shows
+the table directly, and Replay plays it again.
 """
 
 from __future__ import annotations
@@ -87,6 +88,14 @@ def test_the_scoring_is_revealed_ticket_by_ticket_with_paths_lit_and_can_be_skip
         assert page.locator(".scoring-reveal").count() == 0, skip
         assert page.locator("#board .route.trail").count() > 0, skip         # the end's own layers back
         assert page.get_attribute("#board", "data-colour") is None, skip
+
+    page.emulate_media(reduced_motion="reduce")           # the steps come just the same, and nothing moves
+    page.click(".end-screen button[data-cmd=replay-scoring]")
+    page.wait_for_selector(".scoring-reveal[data-shown='1']")
+    assert page.evaluate("document.getAnimations().length") == 0
+    page.wait_for_selector(".scoring-reveal[data-shown='2']")
+    assert page.evaluate("document.getAnimations().length") == 0
+    page.keyboard.press("Escape")
 
     page.reload()
     page.wait_for_selector(".end-screen")
