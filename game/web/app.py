@@ -238,10 +238,10 @@ class App:
         status.textContent = table.status()
         status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
-        revealing = scoring is not None and present(js.document.querySelector(".scoring-reveal")) is None
+        reveal_starts = scoring is not None and present(js.document.querySelector(".scoring-reveal")) is None
         side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
                     table.ticket_status(), scoring=scoring)
-        if revealing and js.window.innerWidth <= 700:       # a phone: the board in view over the scoring's sheet
+        if reveal_starts and js.window.innerWidth <= 700:       # a phone: the board in view over the scoring's sheet
             js.document.getElementById("board-frame").scrollIntoView(to_js({"block": "start"},
                                                                              dict_converter=js.Object.fromEntries))
         hints = js.document.getElementById("hints")
