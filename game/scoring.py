@@ -159,6 +159,45 @@ def tickets_completed(game_map: GameMap, routes: Iterable[str], tickets: Iterabl
     return done
 
 
+def ticket_path(game_map: GameMap, network: Iterable[str], ticket_id: str) -> tuple[str, ...]:
+    """Route ids of a path joining a ticket's cities over ``network`` (a player's routes, with the
+    routes their stations borrow for the final scoring), from its first city: the fewest trains,
+    then the fewest routes; ``()`` when ``network`` does not join them (the ticket fails).
+
+    >>> from game.mapdata import load_map
+    >>> usa = load_map("usa")
+    >>> ticket_path(usa, ["denver--santa-fe", "el-paso--santa-fe", "denver--omaha"], "denver--el-paso")
+    ('denver--santa-fe', 'el-paso--santa-fe')
+    >>> ticket_path(usa, ["denver--omaha"], "denver--el-paso")
+    ()
+    """
+    ids = set(network)
+    ticket = game_map.ticket(ticket_id)
+    parent = _network(game_map, ids)
+    if _find(parent, game_map.city(ticket.a).index) != _find(parent, game_map.city(ticket.b).index):
+        return ()
+    best = {ticket.a: (0, 0)}
+    came: dict[str, tuple[str, str]] = {}            # city -> (route, previous city)
+    heap = [(0, 0, ticket.a)]
+    while heap:
+        trains, count, city = heapq.heappop(heap)
+        if city == ticket.b:
+            break
+        if (trains, count) > best[city]:
+            continue
+        for r in game_map.routes_at(city):
+            other = r.other_end(city)
+            cost = (trains + r.length, count + 1)
+            if r.id in ids and cost < best.get(other, (10 ** 9, 0)):
+                best[other], came[other] = cost, (r.id, city)
+                heapq.heappush(heap, (*cost, other))
+    path, city = [], ticket.b
+    while city != ticket.a:
+        route_id, city = came[city]
+        path.append(route_id)
+    return tuple(reversed(path))
+
+
 # --------------------------------------------------------------------------- stations
 
 def _gain(size: int, edges: Iterable[tuple[int, int]], pairs: list[tuple[int, int, int]]) -> int:

@@ -42,7 +42,7 @@ from game.mapdata import CARD_KINDS, LOCOMOTIVE
 from game.rules import CLOSING_TWINS_MAX_PLAYERS, IllegalActionError
 from game.scenario import Scenario
 from game.share import embed_link, public_scenario
-from game.ui import ai_turn, ending, setup
+from game.ui import ai_turn, ending, reveal, setup
 from game.ui.ai_turn import AiAnswer, AiRequest
 from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
 from game.ui.saves import (
@@ -66,6 +66,8 @@ from game.view import View
 AI_SPEEDS = {"slow": 1500, "normal": 700, "fast": 250, "instant": 0}
 AI_DELAY_MS = AI_SPEEDS["normal"]
 HANDOFF_PAUSE_MS = 1600     # a player sees their turn's end before the handoff screen hides their cards
+# how long each step of the final scoring stays on screen, at each AI speed ("instant": the table at once)
+SCORING_STEP_MS = {"slow": 2100, "normal": 1400, "fast": 700}
 
 
 # --- commands: what a player asks of the table ------------------------------------------------
@@ -132,6 +134,16 @@ class FreeSpace:
 @dataclass(frozen=True)
 class Rematch:
     pass
+
+
+@dataclass(frozen=True)
+class SkipScoring:
+    """Skip, Escape or a click on the final scoring as it is revealed: the final table now."""
+
+
+@dataclass(frozen=True)
+class ReplayScoring:
+    """Reveal a finished game's scoring again, step by step."""
 
 
 @dataclass(frozen=True)
@@ -210,7 +222,7 @@ class Keep:
 
 
 Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | Share | TakeOver
-           | FreeSpace | Rematch | Zoom | SetAiSpeed | SelectColour | ShowHints | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
+           | FreeSpace | Rematch | SkipScoring | ReplayScoring | Zoom | SetAiSpeed | SelectColour | ShowHints | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
            | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep)
 
 # a control's data-cmd, and how its data-arg becomes the command (commands that need the new-game
@@ -219,6 +231,7 @@ _CONTROLS: dict[str, Callable[[str], Command]] = {
     "open": OpenSave, "export": ExportSave, "export-game": lambda _arg: ExportGame(),
     "share": lambda _arg: Share(),
     "take-over": lambda _arg: TakeOver(), "free": FreeSpace, "rematch": lambda _arg: Rematch(),
+    "skip-scoring": lambda _arg: SkipScoring(), "replay-scoring": lambda _arg: ReplayScoring(),
     "zoom": Zoom, "colour": SelectColour, "hints": lambda arg: ShowHints(arg == "on"), "handoff": lambda _arg: AcknowledgeHandoff(), "last-round": lambda _arg: AcknowledgeLastRound(),
     "close": lambda _arg: CloseDialog(), "home": lambda _arg: GoHome(), "draw": Draw,
     "tickets": lambda _arg: DrawTickets(), "route": ChooseRoute, "claim": lambda arg: Pay("claim", int(arg)),
@@ -349,6 +362,24 @@ class AiAsk:
     delay_ms: int
 
 
+@dataclass(frozen=True)
+class ScoringTick:
+    """Call ``Table.scoring_due(ticket)`` after ``delay_ms``: the final scoring's next step."""
+
+    ticket: int
+    delay_ms: int
+
+
+@dataclass
+class ScoringShow:
+    """The final scoring being revealed: its steps, how many are out, the pace, the timer asked for."""
+
+    steps: reveal.Reveal
+    pace_ms: int
+    shown: int = 0
+    ticket: int | None = None           # the timer running, if any
+
+
 @dataclass
 class AiWait:
     """An AI move asked for: its ticket, whether its delay is over, and its answer once in."""
@@ -397,6 +428,8 @@ class Table:
         self.ai_failure = ""                    # why the AI helper is not used (said all game long)
         self.ai_notice = ""                     # a problem with the last AI move
         self.cued = 0                           # the events whose cues were taken (game.ui.moves)
+        self.scoring: ScoringShow | None = None     # the final scoring being revealed, step by step
+        self.scoring_tickets = 0                # numbers of the scoring's timers asked for
         self._status: tuple[object, dict[str, str]] = (None, {})     # ticket_status's last answer and its facts
         self._moves: tuple[object, dict[int, list[MovePart]]] = (None, {})    # last_moves's answer and its facts
 
@@ -450,6 +483,13 @@ class Table:
                 return self.free_space(save_id)
             case Rematch():
                 return self.start_game(setup.rematch(session.start, self.fresh_seed()))
+            case SkipScoring():
+                if self.scoring is None:
+                    return NOTHING
+                self.scoring = None
+                return Outcome()
+            case ReplayScoring():
+                return self.reveal_scoring(replay=True)
             case AcknowledgeHandoff():
                 session.acknowledge_handoff()
                 return Outcome()
@@ -495,6 +535,7 @@ class Table:
         """The start screen: the new-game form (``options``, its ``problems``) and the saved games."""
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None
+        self.scoring = None
         # the names the game made follow the language and the seats' kinds (game.ui.setup)
         self.start = StartScreen(setup.with_default_names(options or setup.default_options("usa", 2)), problems or [])
         return Outcome()
@@ -534,6 +575,7 @@ class Table:
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = session, None, None, None
         self.revision, self.stale = revision, False
+        self.scoring = None                     # a finished game opened shows its final table
         self.cued = len(session.events)         # a game opened shows its moves as they stand, not played again
         session.name_defaults()                 # the names the game made, in the language of the moment
         self.autosave()
@@ -696,6 +738,8 @@ class Table:
             self.opened = None
         self.selected = None
         self.autosave()
+        if session.over:
+            return self.reveal_scoring()
         played_own_turn = actor is not None and session.events[-1]["seat"] == actor
         if played_own_turn and session.handoff_to not in (None, actor) and session.pause_handoff():
             return Outcome(pause_ms=HANDOFF_PAUSE_MS)
@@ -717,6 +761,45 @@ class Table:
         if self.session is None or self.session.pausing_for is None:
             return NOTHING
         self.session.end_pause()
+        return Outcome()
+
+    def reveal_scoring(self, *, replay: bool = False) -> Outcome:
+        """Reveal the final scoring step by step (at the AI speed's pace), from the opening: when the
+        game ends on this table, unless the speed is "instant", and whenever a player asks to see it
+        again (then at the normal pace if the speed is "instant")."""
+        s = self.session
+        if s is None or not s.over:
+            return NOTHING
+        pace = SCORING_STEP_MS.get(self.ai_speed())
+        if pace is None and replay:
+            pace = SCORING_STEP_MS["normal"]
+        self.scoring = None if pace is None else ScoringShow(reveal.scoring_reveal(s.state), pace)
+        return Outcome()
+
+    def scoring_frame(self) -> reveal.Frame | None:
+        """What the final scoring shows now, while it is being revealed (else None: the final table)."""
+        show = self.scoring
+        return None if show is None else show.steps.frame(show.shown)
+
+    def scoring_next(self) -> ScoringTick | None:
+        """The timer to set for the final scoring's next step, if it is being revealed and none is set."""
+        show = self.scoring
+        if show is None or show.ticket is not None:
+            return None
+        self.scoring_tickets += 1
+        show.ticket = self.scoring_tickets
+        return ScoringTick(show.ticket, show.pace_ms)
+
+    def scoring_due(self, ticket: int) -> Outcome:
+        """Timer ``ticket`` is over: the next step, or after the last one the final table (a timer
+        of a reveal skipped or started again is ignored)."""
+        show = self.scoring
+        if show is None or show.ticket != ticket:
+            return NOTHING
+        show.ticket = None
+        show.shown += 1
+        if show.shown > len(show.steps.steps):
+            self.scoring = None
         return Outcome()
 
     def recap(self, seat: int) -> tuple[tuple[int, tuple[MovePart, ...]], ...]:
@@ -809,9 +892,15 @@ class Table:
     def highlights(self, view: View) -> Highlights:
         """What the board lights up: the routes the player to act may claim, the routes each
         player claimed in their last turn, a focused ticket's cities and the player's network,
-        and at the end the longest trails and borrowed routes."""
+        and at the end the longest trails and borrowed routes (while the final scoring is revealed,
+        its step's path, borrowed routes and cities)."""
         s = self.session
         assert s is not None
+        frame = self.scoring_frame() if s.over else None
+        if frame is not None:
+            step = frame.step
+            return Highlights() if step is None else Highlights(
+                network=frozenset(step.routes), borrowed=frozenset(step.borrowed), cities=frozenset(step.cities))
         if s.over:
             layers = ending.end_highlights(s.state)
             return Highlights(trail=frozenset(layers["trail"]), borrowed=frozenset(layers["borrowed"]))

@@ -34,6 +34,7 @@ from game.ui.controller import (
     Outcome,
     Redraw,
     SetAiSpeed,
+    SkipScoring,
     StartGame,
     Table,
     control_command,
@@ -128,6 +129,7 @@ class App:
         self.side: table.SideColumn | None = None
         self.log: table.Log | None = None
         self.focus_home: str | None = None      # the control or route last focused outside the dialogs
+        self.revealed = False                   # the final scoring was being revealed at the last redraw
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.zoom = Zoom()
         self.picker = RoutePicker()
@@ -161,6 +163,9 @@ class App:
         if outcome.pause_ms is not None:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.end_pause())), outcome.pause_ms)
         self.ask_ai()
+        tick = self.table.scoring_next()       # the final scoring's next step, when it is being revealed
+        if tick is not None:
+            js.setTimeout(create_once_callable(lambda: self.apply(self.table.scoring_due(tick.ticket))), tick.delay_ms)
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -173,6 +178,7 @@ class App:
     def clear_game(self) -> None:
         """Forget the game screen (its parts and the root's game attributes)."""
         self.drawn, self.board, self.side, self.log = None, None, None, None
+        self.revealed = False
         for name in GAME_ATTRIBUTES:
             self.root.removeAttribute(name)
 
@@ -221,19 +227,32 @@ class App:
                  "" if session.handoff_to is None else session.handoff_to, table.last_action_text())
         for name, value in zip(GAME_ATTRIBUTES, facts):
             self.root.setAttribute(name, str(value))
+        scoring = table.scoring_frame() if session.over else None
+        step = None if scoring is None else scoring.step
+        if step is None:            # the final scoring's step lit in its player's colour
+            board.container.removeAttribute("data-colour")
+        else:
+            board.container.setAttribute("data-colour", session.state["players"][step.seat]["colour"])
         board.update(view, table.highlights(view))
         status = js.document.getElementById("status")
         status.textContent = table.status()
         status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
+        reveal_starts = scoring is not None and present(js.document.querySelector(".scoring-reveal")) is None
         side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
-                    table.ticket_status())
+                    table.ticket_status(), scoring=scoring)
+        if reveal_starts and js.window.innerWidth <= 700:       # a phone: the board in view over the scoring's sheet
+            js.document.getElementById("board-frame").scrollIntoView(to_js({"block": "start"},
+                                                                             dict_converter=js.Object.fromEntries))
         hints = js.document.getElementById("hints")
         hints.setAttribute("aria-pressed", "true" if table.hints else "false")
         hints.setAttribute("data-arg", "off" if table.hints else "on")
         log.update(session)
         self.show_storage_banner()
         self.show_dialog()
+        if session.over and (scoring is not None or self.revealed):
+            self.focus_the_end()
+        self.revealed = scoring is not None
         self.show_ai_status()
         human = self.human_to_act()
         if human is not None:
@@ -276,6 +295,17 @@ class App:
                 target.focus()
         else:
             self.restore_focus()
+
+    def focus_the_end(self) -> None:
+        """When the focus was lost while the final scoring is revealed (its control gone: a payment)
+        it goes to Skip; when the reveal gives way to the final table, to the table's heading, so it
+        is read from the top (a finished game opened shows the table and moves no focus)."""
+        active = present(js.document.activeElement)
+        if active is not None and active.tagName != "BODY" and active.isConnected:
+            return
+        target = present(js.document.querySelector(".scoring-reveal button[data-cmd=skip-scoring], .end-screen h2"))
+        if target is not None:
+            target.focus()
 
     def mark_spot(self, spot_id: str | None) -> None:
         """Point out on the board the route or city the open dialog is about."""
@@ -354,6 +384,9 @@ class App:
             event.preventDefault()
             self.command(control.getAttribute("data-cmd"), control.getAttribute("data-arg") or "")
             return
+        if closest(target, ".scoring-reveal") is not None:     # a click on the scoring: the final table now
+            self.apply(self.table.handle(SkipScoring()))
+            return
         if self.table.session is None or self.zoom.dragged:
             return
         if closest(target, "#board") is not None and self.picker.offer(event):
@@ -425,6 +458,9 @@ class App:
             return
         if event.key == "Escape" and self.picker.is_open:
             self.picker.close()
+            return
+        if event.key == "Escape" and self.table.scoring is not None:     # the final table now
+            self.apply(self.table.handle(SkipScoring()))
             return
         if event.key == "Escape" and cues.end_reveal():       # a tunnel's cards first, then a dialog
             return

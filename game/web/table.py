@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import js
+from pyodide.ffi import to_js
 
 from game.actions import BuildStation, ClaimRoute, PayTunnel, Withdraw
 from game.board.highlights import Highlights
@@ -25,9 +26,9 @@ from game.board.render import (
     render_city,
     render_route,
 )
-from game.i18n import CARD_KEYS, _
+from game.i18n import CARD_KEYS, _, longest_name
 from game.mapdata import CARD_KINDS
-from game.ui import ending
+from game.ui import ending, reveal
 from game.ui.controller import (
     Dialog,
     HandoffDialog,
@@ -113,19 +114,27 @@ class SideColumn:
         self.own: OwnPanel | None = None
         self.players = Players()
         self.end = None
+        self.scoring: ScoringPanel | None = None
         self.parts: list = []
 
     def update(self, session: Session, view: View, mine: bool, moves: dict[int, list[MovePart]],
                selected: str | None = None, status: dict[str, str] | None = None,
-               idle: str | None = None) -> None:
+               idle: str | None = None, scoring: reveal.Frame | None = None) -> None:
         """Bring the column up to date (``mine``: the viewer is to act; ``moves``: each player's
         last turn; ``selected``: the colour chosen in the hand; ``idle``: why the cards cannot
-        be drawn when not ``mine``, if not because it is another's turn)."""
+        be drawn when not ``mine``, if not because it is another's turn; ``scoring``: the final
+        scoring as it is revealed, else the end screen once the game is over)."""
         if session.over:
             self.own = None
-            if self.end is None:
-                self.end = end_screen(session)
-            parts: list[Node | None] = [self.end]
+            if scoring is not None:
+                if self.scoring is None:
+                    self.scoring = ScoringPanel(session)
+                parts: list[Node | None] = [self.scoring.update(session, scoring)]
+            else:
+                self.scoring = None
+                if self.end is None:
+                    self.end = end_screen(session)
+                parts = [self.end]
         else:
             if session.viewer is None:
                 self.own = None         # the handoff screen: no hand or ticket stays in the page
@@ -594,22 +603,19 @@ def end_screen(session: Session) -> Node:
         return el("td", None, el("span", label, cls="cell-label"), el("span", value, cls="value"), *extra,
                   data_part=part, cls=cls, **attrs)
 
-    reveal = 0          # the staged reveal: each ticket in turn, then the stations, then the trail
     for row in ending.breakdowns(state):
         tickets = el("ul", None, cls="end-tickets")
         for t, done, points in row.tickets:
             ticket = game_map.ticket(t)
             tickets.append(el("li", _ticket_line(game_map.city(ticket.a).name, game_map.city(ticket.b).name, points),
-                              cls="done" if done else "missed", style=f"--step: {reveal}"))
-            reveal += 1
+                              cls="done" if done else "missed"))
         name = el("th", None, swatch(state["players"][row.seat]["colour"]), session.player_label(row.seat),
                   scope="row", cls="end-player")
         cells = [el("td", str(row.place), data_part="place", cls="place"), name,
                  cell("routes", labels[2], str(row.route_points)),
                  cell("tickets", labels[3], _("end.ticket_total", points=f"{row.ticket_points:+d}"), tickets,
                       cls="end-tickets-total"),
-                 cell("stations", labels[4], str(row.station_points), cls=f"num {stations}".strip(),
-                      style=f"--step: {min(reveal, 12) + 1}"),
+                 cell("stations", labels[4], str(row.station_points), cls=f"num {stations}".strip()),
                  cell("longest", labels[5], _("end.longest_value", count=row.longest_trail, bonus=row.longest_bonus)),
                  el("td", str(row.total), data_part="total", cls="num")]
         body.append(el("tr", None, *cells, data_seat=str(row.seat), data_place=str(row.place),
@@ -618,10 +624,101 @@ def end_screen(session: Session) -> Node:
     layers = ending.end_highlights(state)
     legend = [_("end.legend.trail")] + ([_("end.legend.borrowed")] if layers["borrowed"] else [])
     buttons = el("div", None, button(_("end.rematch"), "rematch", cls="primary"),
-                 button(_("end.new_game"), "home", cls="secondary"), cls="end-buttons")
-    return el("section", None, el("h2", _("end.title")), el("p", _(key, **params), cls="verdict"), buttons,
-              el("div", None, table, cls="table-scroll"), el("p", " ".join(legend), cls="legend"), score_chart(session),
-              statistics_table(session), cls="end-screen staged", aria_live="polite")
+                 button(_("end.new_game"), "home", cls="secondary"),
+                 button(_("end.replay"), "replay-scoring", cls="secondary"), cls="end-buttons")
+    # not a live region: the reveal announced the scoring step by step; the heading takes the
+    # focus when the table comes (game.web.app), so it is read from the top
+    return el("section", None, el("h2", _("end.title"), tabindex="-1"), el("p", _(key, **params), cls="verdict"),
+              buttons, el("div", None, table, cls="table-scroll"), el("p", " ".join(legend), cls="legend"),
+              score_chart(session), statistics_table(session), cls="end-screen")
+
+
+class ScoringPanel:
+    """The final scoring as it is revealed (``game.ui.reveal``): every player's running total,
+    the step just revealed (one live line: a screen reader hears each step once) and the lines
+    of the player being scored so far; Skip (or Escape, or a click on it) gives the final table.
+    Kept from step to step: only what changed is drawn again."""
+
+    def __init__(self, session: Session) -> None:
+        state = session.state
+        self.totals: dict[int, Node] = {}
+        scores = el("ol", None, cls="reveal-scores")
+        self.rows: dict[int, Node] = {}
+        for seat in range(len(state["players"])):
+            self.totals[seat] = el("span", None, cls="reveal-total")
+            self.rows[seat] = el("li", None, swatch(state["players"][seat]["colour"]),
+                                 el("span", session.player_label(seat), cls="reveal-name"), self.totals[seat],
+                                 data_seat=str(seat))
+        self.scores = scores
+        self.line = el("p", None, cls="reveal-line", aria_live="polite", aria_atomic="true")
+        self.lines = el("ul", None, cls="reveal-lines")
+        self.bar = el("div", None, el("span", None), cls="reveal-progress", aria_hidden="true")
+        self.node = el("section", None,
+                       el("div", None, el("h2", _("reveal.title")),
+                          button(_("reveal.skip"), "skip-scoring", cls="secondary", title=_("reveal.skip_title"),
+                                 aria_keyshortcuts="Escape"), cls="reveal-head"),
+                       self.bar, scores, self.line, self.lines, cls="scoring-reveal")
+        self.shown: int | None = None
+        self.values: dict[int, int] = {}
+
+    def update(self, session: Session, frame: reveal.Frame) -> Node:
+        if frame.shown == self.shown:
+            return self.node
+        state = session.state
+        step = frame.step
+        if self.shown is None:
+            self.scores.replaceChildren(*(self.rows[seat] for seat in frame.order))
+        self.shown = frame.shown
+        for seat, total in enumerate(frame.totals):
+            if self.values.get(seat) != total:      # a new node: it flashes (not with reduced motion)
+                value = el("span", str(total), cls="reveal-total" + (" changed" if seat in self.values else ""))
+                self.totals[seat].replaceWith(value)
+                self.totals[seat] = value
+                self.values[seat] = total
+            row = self.rows[seat]
+            current = step is not None and step.seat == seat
+            row.classList.toggle("current", current)
+            row.toggleAttribute("aria-current", current)
+        kind = "opening" if step is None else step.kind if step.kind != reveal.TICKET \
+            else "done" if step.completed else "missed"
+        self.node.setAttribute("data-shown", str(frame.shown))
+        self.node.setAttribute("data-count", str(frame.count))
+        self.node.setAttribute("data-kind", kind)
+        self.node.setAttribute("data-seat", "" if step is None else str(step.seat))
+        self.node.setAttribute("data-ticket", (step.ticket if step is not None else None) or "")
+        self.node.setAttribute("data-lit", "" if step is None else " ".join(step.lit))
+        if step is not None:
+            self.node.setAttribute("data-colour", state["players"][step.seat]["colour"])
+        self.bar.firstChild.style.width = f"{100 * frame.shown / max(frame.count, 1):.1f}%"
+        self.line.replaceChildren(el("span", reveal.announcement(state, frame), cls=f"reveal-step {kind}"))
+        items = []
+        if step is not None:
+            seat = step.seat
+            items.append(_reveal_item(_("end.routes"), str(frame.start[seat])))
+            for shown in frame.lines:
+                items.append(_reveal_item(*_reveal_words(session, shown), latest=shown is step))
+        self.lines.replaceChildren(*items)
+        if items:       # the newest line in view, in a column or a sheet too short for them all
+            items[-1].scrollIntoView(to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries))
+        return self.node
+
+
+def _reveal_words(session: Session, step: reveal.Step) -> tuple[str, str, str]:
+    """A revealed step as a line of the player's so far: what, the signed points, its class."""
+    points = f"{step.points:+d}"
+    if step.kind == reveal.TICKET:
+        t = session.map.ticket(step.ticket or "")
+        a, b = session.map.city(t.a).name, session.map.city(t.b).name
+        kind = "missed" if not step.completed else "done station" if step.borrowed else "done"
+        return f"{a.replace(' ', NBSP)} – {b.replace(' ', NBSP)}", points, kind
+    if step.kind == reveal.STATIONS:
+        return _("end.stations"), points, "stations"
+    return longest_name(session.state["map"]), points, "longest"
+
+
+def _reveal_item(what: str, points: str, kind: str = "routes", *, latest: bool = False) -> Node:
+    return el("li", None, el("span", what, cls="what"), el("span", points, cls="num"),
+              cls=f"{kind} latest" if latest else kind)
 
 
 def _ticket_line(a: str, b: str, points: int) -> str:

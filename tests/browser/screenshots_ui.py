@@ -22,7 +22,10 @@ screen and size (``ui-<screen>-<language>-<width>x<height>.png`` in another lang
 - ``handoff``: pass-and-play, the device handed to the next player;
 - ``last-round``: the last round announced to the player about to play their last turn;
 - ``end``: the end screen of a Europe game: the breakdown (stations too), the score chart, the
-  longest trail drawn on the board.
+  longest trail drawn on the board;
+- ``end-reveal``: the same game's scoring replayed, stopped at a ticket completed through a
+  station (its path lit in the player's colour, the borrowed route dashed), at 1280×800 and
+  390×844 only.
 """
 
 from __future__ import annotations
@@ -45,7 +48,8 @@ from game.ai import make_agent
 from game.ai.agent import decide
 from game.rng import Rng
 from game.rules import apply_action
-from game.scenario import load_scenario
+from game.scenario import load_scenario, play_scenario
+from game.ui import reveal
 
 SIZES = {"1280x800": (1280, 800), "1024x768": (1024, 768), "800x600": (800, 600), "390x844": (390, 844)}
 PLAYERS = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "ai", "colour": "blue"},
@@ -151,13 +155,29 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             if width <= 700:        # a phone: the end screen is under the board and the log
                 page.evaluate("document.querySelector('.end-screen').scrollIntoView()")
             snap("end")
+        if wanted("end-reveal") and size in ("1280x800", "390x844"):
+            store(page, {"g1": end}, "g1")
+            page.click(".end-screen button[data-cmd=replay-scoring]")
+            page.wait_for_selector(f".scoring-reveal[data-shown='{telling_step(end)}']")
+            page.evaluate("window.scrollTo(0, 0)")
+            snap("end-reveal")
     return written
+
+
+def telling_step(game: dict) -> int:
+    """The number of the first step worth a picture: a ticket completed through a station, else
+    the completed ticket with the longest path."""
+    state, _ = play_scenario(game)
+    steps = reveal.scoring_reveal(state).steps
+    done = [(bool(s.borrowed), len(s.lit), -n) for n, s in enumerate(steps, 1)
+            if s.kind == reveal.TICKET and s.completed]
+    return -max(done)[2]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, handoff, last-round or end")
+    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, handoff, last-round, end or end-reveal")
     parser.add_argument("--lang", default="en", help="the page's language (a code of game.i18n.LANGUAGES)")
     parser.add_argument("--size", choices=SIZES, help="one size")
     args = parser.parse_args()

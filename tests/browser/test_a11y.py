@@ -1,7 +1,7 @@
 """Accessibility scans with axe-core (pinned in static/vendor.lock.json under test_artifacts,
 unpacked by build.py into tests/browser/vendor/, injected by the test, never served): the start
-screen, the help panel, the handoff, the game screen with a dialog open and the end screen
-have no serious or critical violations."""
+screen, the help panel, the handoff, the game screen with a dialog open, the end screen and its
+scoring revealed step by step have no serious or critical violations."""
 
 from __future__ import annotations
 
@@ -62,5 +62,9 @@ def test_no_serious_or_critical_violations_on_every_screen(browser_session, tmp_
     page.click("button[data-cmd=draw][data-slot='0']")
     page.wait_for_selector(".end-screen")
     seen["end"] = blocking_violations(page, axe_source)
+    page.emulate_media(reduced_motion="reduce")        # (contrast is measured on the step, not halfway in its fade)
+    page.click(".end-screen button[data-cmd=replay-scoring]")
+    page.wait_for_selector(".scoring-reveal[data-shown='1']")
+    seen["the scoring revealed"] = blocking_violations(page, axe_source)
     blocking = {screen: found for screen, found in seen.items() if found}
     assert not blocking, "\n".join(f"{screen}: {line}" for screen, found in blocking.items() for line in found)
