@@ -294,11 +294,13 @@ class App:
 
     def keep_in_view(self, spot_id: str | None, kind: str = "") -> None:
         """Keep the route or city the open dialog (of ``kind``) is about in view beside it
-        (``game.ui.placing``).  Beside the board the dialog stands over the side column and covers
-        none of it; on a phone the sheet covers the foot of the screen, so the page scrolls the
-        board to the top of the screen and, if that is not enough (zoomed in, a tall sheet), the
-        board moves.  Both are taken back when the dialog closes or turns to another spot."""
-        shown = (spot_id, kind) if spot_id else None
+        (``game.ui.placing``), and for a ticket choice the whole board (its lit cities).  Beside the
+        board the dialog stands over the side column and covers none of it; on a phone the sheet
+        covers the foot of the screen, so the page scrolls the board to the top of the screen and,
+        if that is not enough for a route or city (zoomed in, a tall sheet), the board moves.  Both
+        are taken back when the dialog closes or turns to another spot."""
+        target = spot_id or ("board-frame" if kind == "tickets" else None)
+        shown = (target, kind) if target else None
         if shown == self.in_view:
             return
         if self.in_view is not None and (shown is None or shown[0] != self.in_view[0]):
@@ -307,7 +309,7 @@ class App:
                 js.window.scrollBy(0, -self.scrolled)
             self.scrolled = 0.0
         self.in_view = shown
-        spot = present(js.document.getElementById(spot_id)) if spot_id else None
+        spot = present(js.document.getElementById(target)) if target else None
         cover = present(js.document.querySelector("#dialogs .dialog-box"))
         frame = present(js.document.getElementById("board-frame"))
         if spot is None or cover is None or frame is None:
@@ -324,7 +326,7 @@ class App:
             self.scrolled += float(js.window.scrollY) - before
             space, where = measure()
         dx, dy = shift_into(where, space)
-        if dx or dy:
+        if target != "board-frame" and (dx or dy):      # the board moves for a route or city, not for the whole
             x, y = self.zoom.nudged
             self.zoom.nudge(x + dx, y + dy)
 

@@ -2,7 +2,8 @@
 cover the route's cars, the city or the lit cities of the ticket pointed at, beside the board
 (1280×800, 1024×768: they stand over the side column), for routes and cities on every part of
 both maps; on a phone (390×844, touch) the route or city being paid for is in view above the
-sheet (the page scrolls and the board moves to it), and the view comes back when it closes.
+sheet (the page scrolls and the board moves to it), and the view comes back when it closes; a
+ticket choice there shows the whole board above its sheet.
 The tunnel and station dialogs say their rule."""
 
 from __future__ import annotations
@@ -148,3 +149,8 @@ def test_on_a_phone_the_route_being_paid_for_is_in_view_above_the_sheet(browser_
     page.wait_for_function("document.getElementById('app').dataset.current === '0' && "
                            "!document.querySelector('#dialogs .dialog')")
     assert page.evaluate(view) == zoomed                             # back to the player's own zoom
+    # a ticket choice, asked from the pile far down the page: the whole board in view above the sheet
+    page.click("header button[data-cmd=zoom][data-arg=reset]")
+    page.click(".market button[data-cmd=tickets]")
+    page.wait_for_selector("#dialogs .dialog[data-dialog=tickets]")
+    in_view_above_the_sheet("#board-frame")
