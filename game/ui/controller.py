@@ -38,13 +38,13 @@ from game.board.highlights import Highlights
 from game.events import event_view
 from game.i18n import _, decimal
 from game.jsontext import MAX_CHARS
-from game.mapdata import CARD_KINDS, LOCOMOTIVE
-from game.rules import CLOSING_TWINS_MAX_PLAYERS, IllegalActionError
+from game.mapdata import CARD_KINDS, LOCOMOTIVE, GameMap
+from game.rules import CLOSING_TWINS_MAX_PLAYERS, TUNNEL_REVEAL, IllegalActionError
 from game.scenario import Scenario
 from game.share import embed_link, public_scenario
 from game.ui import ai_turn, ending, reveal, setup
 from game.ui.ai_turn import AiAnswer, AiRequest
-from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
+from game.ui.moves import Cue, MovePart, claimed_last, costly, cues, last_moves
 from game.ui.saves import (
     CURRENT_KEY,
     INDEX_KEY,
@@ -287,6 +287,8 @@ class TunnelDialog:
     revealed: tuple[str, ...]
     extra: int
     options: tuple[PayTunnel | Withdraw, ...]     # the payments, then withdraw
+    rule: str = ""              # what a tunnel may cost, in a line (``tunnel_rule``)
+    matches: tuple[bool, ...] = ()      # which revealed cards cost a card more
 
     @property
     def spot(self) -> str:
@@ -299,6 +301,7 @@ class PaymentDialog:
     title: str
     payments: tuple[ClaimRoute | BuildStation, ...]
     spot: str                   # the board element it is about: route-… or city-…
+    rule: str | None = None     # the rule of what is paid for, in a line: a tunnel's, a station's
 
 
 @dataclass(frozen=True)
@@ -317,6 +320,18 @@ class MessageDialog:
     title: str
     text: str
     spot: str | None = None
+
+
+def tunnel_rule() -> str:
+    """What a tunnel may cost, in a line: the cards turned over (``game.rules.TUNNEL_REVEAL``)
+    that ask one card more each, or withdraw."""
+    return _("table.tunnel_rule", reveal=TUNNEL_REVEAL)
+
+
+def station_rule(game_map: GameMap) -> str:
+    """What a station does and costs, in a line: the route it borrows at the end, the points of
+    each station not built (the map's ``station_points``), the n-th station's n cards."""
+    return _("table.station_rule", points=game_map.rules["station_points"])
 
 
 Dialog = (StaleDialog | HandoffDialog | LastRoundDialog | TicketsDialog | TunnelDialog | PaymentDialog
@@ -705,7 +720,8 @@ class Table:
             return TicketsDialog(low, high, tuple(offer))
         if phase == "tunnel":
             tunnel, revealed, options = s.tunnel_choice()
-            return TunnelDialog(tunnel["route"], tuple(revealed), tunnel["extra"], tuple(options))
+            return TunnelDialog(tunnel["route"], tuple(revealed), tunnel["extra"], tuple(options), tunnel_rule(),
+                                costly(tuple(revealed), tunnel["colour"]))
         return self.opened
 
     def close_dialog(self) -> Outcome:
@@ -824,7 +840,8 @@ class Table:
         r = game_map.route(route_id)
         title = _("table.claim_title", a=game_map.city(r.a).name, b=game_map.city(r.b).name)
         spot = f"route-{route_id}"
-        self.opened = PaymentDialog("claim", title, tuple(payments), spot) if payments \
+        rule = tunnel_rule() if r.tunnel else None
+        self.opened = PaymentDialog("claim", title, tuple(payments), spot, rule) if payments \
             else MessageDialog(title, reason or "", spot)
         return Outcome(Redraw.DIALOG)
 
@@ -838,7 +855,7 @@ class Table:
         payments, reason = session.station_payments(city_id)
         title = _("table.station_title", city=game_map.city(city_id).name)
         spot = f"city-{city_id}"
-        self.opened = PaymentDialog("station", title, tuple(payments), spot) if payments \
+        self.opened = PaymentDialog("station", title, tuple(payments), spot, station_rule(game_map)) if payments \
             else MessageDialog(title, reason or "", spot)
         return Outcome(Redraw.DIALOG)
 

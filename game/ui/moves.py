@@ -42,7 +42,17 @@ class Cue:
 
     def matches(self) -> tuple[bool, ...]:
         """For a tunnel cue: which revealed cards cost a card more."""
-        return tuple(c == LOCOMOTIVE or c == self.colour for c in self.revealed)
+        return costly(self.revealed, self.colour)
+
+
+def costly(revealed: tuple[str, ...], colour: str | None) -> tuple[bool, ...]:
+    """Which of a tunnel's revealed cards cost a card more: those of the colour played, and
+    locomotives.
+
+    >>> costly(("red", "locomotive", "white"), "red")
+    (True, True, False)
+    """
+    return tuple(c == LOCOMOTIVE or c == colour for c in revealed)
 
 
 def cues(event: Event) -> list[Cue]:

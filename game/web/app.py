@@ -41,6 +41,7 @@ from game.ui.controller import (
     failure_text,
 )
 from game.ui.embed import is_embed
+from game.ui.placing import Box, room, shift_into
 from game.ui.saves import Backend, SaveCatalog, StorageFull
 from game.ui.session import Session
 from game.web import catalogs, cues
@@ -130,6 +131,8 @@ class App:
         self.log: table.Log | None = None
         self.focus_home: str | None = None      # the control or route last focused outside the dialogs
         self.revealed = False                   # the final scoring was being revealed at the last redraw
+        self.in_view: tuple[str, str] | None = None     # the route or city kept in view beside the open dialog, its kind
+        self.scrolled = 0.0                     # how far the page was scrolled to show it (a phone)
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.zoom = Zoom()
         self.picker = RoutePicker()
@@ -179,6 +182,7 @@ class App:
         """Forget the game screen (its parts and the root's game attributes)."""
         self.drawn, self.board, self.side, self.log = None, None, None, None
         self.revealed = False
+        self.in_view, self.scrolled = None, 0.0
         for name in GAME_ATTRIBUTES:
             self.root.removeAttribute(name)
 
@@ -209,6 +213,7 @@ class App:
         self.board = _table().Board(board_box, session)
         self.side = _table().SideColumn(side)
         self.zoom.attach(board_box)
+        self.in_view, self.scrolled = None, 0.0
         self.drawn = session
         if any(level is not None for level in session.levels):
             self.ai.start()                 # loads in the background while the game is drawn
@@ -288,7 +293,9 @@ class App:
         # modal: the side column's controls are inert; the board (thousands of shapes, too many to
         # restyle at every dialog) is covered by the dialog's backdrop and out of the Tab cycle
         js.document.getElementById("side").toggleAttribute("inert", node is not None)
-        self.mark_spot(getattr(dialog, "spot", None))
+        spot = getattr(dialog, "spot", None) if node is not None else None
+        self.mark_spot(spot)
+        self.keep_in_view(spot, "" if node is None else node.getAttribute("data-dialog"))
         if node is not None:
             target = present(node.querySelector("[data-autofocus], .primary, button, input"))
             if target is not None:
@@ -314,6 +321,44 @@ class App:
         spot = present(js.document.getElementById(spot_id)) if spot_id else None
         if spot is not None:
             spot.classList.add("selected")
+
+    def keep_in_view(self, spot_id: str | None, kind: str = "") -> None:
+        """Keep the route or city the open dialog (of ``kind``) is about in view beside it
+        (``game.ui.placing``), and for a ticket choice the whole board (its lit cities).  Beside the
+        board the dialog stands over the side column and covers none of it; on a phone the sheet
+        covers the foot of the screen, so the page scrolls the board to the top of the screen and,
+        if that is not enough for a route or city (zoomed in, a tall sheet), the board moves.  Both
+        are taken back when the dialog closes or turns to another spot."""
+        target = spot_id or ("board-frame" if kind == "tickets" else None)
+        shown = (target, kind) if target else None
+        if shown == self.in_view:
+            return
+        if self.in_view is not None and (shown is None or shown[0] != self.in_view[0]):
+            self.zoom.nudge(0.0, 0.0)
+            if self.scrolled:
+                js.window.scrollBy(0, -self.scrolled)
+            self.scrolled = 0.0
+        self.in_view = shown
+        spot = present(js.document.getElementById(target)) if target else None
+        cover = present(js.document.querySelector("#dialogs .dialog-box"))
+        frame = present(js.document.getElementById("board-frame"))
+        if spot is None or cover is None or frame is None:
+            return
+
+        def measure() -> tuple[Box, Box]:
+            return room(_box(frame), _box(cover), float(js.window.innerHeight)), _box(spot)
+        space, where = measure()
+        if space.holds(where):              # in view already: nothing moves (beside the board, always)
+            return
+        if _box(frame).top != 0:            # a phone: the board to the top of the screen, above the sheet
+            before = float(js.window.scrollY)
+            js.window.scrollBy(0, _box(frame).top)
+            self.scrolled += float(js.window.scrollY) - before
+            space, where = measure()
+        dx, dy = shift_into(where, space)
+        if target != "board-frame" and (dx or dy):      # the board moves for a route or city, not for the whole
+            x, y = self.zoom.nudged
+            self.zoom.nudge(x + dx, y + dy)
 
     def restore_focus(self, *, closed: bool = False) -> None:
         """Once a dialog has closed (``closed``: by Cancel, OK or Escape) or the screen was
@@ -551,6 +596,12 @@ class App:
         key = event.key
         if self.table.storage_changed(key if isinstance(key, str) else None):
             self.apply(Outcome())
+
+
+def _box(node) -> Box:
+    """An element's rectangle on the screen."""
+    r = node.getBoundingClientRect()
+    return Box(float(r.left), float(r.top), float(r.right), float(r.bottom))
 
 
 def hints_button() -> Node:

@@ -410,13 +410,17 @@ def _log_line(session: Session, index: int, line: LogLine) -> Node:
     return item
 
 
+# the choices about the board: they stand beside it (over the side column) or are a phone's sheet
+BOARD_CHOICES = frozenset({"tickets", "claim", "station", "tunnel", "message"})
+
+
 def dialog(title: str, *body, label: str | None = None, role: str = "dialog", colour: str | None = None) -> Node:
     """A modal dialog: focus stays inside it (``game.web.app``); the page behind is inert.
     ``colour``: the player it speaks to (its top edge in their colour)."""
     return el("div", None, el("div", None, el("h2", title, id="dialog-title"), *body, cls="dialog-box",
                               data_colour=colour),
-              cls="dialog", role=role, aria_modal="true", aria_labelledby="dialog-title",
-              data_dialog=label or "")
+              cls="dialog board-choice" if label in BOARD_CHOICES else "dialog", role=role, aria_modal="true",
+              aria_labelledby="dialog-title", data_dialog=label or "")
 
 
 def handoff_dialog(session: Session, d: HandoffDialog) -> Node:
@@ -471,8 +475,8 @@ def tickets_dialog(session: Session, d: TicketsDialog) -> Node:
 
 
 def hand_strip(session: Session) -> Node | None:
-    """The viewer's cards in brief, inside a choice: on a phone the dialog is a sheet over the
-    hand (CSS shows it there only)."""
+    """The viewer's cards in brief, inside a choice: the dialog stands over the side column
+    (beside the board) or is a sheet over the hand (a phone), so the hand is in it too."""
     seat = session.viewer
     if seat is None:
         return None
@@ -500,14 +504,18 @@ def payment_dialog(session: Session, d: PaymentDialog) -> Node:
         option = button(payment_text(action), d.kind, str(i), cls="payment")
         option.prepend(card_chips([action.colour] * action.cards + ["locomotive"] * action.locomotives))
         options.append(option)
-    return dialog(d.title, el("p", _("table.choose_payment")), hand_strip(session), options,
+    rule = el("p", d.rule, cls="dialog-rule") if d.rule else None
+    return dialog(d.title, rule, el("p", _("table.choose_payment")), hand_strip(session), options,
                   button(_("table.cancel"), "close", cls="secondary"), label=d.kind)
 
 
 def tunnel_dialog(session: Session, d: TunnelDialog) -> Node:
     r = session.map.route(d.route)
     names = ", ".join(_(CARD_KEYS[c]) for c in d.revealed)
-    body = [el("p", _("table.tunnel_revealed", cards=names), cls="revealed"), card_chips(list(d.revealed)),
+    body = [el("p", d.rule, cls="dialog-rule"),
+            el("p", _("table.tunnel_revealed", cards=names), cls="revealed"),
+            el("span", None, *[el("span", None, cls=f"chip card-{c}{' match' if m else ''}")
+                               for c, m in zip(d.revealed, d.matches)], cls="chips", aria_hidden="true"),
             el("p", _("table.tunnel_extra", count=d.extra))]
     buttons = el("div", None, cls="payments")
     for i, action in enumerate(d.options):

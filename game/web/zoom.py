@@ -36,6 +36,7 @@ class Zoom:
         clicked into it, so that a wheel over the board scrolls the host page until then)."""
         self.wheel_if = wheel_if
         self.scale, self.x, self.y = 1.0, 0.0, 0.0
+        self.nudged = (0.0, 0.0)        # a move over the zoom and pan: what a dialog is about, in view
         self.pointers: dict[int, tuple[float, float]] = {}
         self.dragged = False
         self.box: Node = None
@@ -48,6 +49,7 @@ class Zoom:
     def attach(self, box) -> None:
         self.box = box
         self.scale, self.x, self.y = 1.0, 0.0, 0.0
+        self.nudged = (0.0, 0.0)
         if self.handlers is None:
             self.handlers = (keep_alive(self.on_wheel), keep_alive(self.on_down), keep_alive(self.on_move),
                              keep_alive(self.on_up), to_js({"passive": False}, dict_converter=js.Object.fromEntries))
@@ -67,11 +69,19 @@ class Zoom:
         self.scale = max(1.0, min(MAX_SCALE, self.scale))
         if self.scale == 1.0:
             self.x = self.y = 0.0
-        self.box.style.transform = f"translate({self.x:.1f}px, {self.y:.1f}px) scale({self.scale:.3f})"
+        x, y = self.x + self.nudged[0], self.y + self.nudged[1]
+        self.box.style.transform = f"translate({x:.1f}px, {y:.1f}px) scale({self.scale:.3f})"
         self.box.parentElement.toggleAttribute("data-zoomed", self.scale > 1.0)
         if self.scale != self.fitted:         # a pan leaves the labels' size as it is (no layout read)
             self.fitted = self.scale
             self.fit_labels()
+
+    def nudge(self, dx: float, dy: float) -> None:
+        """Move the board by (dx, dy) CSS pixels over its zoom and pan, at "Fit" too: the route or
+        city a dialog is about, brought into view beside it (``game.ui.placing``); (0, 0) moves it
+        back."""
+        self.nudged = (dx, dy)
+        self.apply()
 
     def fit_labels(self) -> None:
         """Size the city labels and the owners' badges for the board's scale on screen (CSS variables

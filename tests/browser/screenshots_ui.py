@@ -17,8 +17,9 @@ screen and size (``ui-<screen>-<language>-<width>x<height>.png`` in another lang
 - ``round``: mid-game on the Europe map, Ann's turn after the AI seats' round: their last
   turns on their lines and their last claims marked on the board;
 - ``play``: the same, the payment chooser of a route open;
-- ``tunnel``: Ann tries a tunnel: its three cards over the board, the costly ones marked, and
-  the payment asked;
+- ``tunnel``: Ann tries a tunnel: its three cards, the costly ones marked, and the payment
+  asked (with the tunnel's rule);
+- ``station``: Ann chooses how to pay for a station in Budapest (with the station's rule);
 - ``handoff``: pass-and-play, the device handed to the next player;
 - ``last-round``: the last round announced to the player about to play their last turn;
 - ``end``: the end screen of a Europe game: the breakdown (stations too), the score chart, the
@@ -142,8 +143,13 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             store(page, {"g1": TUNNEL}, "g1")
             page.locator("#route-bucuresti--sofia").dispatch_event("click")
             page.click(".dialog[data-dialog=claim] button[data-cmd=claim] >> text=2 red")
-            page.wait_for_selector("#board-frame .tunnel-reveal")
+            page.wait_for_selector(".dialog[data-dialog=tunnel]")
             snap("tunnel")
+        if wanted("station"):
+            store(page, {"g1": TUNNEL}, "g1")
+            page.locator("#city-budapest").dispatch_event("click")
+            page.wait_for_selector(".dialog[data-dialog=station]")
+            snap("station")
         if wanted("handoff"):
             store(page, {"g1": handoff}, "g1")
             snap("handoff")
@@ -177,7 +183,7 @@ def telling_step(game: dict) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, handoff, last-round, end or end-reveal")
+    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, station, handoff, last-round, end or end-reveal")
     parser.add_argument("--lang", default="en", help="the page's language (a code of game.i18n.LANGUAGES)")
     parser.add_argument("--size", choices=SIZES, help="one size")
     args = parser.parse_args()

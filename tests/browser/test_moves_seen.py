@@ -53,11 +53,11 @@ def test_the_hand_stays_in_view_while_tickets_are_chosen_and_cards_keep_their_fa
     page.set_viewport_size({"width": 1280, "height": 800})
     new_game(page, ["Ann", "Hal"], ["human", "ai:easy"], map_id="europe")
     assert game_facts(page)["dialog"] == "tickets"
-    hand = page.locator(".own-panel .hand").bounding_box()
-    market = page.locator(".market").bounding_box()
-    cover = page.locator("#dialogs .dialog").bounding_box()        # the dialog and its backdrop
-    assert cover["x"] + cover["width"] <= min(hand["x"], market["x"]), "the ticket dialog covers the hand"
-    assert page.locator(".own-panel .hand .card").first.is_visible()
+    board = page.locator("#board-frame").bounding_box()
+    cover = page.locator("#dialogs .dialog-box").bounding_box()    # beside the board, over the side column
+    assert cover["x"] >= board["x"] + board["width"], "the ticket dialog covers the board"
+    strip = page.locator("#dialogs .dialog-hand")                  # and the hand is in it, in brief
+    assert strip.is_visible() and strip.locator(".strip-card").count() == page.locator(".own-panel .hand .card").count()
     human_step(page)
     wait_for_human(page)
     card = page.locator(".market .cards .card[data-slot='1']")

@@ -226,6 +226,33 @@ def test_a_tunnel_shows_its_cards_and_may_be_withdrawn_from():
     assert table.session.state["players"][0]["routes"] == [] and table.session.current == 1
 
 
+def test_the_tunnel_and_station_dialogs_say_their_rule_with_our_rules_numbers():
+    table = at_position({"market": ["blue"] * 5, "deck_top": ["red", "black", "white"],
+                         "players": [{"hand": {"red": 3, "locomotive": 1}}, {}, {}]})
+    table.handle(AcknowledgeHandoff())
+    table.handle(ChooseCity("wien"))
+    rule = table.dialog().rule
+    assert "one route of another player" in rule and "scores 4 points" in rule
+    assert "the first costs 1 card, the second 2 and the third 3 cards of one colour" in rule
+    set_language("fr")
+    try:
+        table.handle(CloseDialog())
+        table.handle(ChooseCity("wien"))
+        assert "rapporte 4 points" in table.dialog().rule
+    finally:
+        set_language("en")
+    table.handle(CloseDialog())
+    table.handle(ChooseRoute("berlin--wien"))                     # not a tunnel: no rule
+    assert getattr(table.dialog(), "rule", None) is None
+    table.handle(CloseDialog())
+    table.handle(ChooseRoute("bucuresti--sofia"))                 # a tunnel: its rule before paying
+    claim = table.dialog()
+    assert "each of the 3 cards turned over" in claim.rule and "locomotive" in claim.rule and "withdraw" in claim.rule
+    table.handle(Pay("claim", [str(p) for p in claim.payments].index("claim bucuresti--sofia 2red")))
+    assert table.dialog().rule == claim.rule                      # and while paying its extra cards
+    assert table.dialog().matches == (True, False, False)         # the red card turned over costs one more
+
+
 def test_the_last_round_is_announced_then_acknowledged():
     table = new_table()
     table.enter(Session({"map": "usa", "seed": 4, "players": [{"name": "Ann"}, {"name": "Bob"}],
