@@ -56,6 +56,7 @@ from game.web.dom import (
     keep_alive,
     present,
 )
+from game.web.header import Header
 from game.web.help import HelpPanel
 from game.web.storage import LocalStorage
 from game.web.tap import RoutePicker
@@ -132,6 +133,7 @@ class App:
         self.zoom = Zoom()
         self.picker = RoutePicker()
         self.help = HelpPanel()
+        self.header = Header()
         root.addEventListener("click", keep_alive(self.on_click))
         js.document.addEventListener("keydown", keep_alive(self.on_key))     # also when nothing has the focus
         root.addEventListener("change", keep_alive(self.on_change))
@@ -186,16 +188,16 @@ class App:
         board_box = el("div", None, cls="board", id="board")
         side = el("div", None, cls="side", id="side")
         self.log = _table().Log()
+        header = self.header.build(
+            [*zoom_buttons("zoom"), hints_button()],
+            [*([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
+             button(_("table.export"), "export-game", cls="tool-export"),
+             button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
+             button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
+             start_screen.language_picker(in_game=True),
+             button(_("table.menu"), "home")])
         self.root.replaceChildren(
-            el("header", None, el("p", "", cls="status", id="status", aria_live="polite"),
-               el("div", None, *zoom_buttons("zoom"),
-                  hints_button(),
-                  *([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
-                  button(_("table.export"), "export-game", cls="tool-export"),
-                  button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
-                  button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
-                  start_screen.language_picker(in_game=True),
-                  button(_("table.menu"), "home"), cls="tools")),
+            header,
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                cls="board-frame", id="board-frame"),
             self.log.node, side, el("div", None, id="dialogs"))
@@ -222,9 +224,7 @@ class App:
         for name, value in zip(GAME_ATTRIBUTES, facts):
             self.root.setAttribute(name, str(value))
         board.update(view, table.highlights(view))
-        status = js.document.getElementById("status")
-        status.textContent = table.status()
-        status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
+        self.header.status(table.status(), "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
         side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
                     table.ticket_status())
@@ -305,9 +305,8 @@ class App:
         cycle_focus(event, f"#app.table header :is({FOCUSABLE}), #dialogs :is({FOCUSABLE})")
 
     def say(self, text: str | None) -> None:
-        status = present(js.document.getElementById("status"))
-        if text and status is not None:
-            status.textContent = text
+        if text:
+            self.header.status(text)
 
     # --- AI seats: timers and the helper ----------------------------------------------------------
 
@@ -347,6 +346,7 @@ class App:
         target = event.target
         control = closest(target, "[data-cmd]")
         self.picker.close()             # any click ends a list of routes under a finger, its choice included
+        self.header.on_click(target)    # and one elsewhere, or a command in it, the header's menu
         if control is not None:
             if control.getAttribute("aria-disabled") == "true":
                 self.say(control.getAttribute("title"))
@@ -368,6 +368,9 @@ class App:
             self.remember(HINTS_KEY, arg)
         if cmd == "help":
             self.open_help()
+            return
+        if cmd == "more":
+            self.header.show_menu(not self.header.menu_open)
             return
         if cmd == "close-pick":         # the list of routes under a finger, closed by this click
             return
@@ -422,6 +425,8 @@ class App:
     def on_key(self, event) -> None:
         if self.help.is_open:
             self.help.on_key(event)
+            return
+        if event.key == "Escape" and self.header.on_escape():
             return
         if event.key == "Escape" and self.picker.is_open:
             self.picker.close()
@@ -491,6 +496,8 @@ class App:
         self.apply(self.table.import_game(text))
 
     def on_focus(self, event) -> None:
+        if event.type == "focusin":
+            self.header.on_focus(event.target)
         if event.type == "focusin" and present(js.document.querySelector("#dialogs .dialog")) is None:
             self.focus_home = focus_selector(event.target) or self.focus_home
         disabled = closest(event.target, "[aria-disabled=true]")
