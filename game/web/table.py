@@ -275,8 +275,9 @@ def ticket_line(session: Session, ticket_id: str, status: str, **attrs) -> Node:
     station, or not yet."""
     game_map = session.map
     ticket = game_map.ticket(ticket_id)
-    cities = _("table.ticket_cities", a=game_map.city(ticket.a).name, b=game_map.city(ticket.b).name)
-    # the cities wrap between words, the long tag after them; the points in a column of their own
+    cities = _("table.ticket_cities", a=game_map.city(ticket.a).name.replace(" ", NBSP),
+               b=game_map.city(ticket.b).name.replace(" ", NBSP))
+    # the cities wrap between them, each kept whole, the long tag after them; the points in a column of their own
     long = [" ", el("span", _("table.long_ticket"), cls="ticket-long")] if ticket.long else []
     parts = [el("span", cities, *long, cls="ticket-cities"),
              el("span", _("table.ticket_points", count=ticket.points), cls="ticket-points")]
