@@ -92,10 +92,11 @@ def mid_game(browser_session, language: str, width: int, height: int):
 
 
 def test_nothing_is_cut_at_800x600_and_1024x768_in_long_languages(browser_session):
+    """And at 1280×800 and on a phone, where a turn's status fits its two lines."""
     problems = []
     for language in ("en", "hu", "ja"):
         page = mid_game(browser_session, language, 800, 600)
-        for width, height in ((800, 600), (1024, 768), (1280, 800)):
+        for width, height in ((800, 600), (1024, 768), (1280, 800), (390, 844)):     # (a turn's status whole on a phone)
             page.set_viewport_size({"width": width, "height": height})
             where = f"{language} {width}×{height}"
             problems += [f"{where}: {cut}" for cut in page.evaluate(CUT_TEXT, ["#side", "#app.table header"])]
