@@ -58,6 +58,7 @@ from game.web.dom import (
     keep_alive,
     present,
 )
+from game.web.header import Header
 from game.web.help import HelpPanel
 from game.web.storage import LocalStorage
 from game.web.tap import RoutePicker
@@ -137,6 +138,7 @@ class App:
         self.zoom = Zoom()
         self.picker = RoutePicker()
         self.help = HelpPanel()
+        self.header = Header()
         root.addEventListener("click", keep_alive(self.on_click))
         js.document.addEventListener("keydown", keep_alive(self.on_key))     # also when nothing has the focus
         root.addEventListener("change", keep_alive(self.on_change))
@@ -196,16 +198,16 @@ class App:
         board_box = el("div", None, cls="board", id="board")
         side = el("div", None, cls="side", id="side")
         self.log = _table().Log()
+        header = self.header.build(
+            [*zoom_buttons("zoom"), hints_button()],
+            [*([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
+             button(_("table.export"), "export-game", cls="tool-export"),
+             button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
+             button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
+             start_screen.language_picker(in_game=True),
+             button(_("table.menu"), "home")])
         self.root.replaceChildren(
-            el("header", None, el("p", "", cls="status", id="status", aria_live="polite"),
-               el("div", None, *zoom_buttons("zoom"),
-                  hints_button(),
-                  *([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
-                  button(_("table.export"), "export-game", cls="tool-export"),
-                  button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
-                  button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
-                  start_screen.language_picker(in_game=True),
-                  button(_("table.menu"), "home"), cls="tools")),
+            header,
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                cls="board-frame", id="board-frame"),
             self.log.node, side, el("div", None, id="dialogs"))
@@ -239,9 +241,7 @@ class App:
         else:
             board.container.setAttribute("data-colour", session.state["players"][step.seat]["colour"])
         board.update(view, table.highlights(view))
-        status = js.document.getElementById("status")
-        status.textContent = table.status()
-        status.setAttribute("data-colour", "" if session.over else session.state["players"][session.current]["colour"])
+        self.header.status(table.status(), "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
         reveal_starts = scoring is not None and present(js.document.querySelector(".scoring-reveal")) is None
         side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
@@ -380,9 +380,8 @@ class App:
         cycle_focus(event, f"#app.table header :is({FOCUSABLE}), #dialogs :is({FOCUSABLE})")
 
     def say(self, text: str | None) -> None:
-        status = present(js.document.getElementById("status"))
-        if text and status is not None:
-            status.textContent = text
+        if text:
+            self.header.status(text)
 
     # --- AI seats: timers and the helper ----------------------------------------------------------
 
@@ -422,6 +421,7 @@ class App:
         target = event.target
         control = closest(target, "[data-cmd]")
         self.picker.close()             # any click ends a list of routes under a finger, its choice included
+        self.header.on_click(target)    # and one elsewhere, or a command in it, the header's menu
         if control is not None:
             if control.getAttribute("aria-disabled") == "true":
                 self.say(control.getAttribute("title"))
@@ -446,6 +446,9 @@ class App:
             self.remember(HINTS_KEY, arg)
         if cmd == "help":
             self.open_help()
+            return
+        if cmd == "more":
+            self.header.show_menu(not self.header.menu_open)
             return
         if cmd == "close-pick":         # the list of routes under a finger, closed by this click
             return
@@ -500,6 +503,8 @@ class App:
     def on_key(self, event) -> None:
         if self.help.is_open:
             self.help.on_key(event)
+            return
+        if event.key == "Escape" and self.header.on_escape():
             return
         if event.key == "Escape" and self.picker.is_open:
             self.picker.close()
@@ -572,6 +577,8 @@ class App:
         self.apply(self.table.import_game(text))
 
     def on_focus(self, event) -> None:
+        if event.type == "focusin":
+            self.header.on_focus(event.target)
         if event.type == "focusin" and present(js.document.querySelector("#dialogs .dialog")) is None:
             self.focus_home = focus_selector(event.target) or self.focus_home
         disabled = closest(event.target, "[aria-disabled=true]")

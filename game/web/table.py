@@ -273,7 +273,7 @@ def _stats(session: Session, player: PlayerView, *, cards: bool = True) -> str:
     parts.append(_("table.stat.trains", count=player["trains"]))
     if session.map.rules["stations"]:
         parts.append(_("table.stat.stations", count=_stations_left(session, player)))
-    return " · ".join(parts)
+    return " · ".join(part.replace(" ", NBSP) for part in parts)       # "38 trains" kept on one line
 
 
 TICKET_STATUS_KEYS = {"done": "table.ticket_done", "station": "table.ticket_station", "open": "table.ticket_open"}
@@ -284,11 +284,12 @@ def ticket_line(session: Session, ticket_id: str, status: str, **attrs) -> Node:
     station, or not yet."""
     game_map = session.map
     ticket = game_map.ticket(ticket_id)
-    cities = _("table.ticket_cities", a=game_map.city(ticket.a).name, b=game_map.city(ticket.b).name)
-    parts = [el("span", cities, cls="ticket-cities")]
-    if ticket.long:
-        parts.append(el("span", _("table.long_ticket"), cls="ticket-long"))
-    parts.append(el("span", _("table.ticket_points", count=ticket.points), cls="ticket-points"))
+    cities = _("table.ticket_cities", a=game_map.city(ticket.a).name.replace(" ", NBSP),
+               b=game_map.city(ticket.b).name.replace(" ", NBSP))
+    # the cities wrap between them, each kept whole, the long tag after them; the points in a column of their own
+    long = [" ", el("span", _("table.long_ticket"), cls="ticket-long")] if ticket.long else []
+    parts = [el("span", cities, *long, cls="ticket-cities"),
+             el("span", _("table.ticket_points", count=ticket.points), cls="ticket-points")]
     parts.append(el("span", _(TICKET_STATUS_KEYS[status]), cls="ticket-status"))
     return el("li", None, *parts, cls=f"ticket {status}", **attrs)
 
@@ -312,17 +313,25 @@ class Players:
         for seat, p in enumerate(view["players"]):
             current = seat == session.current and not session.over
             classes = ["player", "me" if seat == session.viewer else "opponent"] + (["current"] if current else [])
-            name = session.player_label(seat) if seat != session.viewer else _("table.you", name=p["name"])
+            label = session.player_label(seat) if seat != session.viewer else _("table.you", name=p["name"])
             last = tuple(moves.get(seat, ()))
-            looks.append((seat, (seat, p["colour"], name, _("table.stat.score", count=p["score"]),
+            looks.append((seat, (seat, p["colour"], name_and_tag(label, p["name"]), _("table.stat.score", count=p["score"]),
                                  _stats(session, p), " ".join(classes), current, last)))
         self.items.update(looks, lambda look: _player_line(session, look))
         return self.node
 
 
+def name_and_tag(label: str, name: str) -> tuple[str, str]:
+    """A player's label cut after their name: ("Ada", " (AI, hard)"), ("Ann", " (you)"); the
+    whole label and no tag when a language puts the name elsewhere."""
+    return (name, label[len(name):]) if label.startswith(name) else (label, "")
+
+
 def _player_line(session: Session, look: tuple) -> Node:
-    seat, colour, name, score, facts, classes, current, last = look
-    line = el("li", None, swatch(colour), el("strong", name, cls="player-name"),
+    seat, colour, (name, tag), score, facts, classes, current, last = look
+    # a narrow column wraps the line before the tag (the AI level, "you"), never inside a word
+    title = el("strong", name, el("span", tag, cls="player-tag") if tag else None, cls="player-name")
+    line = el("li", None, swatch(colour), title,
               el("span", score, cls="player-score"), el("span", facts, cls="player-facts"),
               cls=classes, data_seat=str(seat), aria_current="true" if current else None)
     if last:

@@ -43,7 +43,7 @@ from harness import (
     site_session,
     wait_for_boot,
 )
-from ui_driver import AI_FAST
+from ui_driver import AI_FAST, header_tool
 
 from game.ai import make_agent
 from game.ai.agent import decide
@@ -126,7 +126,7 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             store(page, saves, None)
             for save_id in saves:          # opened once each, as a player would: the list shows turns and dates
                 page.click(f".save[data-save={save_id}] button[data-cmd=open]")
-                page.click("header button[data-cmd=home]")
+                header_tool(page, "button[data-cmd=home]").click()
             snap("start")
         if wanted("tickets"):
             store(page, {"g1": first}, "g1")

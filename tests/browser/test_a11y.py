@@ -1,7 +1,8 @@
 """Accessibility scans with axe-core (pinned in static/vendor.lock.json under test_artifacts,
 unpacked by build.py into tests/browser/vendor/, injected by the test, never served): the start
-screen, the help panel, the handoff, the game screen with a dialog open, the end screen and its
-scoring revealed step by step have no serious or critical violations."""
+screen, the help panel, the handoff, the game screen with a dialog open (and on a phone, the
+header's menu), the end screen and its scoring revealed step by step have no serious or critical
+violations."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from test_ui_table import ANN_AND_BOB, near_the_end
-from ui_driver import AI_FAST, game_facts
+from ui_driver import AI_FAST, game_facts, header_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -51,6 +52,12 @@ def test_no_serious_or_critical_violations_on_every_screen(browser_session, tmp_
     page.locator("#route-atlanta--charleston").dispatch_event("click")
     page.wait_for_selector(".dialog[data-dialog=claim]")
     seen["game with a dialog"] = blocking_violations(page, axe_source)
+    page.set_viewport_size({"width": 390, "height": 844})          # a phone: the header's menu open over it
+    header_tool(page, "#opt-language-game")
+    seen["the header's menu on a phone"] = blocking_violations(page, axe_source)
+    page.keyboard.press("Escape")                                   # the menu closes, the dialog stays
+    assert game_facts(page)["dialog"] == "claim" and not page.is_visible("header .more-tools")
+    page.set_viewport_size({"width": 1280, "height": 720})
     page.click(".dialog[data-dialog=claim] button[data-cmd=claim]")
     page.click("button[data-cmd=handoff]")
     page.click("button[data-cmd=last-round]")

@@ -10,7 +10,7 @@ speaks each shipped language in turn from the header's picker; each language is 
 from __future__ import annotations
 
 from screenshots_ui import PLAYERS, over, scenario, store
-from ui_driver import AI_FAST
+from ui_driver import AI_FAST, header_tool
 
 from game import i18n
 
@@ -71,7 +71,7 @@ LAYOUT = """(beside) => {
 
 def speak(page, language: str) -> None:
     """Choose ``language`` in the game's header and wait until the end screen speaks it."""
-    page.select_option("#opt-language-game", language)
+    header_tool(page, "#opt-language-game").select_option(language)
     title = i18n.catalog(language)["end.title"][0]
     page.wait_for_function("""([language, title]) => document.documentElement.lang === language
         && document.querySelector('.end-screen h2')?.textContent === title""", arg=[language, title],

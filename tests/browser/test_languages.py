@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from ui_driver import game_facts, human_step, new_game, wait_for_human
+from ui_driver import game_facts, header_tool, human_step, new_game, wait_for_human
 
 from game import i18n
 
@@ -106,7 +106,7 @@ def test_a_turn_in_each_language(browser_session, language):
         human_step(page, facts)
     assert int(game_facts(page)["turn"]) > int(first["turn"])
     found += at_each_size(page, language, chunks, "game")
-    page.click("button[data-cmd=help]")                # the rules, the longest texts
+    header_tool(page, "button[data-cmd=help]").click()     # the rules, the longest texts (from "⋯" on a phone)
     page.wait_for_selector(".help-dialog")
     found += at_each_size(page, language, chunks, "help", shoot=False)
     assert found == [], "\n".join(found)

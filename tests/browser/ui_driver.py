@@ -40,6 +40,15 @@ HUMAN_TO_ACT = """() => { const a = document.getElementById('app');
         || document.querySelector('.own-panel') && a.dataset.current === document.querySelector('.own-panel').dataset.seat; }"""
 
 
+def header_tool(page, selector: str):
+    """A tool of the game's header, as a player reaches it: on a small screen the rarely used ones
+    are in the menu "⋯", opened first."""
+    more = page.locator("header button[data-cmd=more]")
+    if more.is_visible() and more.get_attribute("aria-expanded") != "true":
+        more.click()
+    return page.locator(f"header {selector}")
+
+
 def game_facts(page) -> dict:
     return page.evaluate(GAME_FACTS)
 

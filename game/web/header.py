@@ -1,0 +1,89 @@
+"""The game screen's header: the status line and the tools, the rarely used ones (AI speed, Export,
+Share, How to play, the language, Games) in a menu that small screens open with "⋯".
+
+Over 1180 px wide the menu's tools stand in the band with the others and its button is hidden
+(CSS); on smaller screens they open below the button as a disclosure (the
+button's ``aria-expanded``), which Escape, a click elsewhere, the focus leaving it or one of
+its commands closes, the focus back on the button.  Whether it is open is kept here, so a
+redraw of the header (a change of language) keeps it as it was.
+"""
+
+from __future__ import annotations
+
+import js
+
+from game.i18n import _
+from game.web.dom import Node, button, closest, el, present
+
+MENU_ID = "more-tools"
+
+
+class Header:
+    """The band over the table; ``node`` once built."""
+
+    def __init__(self) -> None:
+        self.node: Node | None = None
+        self.menu_open = False
+
+    def build(self, tools: list[Node], menu: list[Node]) -> Node:
+        """The status line, ``tools`` always in sight, then the menu of ``menu``."""
+        more = button("⋯", "more", cls="more-button", id="more-button", aria_expanded="false",
+                      aria_controls=MENU_ID, aria_label=_("table.more"), title=_("table.more"))
+        self.node = el("header", None, el("p", "", cls="status", id="status", aria_live="polite"),
+                       el("div", None, *tools, more, el("div", None, *menu, cls="more-tools", id=MENU_ID),
+                          cls="tools"))
+        self.show_menu(self.menu_open)
+        return self.node
+
+    def status(self, text: str, colour: str | None = None) -> None:
+        """Say ``text`` on the status line (``colour``: the dot of the player to act; None keeps it).
+        A phone shows two lines of it; the whole text is its title, and screen readers hear it all."""
+        node = present(js.document.getElementById("status"))
+        if node is None:
+            return
+        node.textContent = text
+        node.setAttribute("title", text)
+        if colour is not None:
+            node.setAttribute("data-colour", colour)
+
+    def show_menu(self, open_: bool, *, focus: bool = False) -> None:
+        """Open or close the menu (``focus``: put the focus on its button)."""
+        self.menu_open = open_
+        if self.node is None:
+            return
+        self.node.classList.toggle("menu-open", open_)
+        more = self.node.querySelector("#more-button")
+        more.setAttribute("aria-expanded", "true" if open_ else "false")
+        if focus:
+            more.focus()
+
+    def in_menu(self, target) -> bool:
+        """Whether ``target`` is the menu's button or inside the menu."""
+        return closest(target, f"#{MENU_ID}, #more-button") is not None
+
+    def popped(self) -> bool:
+        """The menu is open as a popup (a small screen), not laid out in the band."""
+        more = None if self.node is None else present(self.node.querySelector("#more-button"))
+        return more is not None and bool(more.getClientRects().length)
+
+    def on_click(self, target) -> None:
+        """Before a click is handled: one elsewhere closes the menu; a command in it closes it, the
+        focus on its button (where a dialog or the rules give it back)."""
+        if not self.menu_open:
+            return
+        if not self.in_menu(target):
+            self.show_menu(False)
+        elif closest(target, f"#{MENU_ID} [data-cmd]") is not None and self.popped():
+            self.show_menu(False, focus=True)
+
+    def on_escape(self) -> bool:
+        """Escape closes the menu first (and does nothing else); whether it did."""
+        if not (self.menu_open and self.popped()):
+            return False
+        self.show_menu(False, focus=True)
+        return True
+
+    def on_focus(self, target) -> None:
+        """The focus gone out of the menu (Tab past its last tool, a click elsewhere) closes it."""
+        if self.menu_open and self.popped() and not self.in_menu(target):
+            self.show_menu(False)
