@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ui_driver import AI_FAST, new_game
+from ui_driver import AI_FAST, new_game, open_games
 
 HAND = {kind: 4 for kind in ("red", "blue", "white", "black", "green", "orange", "purple", "yellow", "locomotive")}
 # Ann to act with cards of every colour: every route may be claimed; a tunnel reveals two cards more
@@ -34,8 +34,7 @@ BOX = f"(s) => ({BOXES})(s)[0]"
 def import_game(page, tmp_path: Path, scenario: dict) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(scenario))
-    if page.locator("header button[data-cmd=home]").count():
-        page.click("header button[data-cmd=home]")
+    open_games(page)
     page.set_input_files("#import-file", str(path))
     page.wait_for_selector("#board svg")
 
@@ -99,8 +98,7 @@ def test_the_claim_tunnel_and_station_dialogs_cover_nothing_they_are_about(brows
 def test_the_ticket_choice_covers_no_lit_city(browser_session):
     page = browser_session.open(AI_FAST)
     for map_id in ("europe", "usa"):
-        if page.locator("header button[data-cmd=home]").count():
-            page.click("header button[data-cmd=home]")
+        open_games(page)
         new_game(page, ["Ann", "Hal"], ["human", "ai:easy"], map_id=map_id, seed="12")
         page.wait_for_selector("#dialogs .dialog[data-dialog=tickets]")
         for width, height in DESKTOP:

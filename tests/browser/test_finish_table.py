@@ -8,7 +8,7 @@ import json
 import unicodedata
 from pathlib import Path
 
-from ui_driver import game_facts, human_step, saved_scenario, wait_for_human
+from ui_driver import game_facts, human_step, open_games, saved_scenario, wait_for_human
 
 WORKER = "**/static/ai-worker.mjs"
 # an AI helper that tries the Bucureşti–Sofia tunnel when it can, and then pays for it
@@ -65,8 +65,7 @@ def test_a_japanese_table_names_its_ai_seats_in_japanese_and_a_typed_name_surviv
 def import_ai_tunnel(page, tmp_path: Path) -> None:
     path = tmp_path / "tunnel.json"
     path.write_text(json.dumps(AI_TUNNEL))
-    if page.locator("header button[data-cmd=home]").count():
-        page.click("header button[data-cmd=home]")
+    open_games(page)
     page.set_input_files("#import-file", str(path))
     page.wait_for_selector("#board-frame .tunnel-reveal")        # the AI seat's tunnel, on its turn
 

@@ -49,6 +49,13 @@ def header_tool(page, selector: str):
     return page.locator(f"header {selector}")
 
 
+def open_games(page) -> None:
+    """From a game, the start screen with the saved games (the header's Games, in its menu on a
+    small screen); nothing when no game is shown."""
+    if page.locator("header button[data-cmd=home]").count():
+        header_tool(page, "button[data-cmd=home]").click()
+
+
 def game_facts(page) -> dict:
     return page.evaluate(GAME_FACTS)
 
