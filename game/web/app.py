@@ -198,16 +198,8 @@ class App:
         board_box = el("div", None, cls="board", id="board")
         side = el("div", None, cls="side", id="side")
         self.log = _table().Log()
-        header = self.header.build(
-            [*zoom_buttons("zoom"), hints_button()],
-            [*([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
-             button(_("table.export"), "export-game", cls="tool-export"),
-             button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
-             button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
-             start_screen.language_picker(in_game=True),
-             button(_("table.menu"), "home")])
         self.root.replaceChildren(
-            header,
+            self.header.build(*self.header_tools(session)),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                cls="board-frame", id="board-frame"),
             self.log.node, side, el("div", None, id="dialogs"))
@@ -219,6 +211,16 @@ class App:
         self.drawn = session
         if any(level is not None for level in session.levels):
             self.ai.start()                 # loads in the background while the game is drawn
+
+    def header_tools(self, session: Session) -> tuple[list[Node], list[Node]]:
+        """The header's tools always in sight, and the rarely used ones of its menu (``game.web.header``)."""
+        return ([*zoom_buttons("zoom"), hints_button()],
+                [*([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
+                 button(_("table.export"), "export-game", cls="tool-export"),
+                 button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
+                 button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
+                 start_screen.language_picker(in_game=True),
+                 button(_("table.menu"), "home")])
 
     def show_game(self) -> None:
         """Redraw the game screen from the model (the board only where it changed)."""

@@ -32,7 +32,7 @@ from game.ui.session import Session
 from game.ui.tickets import seat_ticket_status
 from game.web import cues
 from game.web.app import App, _table
-from game.web.dom import button, closest, el, keep_alive, present
+from game.web.dom import Node, button, closest, el, keep_alive, present
 from game.web.zoom import Zoom, zoom_buttons
 
 STEP_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "PageDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "PageUp": -1}
@@ -63,11 +63,12 @@ class EmbedGame(App):
         self.clear_game()
         self.page.back()
 
-    def build_game(self, session: Session) -> None:
-        super().build_game(session)
-        home = present(self.root.querySelector("header [data-cmd=home]"))
-        if home is not None:
-            home.textContent = _("embed.back")
+    def header_tools(self, session: Session) -> tuple[list[Node], list[Node]]:
+        """The way back to the lesson stays in sight, out of the header's menu."""
+        tools, menu = super().header_tools(session)
+        home = next(n for n in menu if n.getAttribute("data-cmd") == "home")
+        home.textContent = _("embed.back")
+        return [*tools, home], [n for n in menu if n.getAttribute("data-cmd") != "home"]
 
 
 class EmbedPage:

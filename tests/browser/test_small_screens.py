@@ -92,15 +92,19 @@ def mid_game(browser_session, language: str, width: int, height: int):
 
 
 def test_nothing_is_cut_at_800x600_and_1024x768_in_long_languages(browser_session):
-    """And at 1280×800 and on a phone, where a turn's status fits its two lines."""
+    """And at 1280×800 and on a phone, where a turn's status fits its two lines and the tools one row."""
     problems = []
-    for language in ("en", "hu", "ja"):
+    for language in ("en", "hu", "ja", "fr"):
         page = mid_game(browser_session, language, 800, 600)
         for width, height in ((800, 600), (1024, 768), (1280, 800), (390, 844)):     # (a turn's status whole on a phone)
             page.set_viewport_size({"width": width, "height": height})
             where = f"{language} {width}×{height}"
             problems += [f"{where}: {cut}" for cut in page.evaluate(CUT_TEXT, ["#side", "#app.table header"])]
             problems += [f"{where}: broken {word}" for word in page.evaluate(BROKEN_WORDS, language == "ja")]
+            if width < 700:                                      # the phone's tools on one row
+                header = page.evaluate(BOX, "#app.table header")
+                if header[3] - header[1] > PHONE_HEADER_MAX:
+                    problems.append(f"{where}: the header is {header[3] - header[1]:.1f} px high")
             tickets = page.evaluate(TICKETS_ALIGNED)
             assert tickets["rows"] >= 3, where
             if tickets["spread"] > .5 or tickets["overlaps"]:
