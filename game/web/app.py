@@ -185,8 +185,9 @@ class App:
         self.drawn, self.board, self.side, self.log = None, None, None, None
         self.revealed = False
         self.in_view, self.scrolled = None, 0.0
-        for name in GAME_ATTRIBUTES:
+        for name in (*GAME_ATTRIBUTES, "data-dialog"):
             self.root.removeAttribute(name)
+        self.root.classList.remove("revealing")
 
     def show_start(self) -> None:
         self.clear_game()
@@ -245,6 +246,7 @@ class App:
         board.update(view, table.highlights(view))
         self.header.status(table.status(), "" if session.over else session.state["players"][session.current]["colour"])
         self.root.classList.toggle("over", session.over)
+        self.root.classList.toggle("revealing", scoring is not None)     # for styles: the scoring on show
         reveal_starts = scoring is not None and present(js.document.querySelector(".scoring-reveal")) is None
         side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
                     table.ticket_status(), scoring=scoring)
@@ -292,6 +294,10 @@ class App:
         dialog = self.table.dialog()
         node = None if dialog is None else _table().dialog_node(session, dialog)
         js.document.getElementById("dialogs").replaceChildren(*([node] if node is not None else []))
+        if node is None:            # the open dialog's kind on #app, for styles
+            self.root.removeAttribute("data-dialog")
+        else:
+            self.root.setAttribute("data-dialog", node.getAttribute("data-dialog") or "")
         # modal: the side column's controls are inert; the board (thousands of shapes, too many to
         # restyle at every dialog) is covered by the dialog's backdrop and out of the Tab cycle
         js.document.getElementById("side").toggleAttribute("inert", node is not None)

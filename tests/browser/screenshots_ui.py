@@ -25,8 +25,7 @@ screen and size (``ui-<screen>-<language>-<width>x<height>.png`` in another lang
 - ``end``: the end screen of a Europe game: the breakdown (stations too), the score chart, the
   longest trail drawn on the board;
 - ``end-reveal``: the same game's scoring replayed, stopped at a ticket completed through a
-  station (its path lit in the player's colour, the borrowed route dashed), at 1280×800 and
-  390×844 only.
+  station (its path lit in the player's colour, the borrowed route dashed).
 """
 
 from __future__ import annotations
@@ -161,7 +160,7 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             if width <= 700:        # a phone: the end screen is under the board and the log
                 page.evaluate("document.querySelector('.end-screen').scrollIntoView()")
             snap("end")
-        if wanted("end-reveal") and size in ("1280x800", "390x844"):
+        if wanted("end-reveal"):
             store(page, {"g1": end}, "g1")
             page.click(".end-screen button[data-cmd=replay-scoring]")
             page.wait_for_selector(f".scoring-reveal[data-shown='{telling_step(end)}']")

@@ -89,6 +89,8 @@ def test_the_claim_tunnel_and_station_dialogs_cover_nothing_they_are_about(brows
         page.wait_for_selector("#dialogs .dialog[data-dialog=tunnel]")
         assert "3 cards turned over" in page.text_content(".dialog[data-dialog=tunnel] .dialog-rule")
         assert_uncovered(page, "#route-bucuresti--sofia rect.space", "tunnel")
+        copy = page.locator("#board-frame .tunnel-reveal")           # the cards' copy over the board waits
+        assert copy.count() == 1 and not copy.is_visible()
         focused = page.evaluate("document.activeElement.closest('#dialogs') !== null")
         assert focused                                               # the focus is in the dialog
         page.keyboard.press("Escape")                                # a tunnel must be answered
