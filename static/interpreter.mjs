@@ -46,6 +46,30 @@ function unpacked(response) {
   return bytes;
 }
 
+// Pyodide restores a snapshot into the memory its WebAssembly module starts with (the module's
+// own minimum, 30 MiB in 314.0.7) and does not grow it first: the snapshot of a Python whose
+// memory grew past that while the game's modules were imported fails to restore ("offset is out
+// of bounds"). So while the runtime is instantiated for a restore, the memory it exports (as
+// "memory") is grown to the snapshot's size before Pyodide takes its views of it.
+async function withRoomFor(bytes, load) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const grown = async (result) => {
+    const memory = result?.instance?.exports?.memory;
+    if (memory instanceof WebAssembly.Memory) {
+      const pages = Math.ceil((await bytes).length / 65536) - memory.buffer.byteLength / 65536;
+      if (pages > 0) memory.grow(pages);
+    }
+    return result;
+  };
+  WebAssembly.instantiate = (...args) => instantiate.apply(WebAssembly, args).then(grown);
+  WebAssembly.instantiateStreaming = (...args) => instantiateStreaming.apply(WebAssembly, args).then(grown);
+  try {
+    return await load();
+  } finally {
+    Object.assign(WebAssembly, { instantiate, instantiateStreaming });
+  }
+}
+
 // (a service worker that has gone meanwhile has taken its cache with it: nothing to refuse)
 function refuse() {
   return fetch(SNAPSHOT, { method: "DELETE" }).catch(() => {});
@@ -121,7 +145,9 @@ export async function loadPyodide(options) {
     try {
       const wheels = (settings.packages ?? []).map((url) => [url, downloadArchive(url)]);
       wheels.forEach(([, wheel]) => wheel.catch(() => {}));    // a failure is the restore's to say
-      const restored = await loadRuntime({ ...settings, packages: [], _loadSnapshot: unpacked(response) });
+      const snapshot = unpacked(response);
+      const restored = await withRoomFor(snapshot,
+        () => loadRuntime({ ...settings, packages: [], _loadSnapshot: snapshot }));
       await placePackages(restored, wheels);     // Python's first code after the restore
       pyodide = restored;
       root.setAttribute("data-python-start", "snapshot");

@@ -6,6 +6,10 @@ Over 1180 px wide the menu's tools stand in the band with the others and its but
 button's ``aria-expanded``), which Escape, a click elsewhere, the focus leaving it or one of
 its commands closes, the focus back on the button.  Whether it is open is kept here, so a
 redraw of the header (a change of language) keeps it as it was.
+
+A phone shows two lines of the status; a longer one (a long language's last round) is opened
+whole by a tap on it, over the band (and the board's top if need be): the band keeps its height, so the board does not
+move.  A tap elsewhere, Escape or the next status closes it.
 """
 
 from __future__ import annotations
@@ -24,12 +28,14 @@ class Header:
     def __init__(self) -> None:
         self.node: Node | None = None
         self.menu_open = False
+        self.status_open = False
 
     def build(self, tools: list[Node], menu: list[Node]) -> Node:
         """The status line, ``tools`` always in sight, then the menu of ``menu``."""
         more = button("⋯", "more", cls="more-button", id="more-button", aria_expanded="false",
                       aria_controls=MENU_ID, aria_label=_("table.more"), title=_("table.more"))
         self.node = el("header", None, el("p", "", cls="status", id="status", aria_live="polite"),
+                       el("span", None, cls="status-room", aria_hidden="true"),     # its room while open
                        el("div", None, *tools, more, el("div", None, *menu, cls="more-tools", id=MENU_ID),
                           cls="tools"))
         self.show_menu(self.menu_open)
@@ -41,10 +47,21 @@ class Header:
         node = present(js.document.getElementById("status"))
         if node is None:
             return
+        if node.textContent != text:
+            self.show_status(False)
         node.textContent = text
         node.setAttribute("title", text)
         if colour is not None:
             node.setAttribute("data-colour", colour)
+
+    def show_status(self, open_: bool) -> None:
+        """Open the whole status over the band (when two lines cut it) or close it."""
+        status = None if self.node is None else present(self.node.querySelector("#status"))
+        if open_ and (status is None or status.scrollHeight <= status.clientHeight):
+            open_ = False           # all of it is in sight already
+        self.status_open = open_
+        if self.node is not None:
+            self.node.classList.toggle("status-open", open_)
 
     def show_menu(self, open_: bool, *, focus: bool = False) -> None:
         """Open or close the menu (``focus``: put the focus on its button)."""
@@ -67,8 +84,12 @@ class Header:
         return more is not None and bool(more.getClientRects().length)
 
     def on_click(self, target) -> None:
-        """Before a click is handled: one elsewhere closes the menu; a command in it closes it, the
-        focus on its button (where a dialog or the rules give it back)."""
+        """Before a click is handled: one on a cut status opens it whole, and any other click closes
+        it; one elsewhere closes the menu; a command in it closes it, the focus on its button (where
+        a dialog or the rules give it back)."""
+        on_status = closest(target, "#status") is not None
+        if on_status or self.status_open:
+            self.show_status(on_status and not self.status_open)
         if not self.menu_open:
             return
         if not self.in_menu(target):
@@ -77,7 +98,10 @@ class Header:
             self.show_menu(False, focus=True)
 
     def on_escape(self) -> bool:
-        """Escape closes the menu first (and does nothing else); whether it did."""
+        """Escape closes the whole status or the menu first (and does nothing else); whether it did."""
+        if self.status_open:
+            self.show_status(False)
+            return True
         if not (self.menu_open and self.popped()):
             return False
         self.show_menu(False, focus=True)

@@ -1,7 +1,8 @@
 """Small screens (issue #28): every player's line and ticket readable at 800×600 and 1024×768 in
 long languages, nothing cut; the opponents reachable without losing the board; Hungarian
 tickets that read well at 1280×800; on a phone a header at most 87 px high whose rarely used
-tools sit in a menu, and a board that does not move between turns whatever the status says."""
+tools sit in a menu, a board that does not move between turns whatever the status says, and a
+status cut at two lines opened whole by a tap."""
 
 from __future__ import annotations
 
@@ -130,22 +131,20 @@ PHONE_TURNS = {**AI_TUNNEL, "position": {
     "players": [{"hand": {"green": 2}}, {"hand": {"red": 4}, "trains": 4}]}}
 
 
-def test_the_phones_header_is_short_and_its_board_does_not_move_between_turns(browser_session, tmp_path):
-    """Ann's turn, her second card, Hal's tunnel (claimed with its last trains: the last round),
-    Ann's last turn announced, a reason said on the status line, Hal's last turn, the end."""
+def phone_game(browser_session, tmp_path, language: str = "en"):
+    """PHONE_TURNS on a phone with touch, Hal's tunnel answered by a stand-in AI worker."""
     context = browser_session.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     context.route(WORKER, lambda route: route.fulfill(status=200, body=TUNNEL_WORKER, content_type="text/javascript"))
-    page = browser_session.open("?ai-delay=1200", context=context)
+    page = browser_session.open("?ai-delay=1200" + ("" if language == "en" else f"&lang={language}"), context=context)
     path = tmp_path / "game.json"
     path.write_text(json.dumps(PHONE_TURNS))
     page.set_input_files("#import-file", str(path))
     page.wait_for_selector("#board svg")
-    seen = {}
+    return page
 
-    def measure(moment: str) -> None:
-        header = page.evaluate(BOX, "#app.table header")
-        seen[moment] = (page.evaluate(BOX, "#board-frame")[1], header[3] - header[1], page.text_content("#status"))
 
+def to_the_last_round(page, measure=lambda moment: None) -> None:
+    """Ann draws two cards; Hal's tunnel starts the last round; Ann's last turn, announced."""
     measure("Ann's turn")
     page.locator(".market .card-deck").click()
     measure("her second card")
@@ -158,6 +157,19 @@ def test_the_phones_header_is_short_and_its_board_does_not_move_between_turns(br
     measure("the last round announced")
     page.click("button[data-cmd=last-round]")
     measure("Ann's last turn")
+
+
+def test_the_phones_header_is_short_and_its_board_does_not_move_between_turns(browser_session, tmp_path):
+    """Ann's turn, her second card, Hal's tunnel (claimed with its last trains: the last round),
+    Ann's last turn announced, a reason said on the status line, Hal's last turn, the end."""
+    page = phone_game(browser_session, tmp_path)
+    seen = {}
+
+    def measure(moment: str) -> None:
+        header = page.evaluate(BOX, "#app.table header")
+        seen[moment] = (page.evaluate(BOX, "#board-frame")[1], header[3] - header[1], page.text_content("#status"))
+
+    to_the_last_round(page, measure)
     page.locator(".market .card-deck").click()
     locomotive = page.locator(".market button[data-arg=locomotive][aria-disabled=true]")
     if locomotive.count():
@@ -174,6 +186,28 @@ def test_the_phones_header_is_short_and_its_board_does_not_move_between_turns(br
     assert len(tops) == 1, seen                                 # not a pixel
     assert max(height for _top, height, _text in seen.values()) <= PHONE_HEADER_MAX, seen
     assert game_facts(page)["over"]
+
+
+CUT = "(s) => { const n = document.querySelector(s); return n.scrollHeight > n.clientHeight + .5; }"
+
+
+def test_a_phones_cut_status_opens_whole_on_a_tap_over_the_board(browser_session, tmp_path):
+    """Hungarian, Ann's last turn: her turn and the last round's count take more than two lines."""
+    page = phone_game(browser_session, tmp_path, "hu")
+    to_the_last_round(page)
+    assert page.evaluate(CUT, "#status"), page.text_content("#status")
+    board, header = page.evaluate(BOX, "#board-frame"), page.evaluate(BOX, "#app.table header")
+    page.tap("#status")
+    assert page.evaluate("document.querySelector('#app.table header').classList.contains('status-open')")
+    assert not page.evaluate(CUT, "#status")                   # all of it
+    assert page.evaluate(BOX, "#board-frame") == board          # over the band: the board does not move
+    assert page.evaluate(BOX, "#app.table header") == header
+    page.tap(".log-panel")                                      # a tap elsewhere closes it
+    assert not page.evaluate("document.querySelector('#app.table header').classList.contains('status-open')")
+    assert page.evaluate(CUT, "#status")
+    page.tap("#status")
+    page.keyboard.press("Escape")                               # and Escape
+    assert not page.evaluate("document.querySelector('#app.table header').classList.contains('status-open')")
 
 
 def test_the_rarely_used_tools_are_in_a_menu_on_small_screens_usable_by_keyboard(browser_session):
