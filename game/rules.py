@@ -28,7 +28,7 @@ import bisect
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,6 +96,16 @@ class RouteFacts:
     twins: tuple[str, ...]
     points: int
     colours: tuple[str, ...]     # colours a payment may use (all eight for a gray route)
+
+
+def tunnel_costs(revealed: Iterable[str], colour: str | None) -> tuple[bool, ...]:
+    """Which of a tunnel's revealed cards ask one card more: those of the colour played, and
+    locomotives.
+
+    >>> tunnel_costs(("red", "locomotive", "white"), "red")
+    (True, True, False)
+    """
+    return tuple(c == LOCOMOTIVE or c == colour for c in revealed)
 
 
 @dataclass(frozen=True)
@@ -526,7 +536,7 @@ def _apply_claim(state: State, action: ClaimRoute) -> Event:
         if card is None:
             break
         revealed.append(card)
-    extra = sum(1 for c in revealed if c == LOCOMOTIVE or c == action.colour)
+    extra = sum(tunnel_costs(revealed, action.colour))
     event["revealed"], event["extra"] = list(revealed), extra
     if extra == 0:
         _take_route(state, r, action.colour, action.cards, action.locomotives)

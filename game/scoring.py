@@ -159,6 +159,41 @@ def tickets_completed(game_map: GameMap, routes: Iterable[str], tickets: Iterabl
     return done
 
 
+PER_TRAIN = 1000        # ticket_path's cost of a train; each route costs 1 more
+
+
+def cheapest_path(game_map: GameMap, a: str, b: str, cost: Callable[[Route], int | None]) -> tuple[str, ...] | None:
+    """Route ids of a cheapest path from city ``a`` to city ``b``, each route costing
+    ``cost(route)`` (None: not usable); None when no usable path joins them.
+
+    >>> from game.mapdata import load_map
+    >>> cheapest_path(load_map("usa"), "denver", "omaha", lambda r: r.length)
+    ('denver--omaha',)
+    """
+    best = {a: 0}
+    came: dict[str, tuple[str, str]] = {}            # city -> (route, previous city)
+    heap = [(0, a)]
+    while heap:
+        here, city = heapq.heappop(heap)
+        if city == b:
+            break
+        if here > best[city]:
+            continue
+        for r in game_map.routes_at(city):
+            step = cost(r)
+            other = r.other_end(city)
+            if step is not None and here + step < best.get(other, 10 ** 9):
+                best[other], came[other] = here + step, (r.id, city)
+                heapq.heappush(heap, (here + step, other))
+    if b not in came:
+        return None
+    path, city = [], b
+    while city != a:
+        route_id, city = came[city]
+        path.append(route_id)
+    return tuple(reversed(path))
+
+
 def ticket_path(game_map: GameMap, network: Iterable[str], ticket_id: str) -> tuple[str, ...]:
     """Route ids of a path joining a ticket's cities over ``network`` (a player's routes, with the
     routes their stations borrow for the final scoring), from its first city: the fewest trains,
@@ -173,29 +208,9 @@ def ticket_path(game_map: GameMap, network: Iterable[str], ticket_id: str) -> tu
     """
     ids = set(network)
     ticket = game_map.ticket(ticket_id)
-    parent = _network(game_map, ids)
-    if _find(parent, game_map.city(ticket.a).index) != _find(parent, game_map.city(ticket.b).index):
-        return ()
-    best = {ticket.a: (0, 0)}
-    came: dict[str, tuple[str, str]] = {}            # city -> (route, previous city)
-    heap = [(0, 0, ticket.a)]
-    while heap:
-        trains, count, city = heapq.heappop(heap)
-        if city == ticket.b:
-            break
-        if (trains, count) > best[city]:
-            continue
-        for r in game_map.routes_at(city):
-            other = r.other_end(city)
-            cost = (trains + r.length, count + 1)
-            if r.id in ids and cost < best.get(other, (10 ** 9, 0)):
-                best[other], came[other] = cost, (r.id, city)
-                heapq.heappush(heap, (*cost, other))
-    path, city = [], ticket.b
-    while city != ticket.a:
-        route_id, city = came[city]
-        path.append(route_id)
-    return tuple(reversed(path))
+    # the fewest trains, then the fewest routes (a path has far fewer routes than PER_TRAIN)
+    path = cheapest_path(game_map, ticket.a, ticket.b, lambda r: r.length * PER_TRAIN + 1 if r.id in ids else None)
+    return path or ()
 
 
 # --------------------------------------------------------------------------- stations

@@ -39,12 +39,17 @@ from game.events import event_view
 from game.i18n import _, decimal
 from game.jsontext import MAX_CHARS
 from game.mapdata import CARD_KINDS, LOCOMOTIVE, GameMap
-from game.rules import CLOSING_TWINS_MAX_PLAYERS, TUNNEL_REVEAL, IllegalActionError
+from game.rules import (
+    CLOSING_TWINS_MAX_PLAYERS,
+    TUNNEL_REVEAL,
+    IllegalActionError,
+    tunnel_costs,
+)
 from game.scenario import Scenario
 from game.share import embed_link, public_scenario
 from game.ui import ai_turn, ending, reveal, setup
 from game.ui.ai_turn import AiAnswer, AiRequest
-from game.ui.moves import Cue, MovePart, claimed_last, costly, cues, last_moves
+from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
 from game.ui.saves import (
     CURRENT_KEY,
     INDEX_KEY,
@@ -721,7 +726,7 @@ class Table:
         if phase == "tunnel":
             tunnel, revealed, options = s.tunnel_choice()
             return TunnelDialog(tunnel["route"], tuple(revealed), tunnel["extra"], tuple(options), tunnel_rule(),
-                                costly(tuple(revealed), tunnel["colour"]))
+                                tunnel_costs(revealed, tunnel["colour"]))
         return self.opened
 
     def close_dialog(self) -> Outcome:
@@ -913,7 +918,7 @@ class Table:
         its step's path, borrowed routes and cities)."""
         s = self.session
         assert s is not None
-        frame = self.scoring_frame() if s.over else None
+        frame = self.scoring_frame()
         if frame is not None:
             step = frame.step
             return Highlights() if step is None else Highlights(

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.events import Event
-from game.mapdata import LOCOMOTIVE
+from game.rules import tunnel_costs
 
 
 @dataclass(frozen=True)
@@ -42,17 +42,7 @@ class Cue:
 
     def matches(self) -> tuple[bool, ...]:
         """For a tunnel cue: which revealed cards cost a card more."""
-        return costly(self.revealed, self.colour)
-
-
-def costly(revealed: tuple[str, ...], colour: str | None) -> tuple[bool, ...]:
-    """Which of a tunnel's revealed cards cost a card more: those of the colour played, and
-    locomotives.
-
-    >>> costly(("red", "locomotive", "white"), "red")
-    (True, True, False)
-    """
-    return tuple(c == LOCOMOTIVE or c == colour for c in revealed)
+        return tunnel_costs(self.revealed, self.colour)
 
 
 def cues(event: Event) -> list[Cue]:

@@ -10,12 +10,11 @@ a station), and, for one not done, the cheapest way still open between its citie
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.mapdata import GameMap
-from game.scoring import PlayerPosition, ticket_status
+from game.scoring import PlayerPosition, cheapest_path, ticket_status
 from game.state import Player
 
 
@@ -47,35 +46,18 @@ def open_path(game_map: GameMap, ticket_id: str, own: Iterable[str], closed: fro
     reached = _reach(game_map, mine, ticket.a)
     if ticket.b in reached:
         return OpenPath()
-    best: dict[str, int] = {ticket.a: 0}
-    came: dict[str, tuple[str, str]] = {}           # city -> (route, previous city)
-    heap = [(0, ticket.a)]
-    while heap:
-        cost, city = heapq.heappop(heap)
-        if city == ticket.b:
-            break
-        if cost > best[city]:
-            continue
-        for r in game_map.routes_at(city):
-            if r.id in closed:
-                continue
-            step = 0 if r.id in mine else r.length
-            other = r.other_end(city)
-            if cost + step < best.get(other, 10 ** 9):
-                best[other] = cost + step
-                came[other] = (r.id, city)
-                heapq.heappush(heap, (cost + step, other))
-    if ticket.b not in came:
+    path = cheapest_path(game_map, ticket.a, ticket.b,
+                         lambda r: None if r.id in closed else 0 if r.id in mine else r.length)
+    if path is None:
         return OpenPath()
-    routes, cities, city = [], [], ticket.b
-    while city != ticket.a:
-        route_id, previous = came[city]
+    routes, cities, city = [], [], ticket.a
+    for route_id in path:
+        city = game_map.route(route_id).other_end(city)
         if route_id not in mine:
             routes.append(route_id)
         if city not in reached and not any(r.id in mine for r in game_map.routes_at(city)):
             cities.append(city)
-        city = previous
-    return OpenPath(tuple(reversed(routes)), tuple(reversed(cities)))
+    return OpenPath(tuple(routes), tuple(cities))
 
 
 def _reach(game_map: GameMap, own: set[str], start: str) -> set[str]:

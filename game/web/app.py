@@ -237,7 +237,7 @@ class App:
                  "" if session.handoff_to is None else session.handoff_to, table.last_action_text())
         for name, value in zip(GAME_ATTRIBUTES, facts):
             self.root.setAttribute(name, str(value))
-        scoring = table.scoring_frame() if session.over else None
+        scoring = table.scoring_frame()
         step = None if scoring is None else scoring.step
         if step is None:            # the final scoring's step lit in its player's colour
             board.container.removeAttribute("data-colour")
