@@ -8,7 +8,8 @@ The page is up to date before a cue plays: cues only decorate (``pointer-events:
 they never delay a click.  Flights take ``FLY_MS``; with ``prefers-reduced-motion`` nothing
 moves (the marks stay: the players' last turns, the tunnel's cards).
 
-A tunnel's cards stay ``REVEAL_MS`` at the top of the board, unless dismissed (its close
+A tunnel's cards stay ``REVEAL_MS`` at the top of the board (in an embed's lesson, for as long
+as its step is shown: the reader reads at their own pace), unless dismissed (its close
 button, a click on it, Escape: ``end_reveal``), and never into a human's turn: another seat's
 tunnel is not shown, and its cards go, as soon as a human must act (``to_act``; the log keeps
 the cards).
@@ -39,24 +40,25 @@ def reduced_motion() -> bool:
 ToAct = Callable[[], "int | None"]      # the human seat that must act now (None: none)
 
 
-def play_after_paint(cues: list[Cue], session: Session, to_act: ToAct | None = None) -> None:
+def play_after_paint(cues: list[Cue], session: Session, to_act: ToAct | None = None,
+                     timed: bool = True) -> None:
     """Play the cues once the frame that shows their moves is painted: a cue never holds up
     the update.  ``to_act``: which human must act when they play (another seat's tunnel is
-    then not shown)."""
+    then not shown); ``timed``: a tunnel's cards go by themselves after ``REVEAL_MS``."""
     if cues:
         js.requestAnimationFrame(create_once_callable(
-            lambda _time: _later(0, lambda: play(cues, session, None if to_act is None else to_act()))))
+            lambda _time: _later(0, lambda: play(cues, session, None if to_act is None else to_act(), timed))))
 
 
-def play(cues: list[Cue], session: Session, human: int | None = None) -> None:
+def play(cues: list[Cue], session: Session, human: int | None = None, timed: bool = True) -> None:
     """Play the cues of the moves just drawn on the page; ``human``: the human seat that must
-    act now, if any."""
+    act now, if any; ``timed``: as in ``play_after_paint``."""
     still = reduced_motion()
     for cue in cues:
         colour = session.state["players"][cue.seat]["colour"]
         if cue.kind == "tunnel":
             if human is None or human == cue.seat:
-                show_reveal(cue, session)
+                show_reveal(cue, session, timed)
         elif still:
             continue
         elif cue.kind == "claim":
@@ -154,8 +156,9 @@ def end_reveal(keep: str | None = None) -> bool:
     return True
 
 
-def show_reveal(cue: Cue, session: Session) -> None:
-    """Over the board: who tried which tunnel, the three cards, and what more they cost."""
+def show_reveal(cue: Cue, session: Session, timed: bool = True) -> None:
+    """Over the board: who tried which tunnel, the three cards, and what more they cost (for
+    ``REVEAL_MS`` if ``timed``, else until dismissed)."""
     frame = present(js.document.getElementById("board-frame"))
     if frame is None or cue.route is None:
         return
@@ -173,4 +176,5 @@ def show_reveal(cue: Cue, session: Session) -> None:
              el("span", verdict, cls="reveal-verdict"), close, cls="tunnel-reveal", role="status",
              data_turn=reveal_mark(cue.seat, session))
     frame.append(box)
-    _later(REVEAL_MS, box.remove)
+    if timed:
+        _later(REVEAL_MS, box.remove)

@@ -191,7 +191,8 @@ class EmbedPage:
             if control is not None:
                 control.setAttribute("aria-disabled", "true" if lesson.index == end else "false")
         self.root.setAttribute("data-embed-step", str(lesson.index))
-        cues.play_after_paint(lesson.take_cues(), session)
+        cues.end_reveal()           # the step before's tunnel cards go with it; this step's stay
+        cues.play_after_paint(lesson.take_cues(), session, timed=False)
 
     def go(self, index: int) -> None:
         lesson = self.lesson

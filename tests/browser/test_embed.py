@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from harness import OTHER_SITE, static_server
+from playwright.sync_api import expect
 from ui_driver import AI_FAST, human_step, new_game, wait_for_human
 
 from game import i18n
@@ -160,7 +161,13 @@ def test_embeds_in_a_host_page_of_another_site(browser_session, site_url, tmp_pa
         wait_step(page, 3, 2)
         press(frames[3].locator(".embed-next"))
         wait_step(page, 3, 3)
-        assert frames[3].locator(".tunnel-reveal").count() == 1         # Bob's tunnel cards, as in a game
+        expect(frames[3].locator(".tunnel-reveal")).to_have_count(1)    # Bob's tunnel cards, as in a game
+        press(frames[3].locator(".embed-prev"))
+        wait_step(page, 3, 2)
+        expect(frames[3].locator(".tunnel-reveal")).to_have_count(0)    # they go with their step
+        press(frames[3].locator(".embed-next"))
+        wait_step(page, 3, 3)
+        expect(frames[3].locator(".tunnel-reveal")).to_have_count(1)
 
         # the host asks for a step; malformed messages are ignored
         for i, step in ((0, 2), (1, 4), (2, 1), (3, 0)):
