@@ -5,7 +5,8 @@ The browser glue (``game.web.app``) renders what this says, turns clicks, keys a
 its calls, and keeps the storage, the clock and the AI helper; all the rest is here, in plain
 Python.
 
->>> from game.ui.saves import DictBackend, SaveCatalog
+>>> from game.ui.saves import SaveCatalog
+>>> from game.ui.storage import DictBackend
 >>> from game.ui.setup import default_options
 >>> table = Table(SaveCatalog(DictBackend({})), clock=lambda: 1000.0, fresh_seed=lambda: 5)
 >>> table.handle(StartGame(default_options("usa", 2))).redraw
@@ -50,20 +51,16 @@ from game.share import embed_link, public_scenario
 from game.ui import ai_turn, ending, reveal, setup
 from game.ui.ai_turn import AiAnswer, AiRequest
 from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
-from game.ui.saves import (
+from game.ui.saves import SaveCatalog, SaveEntry, SaveError, StaleSave, save_text
+from game.ui.session import Session, open_session, refusal_text
+from game.ui.setup import GameOptions
+from game.ui.storage import (
     CURRENT_KEY,
     INDEX_KEY,
     SAVE_PREFIX,
-    SaveCatalog,
-    SaveEntry,
-    SaveError,
-    StaleSave,
     StorageFull,
     StorageRefused,
-    save_text,
 )
-from game.ui.session import Session, open_session, refusal_text
-from game.ui.setup import GameOptions
 from game.ui.tickets import OpenPath, open_path, seat_ticket_status
 from game.view import View
 

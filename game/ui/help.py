@@ -14,9 +14,7 @@ from dataclasses import dataclass, field
 
 from game.i18n import longest_name
 from game.mapdata import GameMap, Variant
-from game.ui.saves import NAMESPACE
 
-TIPS_KEY = NAMESPACE + "help.tips-dismissed"     # localStorage: the first-game tips were dismissed
 TIPS = ("help.tip.tickets", "help.tip.long", "help.tip.cards", "help.tip.trains")
 
 

@@ -2,14 +2,15 @@
 
 A save is a scenario file (``docs/scenario.md``): the game's starting scenario with every
 action played since, so loading replays it exactly and export/import is the file itself.
-Keys: ``ttr.v1.save.<id>`` for a game, ``ttr.v1.saves`` for the index (id → map, players,
+Keys (``game.ui.storage``): ``ttr.v1.save.<id>`` for a game, ``ttr.v1.saves`` for the index (id → map, players,
 turn, last played, revision: how many times it was written, so that a second tab on the
 same game sees it moved on and never overwrites it, see :meth:`SaveCatalog.write`).  A save that cannot be read (not JSON, hand-edited into an impossible
 game, written by a newer version) is listed with the reason, kept byte for byte and can
 still be exported; the other saves open as usual.  The storage itself is a small
-:class:`Backend` (``localStorage`` in the browser, a dict in the tests).
+``game.ui.storage.Backend`` (``localStorage`` in the browser, a dict in an embed and the tests).
 
 >>> from game.ui.setup import default_options
+>>> from game.ui.storage import DictBackend
 >>> store = {}
 >>> catalog = SaveCatalog(DictBackend(store))
 >>> game = default_options("usa", 2).scenario(fallback_seed=1)
@@ -26,29 +27,17 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, cast
 
 from game.jsontext import JsonTextError, read_json
 from game.names import MAX_NAME
 from game.scenario import Scenario
 from game.state import FORMAT as SCENARIO_FORMAT
 from game.state import MAX_COUNT
+from game.ui.storage import INDEX_KEY, SAVE_PREFIX, Backend, StorageFull
 
-NAMESPACE = "ttr.v1."
-SAVE_PREFIX = NAMESPACE + "save."
-INDEX_KEY = NAMESPACE + "saves"
-CURRENT_KEY = NAMESPACE + "current"
 Problem = tuple[str, dict]
 MAX_SAFE_INTEGER = 2 ** 53 - 1     # larger numbers lose precision in JavaScript (and may reach it as a BigInt)
-
-
-class StorageFull(Exception):
-    """The browser refused to store more (quota exceeded or storage disabled)."""
-
-
-class StorageRefused(StorageFull):
-    """The browser keeps no data for this site at all (site data blocked, or a frame on another
-    site whose storage is blocked): nothing can be saved, whatever is deleted."""
 
 
 class StaleSave(Exception):
@@ -66,32 +55,6 @@ class SaveError(ValueError):
     def __init__(self, key: str, **params: object) -> None:
         super().__init__(f"{key}: {params}")
         self.problem: Problem = (key, params)
-
-
-class Backend(Protocol):
-    def get(self, key: str) -> str | None: ...
-    def set(self, key: str, text: str) -> None: ...       # raises StorageFull
-    def remove(self, key: str) -> None: ...
-    def names(self) -> list[str]: ...
-
-
-class DictBackend:
-    """A backend over a plain dict (tests, and the CPython command line)."""
-
-    def __init__(self, data: dict[str, str]) -> None:
-        self.data = data
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, text: str) -> None:
-        self.data[key] = text
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def names(self) -> list[str]:
-        return list(self.data)
 
 
 @dataclass(frozen=True)

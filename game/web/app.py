@@ -42,8 +42,9 @@ from game.ui.controller import (
 )
 from game.ui.embed import is_embed
 from game.ui.placing import Box, room, shift_into
-from game.ui.saves import Backend, SaveCatalog, StorageFull
+from game.ui.saves import SaveCatalog
 from game.ui.session import Session
+from game.ui.storage import Backend, Preferences
 from game.web import catalogs, cues
 from game.web import start as start_screen
 from game.web.ai_helper import AiHelper
@@ -71,8 +72,6 @@ GAME_SCREEN = "game.web.table"
 WARM_UP_MS = 100     # after the first screen is up, load the game screen while the player reads it
 # facts of the game on #app for styles and tests
 GAME_ATTRIBUTES = ("data-phase", "data-current", "data-turn", "data-actions", "data-handoff", "data-last-move")
-AI_SPEED_KEY = "ttr.ai-speed"       # the AI seats' speed the player chose last
-HINTS_KEY = "ttr.hints"             # "off": the player switched the claimable routes' glow off
 SPEED_KEYS = {"slow": "table.ai_speed.slow", "normal": "table.ai_speed.normal", "fast": "table.ai_speed.fast",
               "instant": "table.ai_speed.instant"}
 
@@ -102,14 +101,13 @@ def _fresh_seed() -> int:
     return (int(words[0]) << 21) ^ int(words[1]) & (2 ** 53 - 1)
 
 
-def _ai_delay(storage: Backend) -> int:
+def _ai_delay(preferences: Preferences) -> int:
     """``?ai-delay=N`` in the page's address (N ms between AI moves: tests and benchmarks), else
     the delay of the speed the player chose last."""
     value = js.URLSearchParams.new(js.location.search).get("ai-delay")
     if isinstance(value, str) and value.isdigit():
         return int(value)
-    speed = storage.get(AI_SPEED_KEY)
-    return AI_SPEEDS.get(speed or "", AI_SPEEDS["normal"])
+    return AI_SPEEDS.get(preferences.ai_speed or "", AI_SPEEDS["normal"])
 
 
 def site_folder() -> str:
@@ -122,10 +120,10 @@ class App:
         """``storage``: where the games and the player's preferences are kept (the browser's
         ``localStorage`` for the game; the embed keeps its own, in memory)."""
         self.root = root
-        self.storage = storage
+        self.preferences = Preferences(storage)
         self.table = Table(SaveCatalog(storage), clock=_now_ms, fresh_seed=_fresh_seed,
-                           ai_delay=_ai_delay(storage), site=site_folder())
-        self.table.hints = storage.get(HINTS_KEY) != "off"
+                           ai_delay=_ai_delay(self.preferences), site=site_folder())
+        self.table.hints = self.preferences.hints
         self.drawn: Session | None = None      # the game the table screen was built for
         self.board: table.Board | None = None
         self.side: table.SideColumn | None = None
@@ -137,7 +135,7 @@ class App:
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.zoom = Zoom()
         self.picker = RoutePicker()
-        self.help = HelpPanel()
+        self.help = HelpPanel(self.preferences)
         self.header = Header()
         root.addEventListener("click", keep_alive(self.on_click))
         js.document.addEventListener("keydown", keep_alive(self.on_key))     # also when nothing has the focus
@@ -451,7 +449,7 @@ class App:
     def command(self, cmd: str, arg: str) -> None:
         """A control's command; the ones that read the page (the form, the ticket boxes) are made here."""
         if cmd == "hints":
-            self.remember(HINTS_KEY, arg)
+            self.preferences.set_hints(arg == "on")
         if cmd == "help":
             self.open_help()
             return
@@ -475,13 +473,6 @@ class App:
             command = control_command(cmd, arg)
         if command is not None:
             self.apply(self.table.handle(command))
-
-    def remember(self, key: str, value: str) -> None:
-        """Keep a preference if the storage lets us (else it lasts for this visit)."""
-        try:
-            self.storage.set(key, value)
-        except StorageFull:
-            pass
 
     def copy_link(self, link: str) -> None:
         """Put a shared link on the clipboard and say so (or say to copy it by hand)."""
@@ -542,7 +533,7 @@ class App:
     async def change_language(self, picker) -> None:
         """Speak the language chosen in ``picker`` (its catalog fetched first, if need be)."""
         picker.disabled = True
-        self.table.notice = await start_screen.choose_language(picker.value)
+        self.table.notice = await start_screen.choose_language(picker.value, self.preferences)
         if picker.id == "opt-language":
             self.apply(self.table.handle(GoHome(start_screen.read_options())))
         else:
@@ -560,7 +551,7 @@ class App:
         if target.id == "opt-map":
             self.apply(self.table.handle(ChooseMap(start_screen.read_options())))
         elif target.id == "opt-ai-speed":
-            self.remember(AI_SPEED_KEY, target.value)
+            self.preferences.set_ai_speed(target.value)
             self.apply(self.table.handle(SetAiSpeed(target.value)))
         elif target.id.startswith("seat-kind-"):
             self.apply(self.table.handle(GoHome(start_screen.read_options())))

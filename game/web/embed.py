@@ -27,8 +27,8 @@ from game.ui.embed import (
     scenario_data,
 )
 from game.ui.moves import last_moves
-from game.ui.saves import DictBackend
 from game.ui.session import Session
+from game.ui.storage import DictBackend
 from game.ui.tickets import seat_ticket_status
 from game.web import cues
 from game.web.app import App, _table

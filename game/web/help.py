@@ -7,29 +7,13 @@ keeps Tab inside itself and gives the focus back to the control that opened it."
 from __future__ import annotations
 
 import js
-from pyodide.ffi import JsException, to_js
+from pyodide.ffi import to_js
 
 from game.i18n import _, variant_name
 from game.mapdata import load_map
 from game.ui import help as content
+from game.ui.storage import Preferences
 from game.web.dom import FOCUSABLE, Node, closest, cycle_focus, el, keep_alive, present
-
-
-def _tips_dismissed() -> bool:
-    try:
-        return js.localStorage.getItem(content.TIPS_KEY) == "1"
-    except JsException:
-        return False
-
-
-def _set_tips_dismissed(value: bool) -> None:
-    try:
-        if value:
-            js.localStorage.setItem(content.TIPS_KEY, "1")
-        else:
-            js.localStorage.removeItem(content.TIPS_KEY)
-    except JsException:
-        pass        # storage refused: the choice lasts while the panel is open
 
 
 def _figure(name: str) -> Node:
@@ -85,19 +69,20 @@ def _tips() -> Node:
     return box
 
 
-def panel(map_id: str, variant_id: str) -> Node:
-    """The whole panel for a map and variant."""
+def panel(map_id: str, variant_id: str, tips: bool) -> Node:
+    """The whole panel for a map and variant; ``tips``: with the first-game tips (else a button
+    to show them again)."""
     game_map = load_map(map_id)
     variant = content.variant_of(game_map, variant_id)
     close = el("button", "×", type="button", cls="help-close", data_help="close", aria_label=_("help.close"))
     title = el("h2", _("help.title"), el("span", variant_name(map_id, variant.id), cls="help-variant"), id="help-title")
     box = el("div", None, el("div", None, title, close, cls="help-head"), cls="help-box", tabindex="-1")
     body = el("div", None, cls="help-body")
-    if _tips_dismissed():
+    if tips:
+        body.append(_tips())
+    else:
         body.append(el("p", None, el("button", _("help.tips.show"), type="button", cls="link", data_help="show-tips"),
                        cls="help-tips-again"))
-    else:
-        body.append(_tips())
     found = content.sections(game_map, variant.id)
     nav = el("nav", None, cls="help-nav", aria_label=_("help.contents"))
     for section in found:
@@ -111,9 +96,11 @@ def panel(map_id: str, variant_id: str) -> Node:
 
 
 class HelpPanel:
-    """The panel's life: open over a screen, keyboard and clicks inside it, close."""
+    """The panel's life: open over a screen, keyboard and clicks inside it, close.  Whether the
+    tips were put away is kept in the page's ``preferences``."""
 
-    def __init__(self) -> None:
+    def __init__(self, preferences: Preferences) -> None:
+        self.preferences = preferences
         self.opener = None
         self.where: tuple[str, str] | None = None
         self.on_click_proxy = keep_alive(self.on_click)
@@ -133,7 +120,7 @@ class HelpPanel:
             old.remove()
         if self.where is None:
             return
-        node = panel(*self.where)
+        node = panel(*self.where, tips=not self.preferences.tips_dismissed)
         node.addEventListener("click", self.on_click_proxy)
         js.document.body.append(node)
         app = present(js.document.getElementById("app"))
@@ -174,7 +161,7 @@ class HelpPanel:
         elif what == "close":
             self.close()
         elif what in ("hide-tips", "show-tips"):
-            _set_tips_dismissed(what == "hide-tips")
+            self.preferences.set_tips_dismissed(what == "hide-tips")
             self.draw()
 
     def on_key(self, event) -> None:

@@ -4,7 +4,7 @@ drawn from the table's model (``game.ui.controller.StartScreen``), and the form 
 from __future__ import annotations
 
 import js
-from pyodide.ffi import JsException, to_js
+from pyodide.ffi import to_js
 
 from game import i18n
 from game.i18n import COLOUR_KEYS, _
@@ -16,10 +16,10 @@ from game.ui.controller import StartScreen
 from game.ui.rules_page import PAGE_PATH
 from game.ui.saves import SaveEntry
 from game.ui.setup import GameOptions
+from game.ui.storage import Preferences
 from game.web import catalogs, persist
 from game.web.dom import Node, button, el
 
-LANGUAGE_KEY = "ttr.language"       # the player's language, read by static/boot.js before Python starts
 DATE_STYLE = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries)
 
 
@@ -129,18 +129,16 @@ def language_picker(in_game: bool = False) -> Node:
     return el("label", _("start.language"), picker, cls="language")
 
 
-async def choose_language(code: str) -> str:
-    """Use ``code`` from now on, and at the next visit (``static/boot.js`` reads the choice,
-    after a ``?lang=`` in the address, which is changed to match).  Returns a notice: empty,
-    or why the language could not be changed."""
+async def choose_language(code: str, preferences: Preferences) -> str:
+    """Use ``code`` from now on, and at the next visit (kept in ``preferences``; in the game's
+    ``localStorage``, ``static/boot.js`` reads the choice after a ``?lang=`` in the address,
+    which is changed to match).  Returns a notice: empty, or why the language could not be
+    changed."""
     notice = await catalogs.use_language(code)
     if notice:
         return notice
     chosen = i18n.language()
-    try:
-        js.localStorage.setItem(LANGUAGE_KEY, chosen)
-    except JsException:
-        pass           # storage refused: the choice lasts for this visit
+    preferences.set_language(chosen)
     url = js.URL.new(js.location.href)
     if url.searchParams.has("lang"):
         url.searchParams.set("lang", chosen)

@@ -1,4 +1,5 @@
-"""The browser's localStorage as a save backend (``game.ui.saves.Backend``).
+"""The browser's localStorage as the game's storage backend (``game.ui.storage.Backend``): the one
+module that touches it.
 
 Reading never fails (a storage the browser refuses reads as empty); a write the browser
 refuses raises ``StorageFull`` (quota exceeded), or ``StorageRefused`` when the browser keeps
@@ -10,7 +11,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import JsException
 
-from game.ui.saves import StorageFull, StorageRefused
+from game.ui.storage import StorageFull, StorageRefused
 
 
 def usable() -> bool:

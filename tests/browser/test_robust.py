@@ -22,9 +22,10 @@ from game.rng import Rng
 from game.rules import apply_action, sample_action
 from game.scenario import play_scenario, to_scenario
 from game.state import new_game as engine_game
-from game.ui.saves import INDEX_KEY, SAVE_PREFIX, save_text
+from game.ui.saves import save_text
 from game.ui.session import Session
 from game.ui.setup import default_options
+from game.ui.storage import INDEX_KEY, SAVE_PREFIX
 
 CURRENT = "ttr.v1.current"
 DEEP = 100_000

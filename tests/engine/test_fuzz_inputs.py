@@ -49,16 +49,9 @@ from game.rng import Rng
 from game.rules import IllegalActionError, apply_action, legal_actions, sample_action
 from game.scenario import ScenarioError, load_scenario, play_scenario, to_scenario
 from game.state import StateError, copy_state, from_json, new_game, to_json
-from game.ui.saves import (
-    INDEX_KEY,
-    SAVE_PREFIX,
-    DictBackend,
-    SaveCatalog,
-    SaveError,
-    parse_save,
-    save_text,
-)
+from game.ui.saves import SaveCatalog, SaveError, parse_save, save_text
 from game.ui.session import open_session
+from game.ui.storage import INDEX_KEY, SAVE_PREFIX, DictBackend
 
 SCALE = float(os.environ.get("TTR_FUZZ_SCALE", "1"))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

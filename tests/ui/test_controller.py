@@ -48,9 +48,10 @@ from game.ui.controller import (
     control_command,
 )
 from game.ui.moves import MovePart
-from game.ui.saves import CURRENT_KEY, DictBackend, SaveCatalog, StorageFull, save_text
+from game.ui.saves import SaveCatalog, save_text
 from game.ui.session import Session
 from game.ui.setup import GameOptions, Seat, default_options
+from game.ui.storage import CURRENT_KEY, DictBackend, StorageFull
 
 
 @pytest.fixture(autouse=True)

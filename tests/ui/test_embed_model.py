@@ -31,9 +31,10 @@ from game.ui.embed import (
     read_options,
     scenario_data,
 )
-from game.ui.saves import DictBackend, SaveCatalog
+from game.ui.saves import SaveCatalog
 from game.ui.session import Session
 from game.ui.setup import default_options, seat_from_choice
+from game.ui.storage import DictBackend
 
 SCENARIO = {"map": "usa", "players": ["Ann", "Bob"], "seed": 3,
             "actions": ["keep dallas--new-york,seattle--new-york", "keep sault-st-marie--nashville,winnipeg--little-rock",

@@ -7,8 +7,9 @@ from game.events import event_view
 from game.i18n import set_language
 from game.ui.controller import AcknowledgeHandoff, SetAiSpeed, Table
 from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
-from game.ui.saves import DictBackend, SaveCatalog
+from game.ui.saves import SaveCatalog
 from game.ui.session import Session
+from game.ui.storage import DictBackend
 
 
 @pytest.fixture(autouse=True)

@@ -135,7 +135,8 @@ def test_each_step_is_one_line_in_every_language(language):
 def table_before_the_last_move(ai_delay: int):
     """A table on a stored Europe game one move from its end, and that move."""
     from game.ui.controller import OpenSave, Table
-    from game.ui.saves import DictBackend, SaveCatalog
+    from game.ui.saves import SaveCatalog
+    from game.ui.storage import DictBackend
     game = Session({"map": "europe", "players": ["A", "B", "C"], "seed": 12})
     while not game.over:
         game.acknowledge_handoff()

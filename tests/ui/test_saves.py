@@ -4,17 +4,10 @@ import json
 
 import pytest
 
-from game.ui.saves import (
-    INDEX_KEY,
-    SAVE_PREFIX,
-    DictBackend,
-    SaveCatalog,
-    SaveError,
-    StaleSave,
-    StorageFull,
-)
+from game.ui.saves import SaveCatalog, SaveError, StaleSave
 from game.ui.session import Session, open_session
 from game.ui.setup import default_options
+from game.ui.storage import INDEX_KEY, SAVE_PREFIX, DictBackend, StorageFull
 
 
 class FullBackend(DictBackend):

@@ -7,8 +7,9 @@ from game.i18n import set_language
 from game.mapdata import load_map
 from game.scoring import PlayerPosition, ticket_status
 from game.ui.controller import AcknowledgeHandoff, Table
-from game.ui.saves import DictBackend, SaveCatalog
+from game.ui.saves import SaveCatalog
 from game.ui.session import Session
+from game.ui.storage import DictBackend
 from game.ui.tickets import OpenPath, open_path
 
 
