@@ -3,8 +3,9 @@ the game's 127.0.0.1, in the browser's default settings, where the embed's stora
 third party's, and with third-party storage allowed): several embeds (a scenario in the fragment and in a file, each ``controls`` value, a seat's view,
 English and French) each say ready, step forward and back, report their height and step, and go
 to the step a host asks for; malformed messages are ignored; bad links and scenarios say what is
-wrong inside the embed; the host's storage and the full game's saves are untouched; no console
-error and no request leaves the machine.  Also the game played on from a step, the rules
+wrong inside the embed; the host's storage and the full game's saves are untouched (also once
+an embed is played on and its language, glow and tips changed); no console error and no
+request leaves the machine.  Also the game played on from a step, the rules
 page (every embed on it ready; screenshots at 1280x800 and 390x844 in docs/), and the embed
 command's snippet: its bar covers no city, name or space of either map at any width, the whole
 of it is one link, which a click or Enter follows to the live embed at the snippet's step
@@ -96,6 +97,13 @@ def seed_saves(session, context, site_url: str) -> dict:
     stored = storage(page)
     page.close()
     return stored
+
+
+def open_menu(frame) -> None:
+    """Open the header's menu, where a narrow frame keeps the language and the help."""
+    more = frame.locator("#more-button")
+    if more.is_visible() and more.get_attribute("aria-expanded") != "true":
+        more.click()
 
 
 def storage(page) -> dict:
@@ -193,6 +201,42 @@ def test_embeds_in_a_host_page_of_another_site(browser_session, site_url, tmp_pa
             assert messages(page, i, "ttr:error") and messages(page, i, "ttr:height")
 
         # storage: the host's own and the full game's saves, untouched
+        assert storage(page) == {"host.note": "kept"}
+        check = browser_session.watch(context.new_page())
+        check.goto(site_url + "static/examples/ferry.json")
+        assert storage(check) == saved
+    assert browser_session.external_requests == []
+
+
+def test_an_embed_played_on_keeps_nothing_in_either_sites_storage(browser_session, site_url, tmp_path):
+    """Once a reader plays on from a step, the table's preferences (the language, the routes'
+    glow, the help's tips) are kept in the embed's memory: in a host page of another site whose
+    frames may use storage (and see the game's), neither the host's storage nor the game's changes."""
+    with static_server(tmp_path, host=OTHER_SITE) as host_url:
+        host_page(tmp_path, [embed_link(site_url, LESSON, view=0, controls="play")])
+        context = browser_session.new_context(site_url, also=(host_url,), storage="third-party allowed")
+        saved = seed_saves(browser_session, context, site_url)
+        page = browser_session.watch(context.new_page())
+        page.goto(host_url + "host.html")
+        page.wait_for_function(READY_ALL, arg=1, timeout=240_000)
+        frame = page.frame_locator("iframe")
+        [embed] = [f for f in page.frames if f.url.startswith(site_url)]
+        assert storage(embed) == saved       # the frame may use the game's storage (else this proves nothing)
+
+        frame.locator("[data-cmd=embed-play][data-arg=ai]").click()
+        expect(frame.locator("#app.table #board svg")).to_have_count(1)
+        frame.locator("#hints").click()                                  # the routes' glow off
+        expect(frame.locator("#hints")).to_have_attribute("aria-pressed", "false")
+        open_menu(frame)
+        frame.locator("#opt-language-game").select_option("fr")
+        expect(frame.locator("html")).to_have_attribute("lang", "fr")
+        expect(frame.locator("#opt-language-game")).to_be_enabled()
+        open_menu(frame)
+        frame.locator("[data-cmd=help]").click()
+        frame.locator("#help [data-help=hide-tips]").click()             # the tips put away
+        expect(frame.locator("#help .help-tips-again")).to_have_count(1)
+
+        assert storage(embed) == saved
         assert storage(page) == {"host.note": "kept"}
         check = browser_session.watch(context.new_page())
         check.goto(site_url + "static/examples/ferry.json")
