@@ -46,7 +46,7 @@ from game.state import HAND_SIZE, State, copy_state
 from game.steps import MAX_STEPS, Step, scenario_steps
 from game.ui import ending
 from game.ui.moves import Cue, claimed_last, cues, last_moves
-from game.ui.session import Session
+from game.ui.session import Session, Watching
 
 MESSAGE_PREFIX = "ttr:"         # every message to or from the host page starts its type with this
 PLAY_MODES = ("ai", "hotseat")  # play on against AI seats, or pass and play
@@ -142,25 +142,9 @@ def scenario_data(options: EmbedOptions, file_text: str | None = None) -> Any:
         raise EmbedError("embed.error.file_json", path=options.file, reason=str(exc)) from None
 
 
-class Watched(Session):
-    """A lesson's game as the page shows it: the seat whose cards are shown is fixed (None:
-    public facts only), and the device is never handed over."""
-
-    def __init__(self, scenario: Scenario, seat: int | None) -> None:
-        self.seat = seat
-        super().__init__(scenario)
-
-    @property
-    def viewer(self) -> int | None:
-        return self.seat
-
-    def _check_handoff(self) -> None:
-        return None
-
-
 class Lesson:
     """A scenario stepped through: ``steps`` (its own, else one per action), the one shown
-    (``index``) and its game (``session``, a :class:`Watched`).  Raises :class:`EmbedError`
+    (``index``) and its game (``session``, watched from the options' seat).  Raises :class:`EmbedError`
     for a scenario that is not valid, does not replay, or does not have the step or seat the
     options ask for."""
 
@@ -187,8 +171,8 @@ class Lesson:
         self.session = self._replay(self.steps[self.index].after)
         self.cued = len(self.session.events)
 
-    def _replay(self, after: int) -> Watched:
-        session = Watched(self.start, self.seat)
+    def _replay(self, after: int) -> Session:
+        session = Session(self.start, Watching(self.seat))
         for action in self.actions[:after]:
             session.play(action)
         return session

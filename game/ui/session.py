@@ -54,6 +54,23 @@ class Choice:
     reason: str | None = None
 
 
+@dataclass(frozen=True)
+class PassAndPlay:
+    """The seats of one device passed between the human players: each sees their own cards on
+    their turn, after a handoff screen whenever the device must change hands."""
+
+
+@dataclass(frozen=True)
+class Watching:
+    """A game watched from one seat (None: public facts only), as a lesson shows it: the seat
+    shown never changes and the device is never handed over."""
+
+    seat: int | None
+
+
+SeatPolicy = PassAndPlay | Watching
+
+
 def open_session(text: str) -> Session:
     """A game from a save's or a file's text (raises :class:`SaveError` explaining the problem:
     text that is not JSON, too large or too deep, a malformed or impossible game, an illegal
@@ -72,11 +89,13 @@ def refusal_text(error: IllegalActionError, state: State) -> str:
 
 class Session:
     """A game being played: ``state`` (the engine's), ``actions`` played, their ``events`` (``game.events``)
-    and the public ``log`` made from them."""
+    and the public ``log`` made from them; ``seats``: whose cards the screen shows, and when
+    (pass and play, the default, or watching one seat)."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario, seats: SeatPolicy = PassAndPlay()) -> None:
         """Start from a scenario (raises ``ScenarioError``); its actions are replayed."""
         state, actions = load_scenario(scenario)
+        self.seats = seats
         self.start: Scenario = scenario.copy()
         self.start.pop("actions", None)
         self.state: State = state
@@ -125,6 +144,8 @@ class Session:
     @property
     def viewer(self) -> int | None:
         """The seat whose private cards and tickets may be on screen now (None: nobody's)."""
+        if isinstance(self.seats, Watching):
+            return self.seats.seat
         if self.handoff_to is not None:
             return None
         if self.pausing_for is not None:
@@ -145,7 +166,7 @@ class Session:
 
     def _check_handoff(self) -> None:
         current = self.current
-        if self.over or self.state["players"][current]["kind"] != "human":
+        if isinstance(self.seats, Watching) or self.over or self.state["players"][current]["kind"] != "human":
             return
         if current != self.shown:
             self.handoff_to = current
