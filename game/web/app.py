@@ -40,12 +40,11 @@ from game.ui.controller import (
     control_command,
     failure_text,
 )
-from game.ui.embed import is_embed
 from game.ui.placing import Box, room, shift_into
 from game.ui.saves import SaveCatalog
 from game.ui.session import Session
 from game.ui.storage import Backend, Preferences
-from game.web import catalogs, cues
+from game.web import cues
 from game.web import start as start_screen
 from game.web.ai_helper import AiHelper
 from game.web.dom import (
@@ -635,17 +634,10 @@ def download(file: Download) -> None:
     js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
-async def start() -> None:
-    """Take over the page from the loader, once its language's catalog is here; sets
-    ``data-game-ready`` when it is interactive."""
-    document = js.document
-    notice = await catalogs.use_language(document.documentElement.lang)
-    root = document.getElementById("app")
-    if is_embed(str(js.location.search)):
-        if notice:
-            js.console.warn(notice)        # the lesson goes on in English
-        importlib.import_module("game.web.embed").start(root)
-        return
+def start(root, notice: str) -> None:
+    """Take over the page for the full game (``game.web.main`` has set its language; ``notice``:
+    why it is not the one asked for, or empty), resuming the game left; sets ``data-game-ready``
+    when it is interactive."""
     app = App(root, LocalStorage())
     app.table.notice = notice
     try:
@@ -654,5 +646,5 @@ async def start() -> None:
         app.table.notice = _("start.open_failed", reason=failure_text(exc))
         app.apply(app.table.home())
     root.hidden = False
-    document.documentElement.setAttribute("data-game-ready", "")
+    js.document.documentElement.setAttribute("data-game-ready", "")
     js.setTimeout(create_once_callable(_warm_up), WARM_UP_MS)

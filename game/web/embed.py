@@ -30,8 +30,8 @@ from game.ui.moves import last_moves
 from game.ui.session import Session
 from game.ui.storage import DictBackend
 from game.ui.tickets import seat_ticket_status
-from game.web import cues
-from game.web.app import App, _table
+from game.web import cues, table
+from game.web.app import App
 from game.web.dom import Node, button, closest, el, keep_alive, present
 from game.web.zoom import Zoom, zoom_buttons
 
@@ -78,8 +78,8 @@ class EmbedPage:
         self.root = root
         self.options = options
         self.lesson: Lesson | None = None
-        self.board = None
-        self.side = None
+        self.board: table.Board | None = None
+        self.side: table.SideColumn | None = None
         self.game: EmbedGame | None = None        # the table, made on the first "Play from here"
         self.playing = False
         self.height = -1
@@ -157,9 +157,9 @@ class EmbedPage:
         self.root.setAttribute("tabindex", "-1")       # a click inside gives the embed the focus, for its keys
         self.root.setAttribute("role", "region")
         self.root.setAttribute("aria-label", _("embed.label"))
-        self.board = _table().Board(board_box, lesson.session)
+        self.board = table.Board(board_box, lesson.session)
         self.zoom.attach(board_box)
-        self.side = _table().SideColumn(js.document.getElementById("side"))
+        self.side = table.SideColumn(js.document.getElementById("side"))
         lesson.take_cues()          # the first step is shown as it stands
         self.draw()
 
@@ -281,7 +281,7 @@ class EmbedPage:
 
 
 def start(root) -> None:
-    """Take over the page in embed mode (``game.web.app.start`` has set its language)."""
+    """Take over the page in embed mode (``game.web.main.start`` has set its language)."""
     try:
         options: EmbedOptions | None = read_options(str(js.location.search), str(js.location.hash))
         error = None
