@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gc
 import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import js
@@ -114,11 +116,23 @@ def site_folder() -> str:
     return str(js.URL.new(".", js.location.href).href)
 
 
+@dataclass(frozen=True)
+class PageConfig:
+    """What makes the table page the full game or an embed's game played on from a step."""
+
+    storage: Backend        # where the games and the player's preferences are kept: the browser's
+    #                         localStorage for the game, a dict in memory for the embed
+    back_to_lesson: Callable[[], None] | None = None    # the way home leads there, by a button kept in
+    #                                                     the header's band, instead of to the start screen
+
+
 class App:
-    def __init__(self, root, storage: Backend) -> None:
-        """``storage``: where the games and the player's preferences are kept (the browser's
-        ``localStorage`` for the game; the embed keeps its own, in memory)."""
+    """The table page: the start screen and a game, or (an embed's) a game and the way back to its lesson."""
+
+    def __init__(self, root, config: PageConfig) -> None:
         self.root = root
+        self.config = config
+        storage = config.storage
         self.preferences = Preferences(storage)
         self.table = Table(SaveCatalog(storage), clock=_now_ms, fresh_seed=_fresh_seed,
                            ai_delay=_ai_delay(self.preferences), site=site_folder())
@@ -188,6 +202,9 @@ class App:
 
     def show_start(self) -> None:
         self.clear_game()
+        if self.config.back_to_lesson is not None:      # an embed has no start screen
+            self.config.back_to_lesson()
+            return
         table = self.table
         self.root.replaceChildren(*start_screen.start_screen(table.start, table.catalog.entries(), table.take_notice()))
         self.root.className = "start"
@@ -211,14 +228,17 @@ class App:
             self.ai.start()                 # loads in the background while the game is drawn
 
     def header_tools(self, session: Session) -> tuple[list[Node], list[Node]]:
-        """The header's tools always in sight, and the rarely used ones of its menu (``game.web.header``)."""
-        return ([*zoom_buttons("zoom"), hints_button()],
-                [*([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
-                 button(_("table.export"), "export-game", cls="tool-export"),
-                 button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
-                 button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
-                 start_screen.language_picker(in_game=True),
-                 button(_("table.menu"), "home")])
+        """The header's tools always in sight, and the rarely used ones of its menu (``game.web.header``);
+        an embed's way back to the lesson stays in sight."""
+        tools = [*zoom_buttons("zoom"), hints_button()]
+        menu = [*([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
+                button(_("table.export"), "export-game", cls="tool-export"),
+                button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
+                button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
+                start_screen.language_picker(in_game=True)]
+        if self.config.back_to_lesson is not None:
+            return [*tools, button(_("embed.back"), "home")], menu
+        return tools, [*menu, button(_("table.menu"), "home")]
 
     def show_game(self) -> None:
         """Redraw the game screen from the model (the board only where it changed)."""
@@ -638,7 +658,7 @@ def start(root, notice: str) -> None:
     """Take over the page for the full game (``game.web.main`` has set its language; ``notice``:
     why it is not the one asked for, or empty), resuming the game left; sets ``data-game-ready``
     when it is interactive."""
-    app = App(root, LocalStorage())
+    app = App(root, PageConfig(LocalStorage()))
     app.table.notice = notice
     try:
         app.apply(app.table.resume())

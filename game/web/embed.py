@@ -27,12 +27,11 @@ from game.ui.embed import (
     scenario_data,
 )
 from game.ui.moves import last_moves
-from game.ui.session import Session
 from game.ui.storage import DictBackend
 from game.ui.tickets import seat_ticket_status
 from game.web import cues, table
-from game.web.app import App
-from game.web.dom import Node, button, closest, el, keep_alive, present
+from game.web.app import App, PageConfig
+from game.web.dom import button, closest, el, keep_alive, present
 from game.web.zoom import Zoom, zoom_buttons
 
 STEP_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "PageDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "PageUp": -1}
@@ -51,26 +50,6 @@ def _post(message: dict[str, Any]) -> None:
     parent.postMessage(to_js(message, dict_converter=js.Object.fromEntries), "*")
 
 
-class EmbedGame(App):
-    """The game played on from a step: the table of ``game.web.app`` over storage in memory, whose
-    way home leads back to the lesson (there is no start screen or saved-games list here)."""
-
-    def __init__(self, root, page: EmbedPage) -> None:
-        self.page = page
-        super().__init__(root, DictBackend({}))
-
-    def show_start(self) -> None:
-        self.clear_game()
-        self.page.back()
-
-    def header_tools(self, session: Session) -> tuple[list[Node], list[Node]]:
-        """The way back to the lesson stays in sight, out of the header's menu."""
-        tools, menu = super().header_tools(session)
-        home = next(n for n in menu if n.getAttribute("data-cmd") == "home")
-        home.textContent = _("embed.back")
-        return [*tools, home], [n for n in menu if n.getAttribute("data-cmd") != "home"]
-
-
 class EmbedPage:
     """The lesson in the page, and the game played on from it."""
 
@@ -80,7 +59,7 @@ class EmbedPage:
         self.lesson: Lesson | None = None
         self.board: table.Board | None = None
         self.side: table.SideColumn | None = None
-        self.game: EmbedGame | None = None        # the table, made on the first "Play from here"
+        self.game: App | None = None        # the table, made on the first "Play from here"
         self.playing = False
         self.height = -1
         self.zoom = Zoom(wheel_if=self.has_focus)
@@ -214,8 +193,8 @@ class EmbedPage:
             return
         self.board = self.side = None
         self.playing = True
-        if self.game is None:
-            self.game = EmbedGame(self.root, self)
+        if self.game is None:        # over storage in memory; its way home leads back here
+            self.game = App(self.root, PageConfig(DictBackend({}), back_to_lesson=self.back))
         game = self.game
         self.root.removeAttribute("role")
         self.root.removeAttribute("aria-label")
