@@ -17,10 +17,9 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 
 from game.i18n import _
+from game.ui.ai_pacing import AI_SPEEDS, AiAsk
 from game.ui.ai_turn import AiAnswer
-from game.ui.controller import (
-    AI_SPEEDS,
-    AiAsk,
+from game.ui.commands import (
     ChooseCity,
     ChooseMap,
     ChooseRoute,
@@ -36,11 +35,11 @@ from game.ui.controller import (
     SetAiSpeed,
     SkipScoring,
     StartGame,
-    Table,
     control_command,
-    failure_text,
 )
+from game.ui.controller import Table
 from game.ui.embed import is_embed
+from game.ui.keeping import failure_text
 from game.ui.placing import Box, room, shift_into
 from game.ui.saves import Backend, SaveCatalog, StorageFull
 from game.ui.session import Session

@@ -15,7 +15,6 @@ import js
 from pyodide.ffi import JsException, to_js
 
 from game.i18n import _
-from game.ui.controller import failure_text
 from game.ui.embed import (
     EmbedError,
     EmbedOptions,
@@ -26,6 +25,7 @@ from game.ui.embed import (
     read_options,
     scenario_data,
 )
+from game.ui.keeping import failure_text
 from game.ui.moves import last_moves
 from game.ui.saves import DictBackend
 from game.ui.session import Session
