@@ -26,6 +26,7 @@ from game.ui.commands import (
     ChooseSeatCount,
     CloseDialog,
     Command,
+    Control,
     DeleteSave,
     Download,
     GoHome,
@@ -449,25 +450,25 @@ class App:
 
     def command(self, cmd: str, arg: str) -> None:
         """A control's command; the ones that read the page (the form, the ticket boxes) are made here."""
-        if cmd == "hints":
+        if cmd == Control.HINTS:
             self.remember(HINTS_KEY, arg)
-        if cmd == "help":
+        if cmd == Control.HELP:
             self.open_help()
             return
-        if cmd == "more":
+        if cmd == Control.MORE:
             self.header.show_menu(not self.header.menu_open)
             return
-        if cmd == "close-pick":         # the list of routes under a finger, closed by this click
+        if cmd == Control.CLOSE_PICK:         # the list of routes under a finger, closed by this click
             return
-        if cmd == "copy-link":
+        if cmd == Control.COPY_LINK:
             self.copy_link(arg)
             return
         command: Command | None
-        if cmd == "start":
+        if cmd == Control.START:
             command = StartGame(start_screen.read_options())
-        elif cmd == "delete":
+        elif cmd == Control.DELETE:
             command = DeleteSave(arg, start_screen.read_options())
-        elif cmd == "keep":
+        elif cmd == Control.KEEP:
             boxes = js.document.querySelectorAll(".offer input[name=keep]")
             command = Keep(tuple(box.value for box in boxes if box.checked))
         else:

@@ -15,6 +15,7 @@ import js
 from pyodide.ffi import JsException, to_js
 
 from game.i18n import _
+from game.ui.commands import Control
 from game.ui.embed import (
     EmbedError,
     EmbedOptions,
@@ -66,9 +67,9 @@ class EmbedGame(App):
     def header_tools(self, session: Session) -> tuple[list[Node], list[Node]]:
         """The way back to the lesson stays in sight, out of the header's menu."""
         tools, menu = super().header_tools(session)
-        home = next(n for n in menu if n.getAttribute("data-cmd") == "home")
+        home = next(n for n in menu if n.getAttribute("data-cmd") == Control.HOME)
         home.textContent = _("embed.back")
-        return [*tools, home], [n for n in menu if n.getAttribute("data-cmd") != "home"]
+        return [*tools, home], [n for n in menu if n.getAttribute("data-cmd") != Control.HOME]
 
 
 class EmbedPage:
@@ -233,11 +234,11 @@ class EmbedPage:
         if control is None or control.getAttribute("aria-disabled") == "true" or self.playing:
             return
         cmd, arg = control.getAttribute("data-cmd"), control.getAttribute("data-arg") or ""
-        if cmd == "embed-zoom":
+        if cmd == Control.EMBED_ZOOM:
             self.zoom.step(arg)
-        elif cmd == "embed-step" and self.lesson is not None:
+        elif cmd == Control.EMBED_STEP and self.lesson is not None:
             self.go(self.lesson.index + (1 if arg == "1" else -1))
-        elif cmd == "embed-play":
+        elif cmd == Control.EMBED_PLAY:
             self.play(arg)
 
     def on_key(self, event) -> None:
