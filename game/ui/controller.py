@@ -71,7 +71,7 @@ class Table:
         self.start = StartScreen()
         self.session: Session | None = None
         self.game_id = ""
-        self.opened: dialogs.Dialog | None = None       # the dialog the player opened (a route's, a city's, a message)
+        self.opened: dialogs.Dialog | None = None   # the dialog the player opened (a route's, a city's, a message)
         self.focus_ticket: str | None = None    # the ticket whose cities and network are lit
         self.selected: str | None = None        # the colour chosen in the hand: the routes it pays lit
         self.hints = True                       # light the routes the player may claim now
