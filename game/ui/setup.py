@@ -29,7 +29,7 @@ player typed is never changed:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.i18n import _
 from game.mapdata import MAP_IDS, MapDataError, load_map
@@ -177,6 +177,13 @@ def with_seat_count(options: GameOptions, count: int) -> GameOptions:
     while len(seats) < count:
         seats.append(Seat("", "ai", free.pop(0), default=True))
     return with_default_names(replace(options, seats=tuple(seats)))
+
+
+@dataclass
+class StartScreen:
+    """The start screen's new-game form: its options and what is wrong with them."""
+    options: GameOptions = field(default_factory=lambda: default_options("usa", 2))
+    problems: list[Problem] = field(default_factory=list)
 
 
 def rematch(scenario: Scenario, fallback_seed: int) -> Scenario:

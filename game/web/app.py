@@ -19,16 +19,16 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 
 from game.i18n import _
+from game.ui.ai_pacing import AI_SPEEDS, AiAsk
 from game.ui.ai_turn import AiAnswer
-from game.ui.controller import (
-    AI_SPEEDS,
-    AiAsk,
+from game.ui.commands import (
     ChooseCity,
     ChooseMap,
     ChooseRoute,
     ChooseSeatCount,
     CloseDialog,
     Command,
+    Control,
     DeleteSave,
     Download,
     GoHome,
@@ -38,10 +38,10 @@ from game.ui.controller import (
     SetAiSpeed,
     SkipScoring,
     StartGame,
-    Table,
     control_command,
-    failure_text,
 )
+from game.ui.controller import Table
+from game.ui.keeping import failure_text
 from game.ui.placing import Box, room, shift_into
 from game.ui.saves import SaveCatalog
 from game.ui.session import Session
@@ -467,25 +467,25 @@ class App:
 
     def command(self, cmd: str, arg: str) -> None:
         """A control's command; the ones that read the page (the form, the ticket boxes) are made here."""
-        if cmd == "hints":
+        if cmd == Control.HINTS:
             self.preferences.set_hints(arg == "on")
-        if cmd == "help":
+        if cmd == Control.HELP:
             self.open_help()
             return
-        if cmd == "more":
+        if cmd == Control.MORE:
             self.header.show_menu(not self.header.menu_open)
             return
-        if cmd == "close-pick":         # the list of routes under a finger, closed by this click
+        if cmd == Control.CLOSE_PICK:         # the list of routes under a finger, closed by this click
             return
-        if cmd == "copy-link":
+        if cmd == Control.COPY_LINK:
             self.copy_link(arg)
             return
         command: Command | None
-        if cmd == "start":
+        if cmd == Control.START:
             command = StartGame(start_screen.read_options())
-        elif cmd == "delete":
+        elif cmd == Control.DELETE:
             command = DeleteSave(arg, start_screen.read_options())
-        elif cmd == "keep":
+        elif cmd == Control.KEEP:
             boxes = js.document.querySelectorAll(".offer input[name=keep]")
             command = Keep(tuple(box.value for box in boxes if box.checked))
         else:

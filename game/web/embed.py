@@ -15,7 +15,7 @@ import js
 from pyodide.ffi import JsException, to_js
 
 from game.i18n import _
-from game.ui.controller import failure_text
+from game.ui.commands import Control
 from game.ui.embed import (
     EmbedError,
     EmbedOptions,
@@ -26,6 +26,7 @@ from game.ui.embed import (
     read_options,
     scenario_data,
 )
+from game.ui.keeping import failure_text
 from game.ui.moves import last_moves
 from game.ui.storage import DictBackend
 from game.ui.tickets import seat_ticket_status
@@ -212,11 +213,11 @@ class EmbedPage:
         if control is None or control.getAttribute("aria-disabled") == "true" or self.playing:
             return
         cmd, arg = control.getAttribute("data-cmd"), control.getAttribute("data-arg") or ""
-        if cmd == "embed-zoom":
+        if cmd == Control.EMBED_ZOOM:
             self.zoom.step(arg)
-        elif cmd == "embed-step" and self.lesson is not None:
+        elif cmd == Control.EMBED_STEP and self.lesson is not None:
             self.go(self.lesson.index + (1 if arg == "1" else -1))
-        elif cmd == "embed-play":
+        elif cmd == Control.EMBED_PLAY:
             self.play(arg)
 
     def on_key(self, event) -> None:

@@ -1,5 +1,5 @@
 """The start screen in the page: the title and language, the new-game form and the saved games,
-drawn from the table's model (``game.ui.controller.StartScreen``), and the form read back."""
+drawn from the table's model (``game.ui.setup.StartScreen``), and the form read back."""
 
 from __future__ import annotations
 
@@ -12,10 +12,9 @@ from game.mapdata import MAP_IDS, load_map
 from game.seats import AI_LEVELS, PLAYER_COLOURS
 from game.ui import setup
 from game.ui.ai_turn import LEVEL_KEYS
-from game.ui.controller import StartScreen
 from game.ui.rules_page import PAGE_PATH
 from game.ui.saves import SaveEntry
-from game.ui.setup import GameOptions
+from game.ui.setup import GameOptions, StartScreen
 from game.ui.storage import Preferences
 from game.web import catalogs, persist
 from game.web.dom import Node, button, el

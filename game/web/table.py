@@ -29,7 +29,7 @@ from game.board.render import (
 from game.i18n import CARD_KEYS, _, longest_name
 from game.mapdata import CARD_KINDS
 from game.ui import ending, reveal
-from game.ui.controller import (
+from game.ui.dialogs import (
     Dialog,
     HandoffDialog,
     LastRoundDialog,

@@ -11,7 +11,7 @@ from game.i18n import set_language
 from game.state import to_json
 from game.ui import ai_turn
 from game.ui.ai_turn import AiAnswer
-from game.ui.controller import (
+from game.ui.commands import (
     AcknowledgeHandoff,
     AcknowledgeLastRound,
     ChooseCity,
@@ -26,26 +26,28 @@ from game.ui.controller import (
     ExportSave,
     FreeSpace,
     GoHome,
-    HandoffDialog,
     Keep,
-    LastRoundDialog,
-    MessageDialog,
     OpenSave,
     Pay,
-    PaymentDialog,
     Redraw,
     Rematch,
     SelectColour,
     ShowHints,
-    StaleDialog,
     StartGame,
-    Table,
     TakeOver,
-    TicketsDialog,
     TunnelChoice,
-    TunnelDialog,
     Zoom,
     control_command,
+)
+from game.ui.controller import Table
+from game.ui.dialogs import (
+    HandoffDialog,
+    LastRoundDialog,
+    MessageDialog,
+    PaymentDialog,
+    StaleDialog,
+    TicketsDialog,
+    TunnelDialog,
 )
 from game.ui.moves import MovePart
 from game.ui.saves import SaveCatalog, save_text

@@ -12,15 +12,9 @@ from game.i18n import _, set_language
 from game.mapdata import load_map
 from game.scenario import load_scenario
 from game.share import embed_link, fragment, public_scenario, read_fragment
-from game.ui.controller import (
-    AcknowledgeHandoff,
-    CloseDialog,
-    HandoffDialog,
-    Share,
-    ShareDialog,
-    StartGame,
-    Table,
-)
+from game.ui.commands import AcknowledgeHandoff, CloseDialog, Share, StartGame
+from game.ui.controller import Table
+from game.ui.dialogs import HandoffDialog, ShareDialog
 from game.ui.embed import (
     EmbedError,
     EmbedOptions,

@@ -5,7 +5,8 @@ import pytest
 
 from game.events import event_view
 from game.i18n import set_language
-from game.ui.controller import AcknowledgeHandoff, SetAiSpeed, Table
+from game.ui.commands import AcknowledgeHandoff, SetAiSpeed
+from game.ui.controller import Table
 from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
 from game.ui.saves import SaveCatalog
 from game.ui.session import Session
@@ -95,7 +96,7 @@ def test_the_ai_speed_sets_the_delay_and_the_status_says_an_ai_is_playing():
                          "position": {"current": 1}}), 0)
     assert table.status() == "Hal (AI, easy) is playing."
     table.handle(SetAiSpeed("fast"))
-    assert table.ai_delay == 250 and table.ai_speed() == "fast"
+    assert table.ai.delay == 250 and table.ai_speed() == "fast"
     table.handle(SetAiSpeed("warp"))
-    assert table.ai_delay == 250
+    assert table.ai.delay == 250
     assert table.ai_next().delay_ms == 250

@@ -134,7 +134,8 @@ def test_each_step_is_one_line_in_every_language(language):
 
 def table_before_the_last_move(ai_delay: int):
     """A table on a stored Europe game one move from its end, and that move."""
-    from game.ui.controller import OpenSave, Table
+    from game.ui.commands import OpenSave
+    from game.ui.controller import Table
     from game.ui.saves import SaveCatalog
     from game.ui.storage import DictBackend
     game = Session({"map": "europe", "players": ["A", "B", "C"], "seed": 12})
@@ -154,7 +155,8 @@ def table_before_the_last_move(ai_delay: int):
 
 
 def test_a_game_ending_on_the_table_reveals_its_scoring_step_by_step_until_the_final_table():
-    from game.ui.controller import SCORING_STEP_MS, OpenSave, ReplayScoring, SkipScoring
+    from game.ui.commands import OpenSave, ReplayScoring, SkipScoring
+    from game.ui.reveal_pacing import SCORING_STEP_MS
     table, last = table_before_the_last_move(ai_delay=250)         # "fast"
     table.play(last)
     assert table.session.over
@@ -186,7 +188,8 @@ def test_a_game_ending_on_the_table_reveals_its_scoring_step_by_step_until_the_f
 
 
 def test_at_the_instant_speed_the_final_table_comes_at_once_but_a_replay_plays_at_the_normal_pace():
-    from game.ui.controller import SCORING_STEP_MS, ReplayScoring
+    from game.ui.commands import ReplayScoring
+    from game.ui.reveal_pacing import SCORING_STEP_MS
     table, last = table_before_the_last_move(ai_delay=0)
     table.play(last)
     assert table.session.over and table.scoring_frame() is None and table.scoring_next() is None

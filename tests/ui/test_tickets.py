@@ -6,7 +6,8 @@ import pytest
 from game.i18n import set_language
 from game.mapdata import load_map
 from game.scoring import PlayerPosition, ticket_status
-from game.ui.controller import AcknowledgeHandoff, Table
+from game.ui.commands import AcknowledgeHandoff
+from game.ui.controller import Table
 from game.ui.saves import SaveCatalog
 from game.ui.session import Session
 from game.ui.storage import DictBackend

@@ -1,0 +1,266 @@
+"""What a player asks of the table and what it did: the commands (small frozen values), every
+control's name (``data-cmd``) with the command it makes, and the ``Outcome`` of a command.
+
+>>> control_command("claim", "2"), control_command("claim", "x"), control_command("fly", "")
+(Pay(kind='claim', index=2), None, None)
+>>> Control("help") in TABLE_CONTROLS      # the page's own control: no table command
+False
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ui.setup import GameOptions
+
+
+@dataclass(frozen=True)
+class StartGame:
+    options: GameOptions
+
+
+@dataclass(frozen=True)
+class ChooseMap:
+    """Another map in the new-game form (``options.map``): its first variant is chosen."""
+
+    options: GameOptions
+
+
+@dataclass(frozen=True)
+class ChooseSeatCount:
+    options: GameOptions
+    count: int
+
+
+@dataclass(frozen=True)
+class GoHome:
+    options: GameOptions | None = None      # the new-game form as it was (None: the defaults)
+
+
+@dataclass(frozen=True)
+class OpenSave:
+    save_id: str
+
+
+@dataclass(frozen=True)
+class DeleteSave:
+    save_id: str
+    options: GameOptions | None = None      # the new-game form, kept as it was
+
+
+@dataclass(frozen=True)
+class ExportSave:
+    save_id: str
+
+
+@dataclass(frozen=True)
+class ExportGame:
+    pass
+
+
+@dataclass(frozen=True)
+class Share:
+    """Share the position on the table as an embed link (``game.share``)."""
+
+
+@dataclass(frozen=True)
+class TakeOver:
+    """Play on in this tab a game another tab played on: it is opened again as stored."""
+
+
+@dataclass(frozen=True)
+class FreeSpace:
+    save_id: str            # a finished game to delete while the storage is full
+
+
+@dataclass(frozen=True)
+class Rematch:
+    pass
+
+
+@dataclass(frozen=True)
+class SkipScoring:
+    """Skip, Escape or a click on the final scoring as it is revealed: the final table now."""
+
+
+@dataclass(frozen=True)
+class ReplayScoring:
+    """Reveal a finished game's scoring again, step by step."""
+
+
+@dataclass(frozen=True)
+class Zoom:
+    step: str               # "in", "out" or "reset"
+
+
+@dataclass(frozen=True)
+class SetAiSpeed:
+    speed: str              # one of ``game.ui.ai_pacing.AI_SPEEDS``
+
+
+@dataclass(frozen=True)
+class SelectColour:
+    """A colour in the hand chosen (again: let go): the board lights the routes it can pay for."""
+
+    colour: str
+
+
+@dataclass(frozen=True)
+class ShowHints:
+    on: bool                # light the routes the player may claim now
+
+
+@dataclass(frozen=True)
+class AcknowledgeHandoff:
+    pass
+
+
+@dataclass(frozen=True)
+class AcknowledgeLastRound:
+    pass
+
+
+@dataclass(frozen=True)
+class CloseDialog:
+    """Cancel, OK or Escape: close the dialog if it may be closed."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    source: str             # "deck" or a face-up card's kind
+
+
+@dataclass(frozen=True)
+class DrawTickets:
+    pass
+
+
+@dataclass(frozen=True)
+class ChooseRoute:
+    route: str
+
+
+@dataclass(frozen=True)
+class ChooseCity:
+    city: str
+
+
+@dataclass(frozen=True)
+class Pay:
+    """One of the payments the open claim or station dialog offers."""
+
+    kind: str               # "claim" or "station"
+    index: int
+
+
+@dataclass(frozen=True)
+class TunnelChoice:
+    index: int              # among the tunnel dialog's payments, then withdraw
+
+
+@dataclass(frozen=True)
+class Keep:
+    tickets: tuple[str, ...]
+
+
+Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | Share | TakeOver
+           | FreeSpace | Rematch | SkipScoring | ReplayScoring | Zoom | SetAiSpeed | SelectColour | ShowHints | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
+           | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep)
+
+
+class Control(enum.StrEnum):
+    """Every control's name, as the views write it in ``data-cmd``: one home for them all.
+    ``tests/ui/test_controls.py`` reads the views and checks that each name they emit is one of
+    these and has a handler (``TABLE_CONTROLS`` or a dispatcher of ``game.web``), and that each
+    of these is emitted."""
+
+    # a table command made from the control's data-arg (TABLE_CONTROLS)
+    OPEN = "open"
+    EXPORT = "export"
+    EXPORT_GAME = "export-game"
+    SHARE = "share"
+    TAKE_OVER = "take-over"
+    FREE = "free"
+    REMATCH = "rematch"
+    SKIP_SCORING = "skip-scoring"
+    REPLAY_SCORING = "replay-scoring"
+    ZOOM = "zoom"
+    COLOUR = "colour"
+    HINTS = "hints"             # the page also keeps it as a preference
+    HANDOFF = "handoff"
+    LAST_ROUND = "last-round"
+    CLOSE = "close"
+    HOME = "home"
+    DRAW = "draw"
+    TICKETS = "tickets"
+    ROUTE = "route"
+    CLAIM = "claim"
+    STATION = "station"
+    TUNNEL = "tunnel"
+    # a table command the page makes, reading the new-game form or the ticked tickets
+    START = "start"
+    DELETE = "delete"
+    KEEP = "keep"
+    # the page's own, with no table command
+    HELP = "help"
+    MORE = "more"               # the header's menu
+    CLOSE_PICK = "close-pick"   # the list of routes under a finger, closed
+    COPY_LINK = "copy-link"
+    # the embed page's own (``game.web.embed``)
+    EMBED_STEP = "embed-step"
+    EMBED_ZOOM = "embed-zoom"
+    EMBED_PLAY = "embed-play"
+
+
+# a control's name, and how its data-arg becomes the table's command
+TABLE_CONTROLS: dict[Control, Callable[[str], Command]] = {
+    Control.OPEN: OpenSave, Control.EXPORT: ExportSave, Control.EXPORT_GAME: lambda _arg: ExportGame(),
+    Control.SHARE: lambda _arg: Share(), Control.TAKE_OVER: lambda _arg: TakeOver(), Control.FREE: FreeSpace,
+    Control.REMATCH: lambda _arg: Rematch(), Control.SKIP_SCORING: lambda _arg: SkipScoring(),
+    Control.REPLAY_SCORING: lambda _arg: ReplayScoring(), Control.ZOOM: Zoom, Control.COLOUR: SelectColour,
+    Control.HINTS: lambda arg: ShowHints(arg == "on"), Control.HANDOFF: lambda _arg: AcknowledgeHandoff(),
+    Control.LAST_ROUND: lambda _arg: AcknowledgeLastRound(), Control.CLOSE: lambda _arg: CloseDialog(),
+    Control.HOME: lambda _arg: GoHome(), Control.DRAW: Draw, Control.TICKETS: lambda _arg: DrawTickets(),
+    Control.ROUTE: ChooseRoute, Control.CLAIM: lambda arg: Pay("claim", int(arg)),
+    Control.STATION: lambda arg: Pay("station", int(arg)), Control.TUNNEL: lambda arg: TunnelChoice(int(arg)),
+}
+
+
+def control_command(cmd: str, arg: str) -> Command | None:
+    """The table's command of a control (its ``data-cmd`` and ``data-arg``), or None if it
+    makes none (a name of no table command, or an argument it cannot read)."""
+    try:
+        make = TABLE_CONTROLS.get(Control(cmd))
+        return None if make is None else make(arg)
+    except ValueError:          # no control of that name, or an argument it cannot read
+        return None
+
+
+# --- what a command did -----------------------------------------------------------------------
+
+class Redraw(enum.Enum):
+    NOTHING = "nothing"
+    DIALOG = "dialog"           # only the dialog (and the board's mark of what it is about)
+    SCREEN = "screen"           # the screen up: the start screen, or the table
+
+
+@dataclass(frozen=True)
+class Download:
+    text: str
+    name: str                   # the file's name
+
+
+@dataclass(frozen=True)
+class Outcome:
+    redraw: Redraw = Redraw.SCREEN
+    focus_back: bool = False            # a dialog was closed: the focus goes back to what opened it
+    say: str | None = None              # a passing word on the status line
+    dialog_error: str | None = None     # what is wrong with the answer in the open dialog
+    download: Download | None = None
+    zoom: str | None = None
+    pause_ms: int | None = None         # call ``Table.end_pause`` after this long
+
+
+NOTHING = Outcome(Redraw.NOTHING)
