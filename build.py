@@ -47,6 +47,8 @@ from typing import ClassVar
 if sys.version_info < (3, 11):  # noqa: UP036 (a newcomer's older Python gets a message, not a traceback)
     sys.exit(f"build: Python 3.11 or newer is needed; this is {sys.version.split()[0]} ({sys.executable})")
 
+from builder import vendor_internals
+from builder.vendor_internals import NODE_MAJOR, PYSCRIPT_CORE
 from game import i18n, pofile
 from game.board import svgwrite_wheel
 
@@ -75,6 +77,8 @@ SERVICE_WORKER = STATIC / "sw.js"        # served from the site's root as /sw.js
 ICONS = BUILD / "icons"
 
 PYODIDE = "static/vendor/pyodide/pyodide.mjs"
+COMPILER = ROOT / "builder" / "pyodide_compile.mjs"     # runs COMPILER_PYTHON in PYODIDE
+COMPILER_PYTHON = ROOT / "builder" / "pyodide_compile.py"
 INTERPRETER = "static/interpreter.mjs"     # wraps PYODIDE's loadPyodide: the memory snapshot
 VENDORED_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 # Files the site serves from the build in place of a vendored file (at the vendored URL).
@@ -95,7 +99,7 @@ XVFB = Path("/usr/bin/Xvfb")                          # the X display MiniBrowse
 # The Debian packages the browser tests run, each with a file that shows it is installed.
 BROWSER_PACKAGES = {"chromium": CHROMIUM, "firefox-esr": FIREFOX, "webkit2gtk-driver": WEBKIT_DRIVER,
                  "xvfb": XVFB}
-LINTED = ("game", "tests", "build.py")
+LINTED = ("game", "tests", "builder", "build.py")
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -253,135 +257,9 @@ def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
 
 # --- bytecode and the standard library, made by the vendored Pyodide itself (in Node.js) ---
 # Pyodide's Python (3.14) is not the build's (3.11+), and bytecode is only valid for the
-# version that wrote it, so the vendored runtime compiles: build.py runs it under Node.js.
-# Out of it come the game's bytecode (unchecked hash-based .pyc, PEP 552: used as they are,
-# whatever the unpacked sources' timestamps; without the docstrings, which are for readers
-# and doctests; the sources stay, for tracebacks), the bytecode of PyScript's own package
-# (checked hash-based .pyc: PyScript writes its sources into the working directory at every
-# start, where the game's archive puts these first, and Python compiled them there at every
-# start; a source that differed would be compiled as before) and a standard
-# library holding only the modules that the game, svgwrite, PyScript's Python and Pyodide's
-# own start can import (found by modulefinder over their sources, imports inside functions
-# included): compiled where the game's modules import them, as with `python -OO` (no
-# docstrings or asserts: CPython tests its standard library that way), sources otherwise.
-
-PYODIDE_JOB = """
-import { loadPyodide } from "PYODIDE_URL";
-import fs from "node:fs";
-const job = JSON.parse(fs.readFileSync(0, "utf8"));
-const pyodide = await loadPyodide({ indexURL: job.runtime });
-pyodide.FS.mkdirTree("/job");
-for (const [name, path] of Object.entries(job.inputs)) {
-  pyodide.FS.writeFile(`/job/${name}`, fs.readFileSync(path));
-}
-pyodide.globals.set("SEEDS", pyodide.toPy(job.seeds));
-pyodide.globals.set("EXCLUDED", pyodide.toPy(job.excluded));
-pyodide.globals.set("COMMANDS", pyodide.toPy(job.commands));
-pyodide.globals.set("WITH_STDLIB", "python_stdlib.zip" in job.inputs);
-pyodide.runPython(job.python);
-for (const [name, path] of Object.entries(job.outputs)) {
-  fs.writeFileSync(path, pyodide.FS.readFile(`/job/${name}`));
-}
-"""
-
-PYODIDE_PYTHON = """
-import ast, importlib, importlib.util, json, sys, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
-STARTUP = sorted(sys.modules)       # what Pyodide itself has imported when it is ready
-WHERE = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"   # the stdlib's path
-
-def pyc(source, filename):
-    # The standard library's: as with `python -OO` (CPython tests its library that way).
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=2)
-    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
-
-def without_docstrings(source, filename):
-    # The game's own: its docstrings are for readers and CPython's doctests; its asserts stay.
-    tree = ast.parse(source, filename)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            first = node.body[0] if node.body else None
-            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-                    and isinstance(first.value.value, str)):
-                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
-    return tree
-
-def module_names(names):
-    for name in names:
-        if name.endswith(".py") and not name.endswith("__main__.py"):   # (a command)
-            yield name[:-3].removesuffix("/__init__").replace("/", ".")
-
-def game_bytecode(game):
-    bytecode = {}
-    for name in game.namelist():
-        if name.endswith(".py"):
-            folder, _, file = name.rpartition("/")
-            cached = f"{folder}/__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
-            source = game.read(name)
-            code = compile(without_docstrings(source, name), name, "exec", dont_inherit=True)
-            bytecode[cached] = _code_to_hash_pyc(code, importlib.util.source_hash(source),
-                                                 checked=False).hex()
-    return bytecode
-
-def pyscript_bytecode():
-    with open("/job/pyscript.json") as sources:
-        files = json.load(sources)
-    bytecode = {}
-    for name, source in files.items():
-        if name.endswith(".py"):
-            data = source.encode("utf-8")
-            code = compile(data, name, "exec", dont_inherit=True)
-            bytecode[importlib.util.cache_from_source(name)] = _code_to_hash_pyc(
-                code, importlib.util.source_hash(data), checked=True).hex()
-    return bytecode
-
-def trimmed_stdlib(game):
-    wheel = zipfile.ZipFile("/job/svgwrite.whl")
-    game.extractall("/job/src")
-    wheel.extractall("/job/site")
-    sources = [*SEEDS, *module_names(game.namelist()), *module_names(wheel.namelist())]
-    # What importing every module of the game (but its command lines) and svgwrite imports
-    # (roughly, the page's start) is compiled; the rest of what they could import is kept
-    # as source (smaller).
-    sys.path[:0] = ["/job/src", "/job/site"]
-    for name in sources:
-        if name in COMMANDS:
-            continue
-        try:
-            importlib.import_module(name)
-        except Exception:
-            pass                    # e.g. game.web, which needs a page
-    imported = {module.__file__.removeprefix(WHERE) for module in list(sys.modules.values())
-                if (getattr(module, "__file__", None) or "").startswith(WHERE)}
-    import modulefinder
-    stdlib = zipfile.ZipFile("/job/python_stdlib.zip")
-    stdlib.extractall("/job/stdlib")
-    finder = modulefinder.ModuleFinder(path=["/job/stdlib", "/job/src", "/job/site"],
-                                       excludes=EXCLUDED)
-    for name in [*STARTUP, *sources]:
-        try:
-            finder.import_hook(name)
-        except ImportError:
-            pass                    # built in, or not in the standard library: nothing to keep
-    kept = {module.__file__.removeprefix("/job/stdlib/") for module in finder.modules.values()
-            if (module.__file__ or "").startswith("/job/stdlib/")}
-    with zipfile.ZipFile("/job/stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for info in stdlib.infolist():
-            name = info.filename
-            if name in imported:
-                entry, data = name + "c", pyc(stdlib.read(name), WHERE + name)
-            elif name in kept or not name.endswith((".py", "/")):
-                entry, data = name, stdlib.read(name)
-            else:
-                continue
-            out.writestr(zipfile.ZipInfo(entry, info.date_time), data, zipfile.ZIP_DEFLATED)
-
-game = zipfile.ZipFile("/job/game.zip")
-with open("/job/bytecode.json", "w") as out:
-    json.dump({**game_bytecode(game), **pyscript_bytecode()}, out)
-if WITH_STDLIB:
-    trimmed_stdlib(game)
-"""
+# version that wrote it, so the vendored runtime compiles: build.py runs it under Node.js
+# (builder/pyodide_compile.mjs), where builder/pyodide_compile.py makes the game's bytecode,
+# PyScript's and the trimmed standard library (its docstring and docs/offline.md say how).
 
 # Modules found by name, not by an import statement, that the standard library must keep:
 # the codecs the game and its runtime may look up (zipfile's cp437, urllib's idna, ...).
@@ -400,57 +278,13 @@ STDLIB_EXCLUDED = ("multiprocessing", "concurrent.futures.process", "_pyrepl", "
 # import is kept as source rather than compiled.
 COMMAND_LINES = ("game.cli", "game.commands", "game.embed_command", "game.board.cli",
                  "game.ai.tournament")
-PYSCRIPT_CORE = "static/vendor/pyscript/core-C9KDLldu.js"
-PYSCRIPT_FILES = 'wo(".",{'      # where its Python package's files start in it
-BARE_KEY = re.compile(r"[A-Za-z_$][\w$]*")
-
-
 def _pyscript_files() -> tuple[dict[str, str], str]:
-    """PyScript's own Python package as PyScript writes it at every start (name in the working
-    directory -> source), and the JavaScript it is read from: the object literal of folders
-    and files inside PyScript's core (``wo(".",{pyscript:{"__init__.py":"...",...}})``),
-    read here as JSON with bare keys."""
-    text = (ROOT / PYSCRIPT_CORE).read_text("utf-8")
-    start = text.find(PYSCRIPT_FILES)
-    if start < 0:
-        raise BuildError(f"PyScript's Python files are not where this build expects them in {PYSCRIPT_CORE}")
-    decoder = json.JSONDecoder()
-    at = start = start + len(PYSCRIPT_FILES) - 1
-    files: dict[str, str] = {}
-
-    def expect(character: str) -> None:
-        nonlocal at
-        if text[at] != character:
-            raise ValueError(f"{character!r} expected at {at}")
-        at += 1
-
-    def folder(path: str) -> None:
-        nonlocal at
-        expect("{")
-        while text[at] != "}":
-            bare = BARE_KEY.match(text, at)
-            if bare:
-                name, at = bare.group(0), bare.end()
-            else:
-                name, at = decoder.raw_decode(text, at)
-            expect(":")
-            if text[at] == "{":
-                folder(f"{path}{name}/")
-            else:
-                source, at = decoder.raw_decode(text, at)
-                if not isinstance(source, str):
-                    raise ValueError(f"{path}{name} is not a string")
-                files[f"{path}{name}"] = source
-            if text[at] == ",":
-                at += 1
-        expect("}")
-
+    """PyScript's own Python package and the literal it is read from (``vendor_internals``)."""
     try:
-        folder("")
-        expect(")")
-    except (IndexError, ValueError) as error:
-        raise BuildError(f"PyScript's Python files in {PYSCRIPT_CORE} do not read as expected ({error})") from None
-    return files, text[start:at - 1]
+        return vendor_internals.pyscript_files((ROOT / PYSCRIPT_CORE).read_text("utf-8"))
+    except ValueError as error:
+        raise BuildError(f"PyScript's Python files are not where this build expects them in "
+                         f"{PYSCRIPT_CORE} ({error}; see builder/vendor_internals.py)") from None
 
 
 def pyscript_sources() -> dict[str, str]:
@@ -469,9 +303,6 @@ def _pyscript_imports() -> list[str]:
     """The modules PyScript's own Python (carried inside its JavaScript) imports."""
     text = (ROOT / PYSCRIPT_CORE).read_text("utf-8")
     return sorted(set(re.findall(r"(?:\bimport|\bfrom)\s+([A-Za-z_][\w.]*)", text)))
-
-
-NODE_MAJOR = 18      # the oldest Node.js the vendored Pyodide runs on (its package.json's engines)
 
 
 def node_program() -> str:
@@ -505,13 +336,14 @@ def compile_with_pyodide(sources: bytes, stdlib: bool) -> tuple[dict[str, bytes]
         if stdlib:
             inputs |= {"svgwrite.whl": ROOT / SVGWRITE_WHEEL, "python_stdlib.zip": ROOT / VENDORED_STDLIB}
             outputs["stdlib.zip"] = folder / "stdlib.zip"
-        job = {"inputs": {name: str(path) for name, path in inputs.items()},
+        job = {"pyodide": (ROOT / PYODIDE).as_uri(), "runtime": f"{(ROOT / PYODIDE).parent}/",
+               "program": str(COMPILER_PYTHON),
+               "inputs": {name: str(path) for name, path in inputs.items()},
                "outputs": {name: str(path) for name, path in outputs.items()},
-               "seeds": [*STDLIB_SEEDS, *_pyscript_imports()], "excluded": list(STDLIB_EXCLUDED),
-               "commands": list(COMMAND_LINES),
-               "python": PYODIDE_PYTHON, "runtime": f"{(ROOT / PYODIDE).parent}/"}
-        script = PYODIDE_JOB.replace("PYODIDE_URL", (ROOT / PYODIDE).as_uri())
-        done = subprocess.run([node, "--input-type=module", "-e", script], input=json.dumps(job),
+               "parameters": {"seeds": [*STDLIB_SEEDS, *_pyscript_imports()],
+                              "excluded": list(STDLIB_EXCLUDED), "commands": list(COMMAND_LINES),
+                              "with_stdlib": stdlib}}
+        done = subprocess.run([node, str(COMPILER)], input=json.dumps(job),
                               capture_output=True, text=True, check=False)
         if done.returncode != 0:
             error = done.stderr[done.stderr.find("PythonError"):] or done.stderr
@@ -537,7 +369,7 @@ def _build_keys(sources: bytes) -> dict[str, str]:
     a key changes, Pyodide makes that part again (an edit that imports nothing new only
     recompiles the game)."""
     pins = served_files()
-    runtime = [sha256(PYODIDE_PYTHON.encode()), sha256(PYODIDE_JOB.encode()),
+    runtime = [sha256(COMPILER_PYTHON.read_bytes()), sha256(COMPILER.read_bytes()),
                sha256(json.dumps(pyscript_sources()).encode()),
                *(pins[name.removeprefix("static/vendor/")]
                  for name in (VENDORED_STDLIB, SVGWRITE_WHEEL, PYSCRIPT_CORE))]
