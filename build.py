@@ -14,14 +14,16 @@ dist DIR``), Node.js with npm, and pip to download one wheel; ``test`` installs 
 The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pack`` and
 ``pip download`` at the versions and SHA-256 hashes pinned in ``static/vendor.lock.json``
 and unpacked under ``static/vendor/``; the build draws the rules pages' boards with that same
-wheel, imported as it is (``game/board/svgwrite_wheel.py``), so nothing is installed by hand.  The package ``game/`` reaches the browser as one
-archive, ``static/build/game.zip``, with the English catalog of ``game/locales/`` compiled
-from PO to MO (``game/pofile.py``, stdlib only), next to every other language's MO file,
+wheel, imported as it is (``game/board/svgwrite_wheel.py``), so nothing is installed by hand.
+The package ``game/`` reaches the browser as one archive, ``static/build/game.zip``, with
+the English catalog of ``game/locales/`` compiled from PO to MO (``game/pofile.py``, stdlib only), next to every other language's MO file,
 ``static/build/locales/<language>.mo`` (the page fetches the one it speaks), and
 ``static/build/boot-messages.json`` (the loading screen's strings, taken from the same
 catalogs, and where each catalog is); the rules pages,
 ``static/build/rules-<language>.html``, and their examples' boards, ``static/build/examples/``.
 All of these are git-ignored build output; ``pyscript.toml`` is generated here too, but committed.
+What the build relies on inside the vendored runtime, the programs it runs there and the
+icons' drawing are in ``builder/`` (``builder/vendor_internals.py`` names each vendor internal).
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from typing import ClassVar
 if sys.version_info < (3, 11):  # noqa: UP036 (a newcomer's older Python gets a message, not a traceback)
     sys.exit(f"build: Python 3.11 or newer is needed; this is {sys.version.split()[0]} ({sys.executable})")
 
-from builder import vendor_internals
+from builder import icons, vendor_internals
 from builder.vendor_internals import NODE_MAJOR, PYSCRIPT_CORE
 from game import i18n, pofile
 from game.board import svgwrite_wheel
@@ -524,72 +526,13 @@ def build_rules_pages() -> None:
 
 # --- icons, service worker, cache-busting ------------------------------------------------
 
-def _png(size: int, pixel) -> bytes:
-    """A PNG of ``size``x``size`` RGBA pixels, ``pixel(x, y)`` giving each (stdlib only)."""
-    import struct
-    import zlib
-    rows = bytearray()
-    for y in range(size):
-        rows.append(0)
-        for x in range(size):
-            rows.extend(pixel((x + 0.5) / size, (y + 0.5) / size))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
-
-
-def _icon_pixel(maskable: bool):
-    """Our own drawing: a route of three train cars between two cities on the board's green."""
-    background = (31, 77, 58)
-    route = (200, 54, 44)
-    city = (246, 232, 196)
-    # In a maskable icon everything stays inside the central 80% circle (the safe zone).
-    scale = 0.62 if maskable else 0.8
-
-    def inside(u: float, v: float) -> tuple[float, float]:
-        return 0.5 + (u - 0.5) * scale, 0.5 + (v - 0.5) * scale
-
-    ends = [inside(0.12, 0.78), inside(0.88, 0.22)]
-    cars = [inside(0.12 + 0.76 * t, 0.78 - 0.56 * t) for t in (0.3, 0.5, 0.7)]
-
-    def pixel(x: float, y: float) -> tuple[int, int, int, int]:
-        if not maskable:
-            # rounded square: transparent outside the corners
-            r = 0.18
-            cx, cy = min(max(x, r), 1 - r), min(max(y, r), 1 - r)
-            if (x - cx) ** 2 + (y - cy) ** 2 > r * r:
-                return (0, 0, 0, 0)
-        colour = background
-        dx, dy = 0.76, -0.56
-        length = (dx * dx + dy * dy) ** 0.5
-        ux, uy = dx / length, dy / length
-        for cx, cy in cars:
-            along = (x - cx) * ux + (y - cy) * uy
-            across = -(x - cx) * uy + (y - cy) * ux
-            if abs(along) < 0.075 * scale and abs(across) < 0.045 * scale:
-                colour = route
-        for cx, cy in ends:
-            if (x - cx) ** 2 + (y - cy) ** 2 < (0.1 * scale) ** 2:
-                colour = city
-        return (*colour, 255)
-    return pixel
-
-
-ICON_FILES = {"icon-192.png": (192, False), "icon-512.png": (512, False),
-              "maskable-512.png": (512, True), "apple-touch-icon.png": (180, True),
-              "favicon-32.png": (32, False)}
-
 
 def build_icons() -> None:
-    """The app icons, drawn here (no artwork copied), once per build folder."""
-    for name, (size, maskable) in ICON_FILES.items():
+    """The app icons (``builder.icons``: our own drawing, no artwork copied), once per build folder."""
+    for name in icons.ICON_FILES:
         path = ICONS / name
         if not path.is_file():
-            _write_if_changed(path, _png(size, _icon_pixel(maskable)))
+            _write_if_changed(path, icons.icon(name))
 
 
 def site_file(name: str, site: Path = ROOT) -> Path:

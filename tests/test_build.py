@@ -13,6 +13,7 @@ import time
 import tomllib
 import urllib.request
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -414,3 +415,14 @@ def test_the_site_serves_pyodides_lock_file_without_its_package_index():
     assert served == {**vendored, "packages": {}} and vendored["packages"]
     assert "static/build/pyodide-lock.json" not in build.dist_files()
     assert build.VENDORED_LOCKFILE in build.dist_files()
+
+
+def test_the_icons_are_pngs_of_their_size_rounded_unless_maskable():
+    from builder import icons
+    for name, (size, maskable) in icons.ICON_FILES.items():
+        png = icons.icon(name)
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and png[12:16] == b"IHDR", name
+        assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (size, size)
+        data = png[png.index(b"IDAT") + 4:png.index(b"IEND") - 8]
+        corner_alpha = zlib.decompress(data)[1 + 3]         # row filter byte, then R, G, B, A
+        assert corner_alpha == (255 if maskable else 0), name
