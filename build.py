@@ -22,8 +22,9 @@ the English catalog of ``game/locales/`` compiled from PO to MO (``game/pofile.p
 catalogs, and where each catalog is); the rules pages,
 ``static/build/rules-<language>.html``, and their examples' boards, ``static/build/examples/``.
 All of these are git-ignored build output; ``pyscript.toml`` is generated here too, but committed.
-What the build relies on inside the vendored runtime, the programs it runs there and the
-icons' drawing are in ``builder/`` (``builder/vendor_internals.py`` names each vendor internal).
+The game's bytecode and the trimmed standard library are compiled by the vendored Pyodide
+(``builder/compiler.py`` and the programs beside it); what the build relies on inside the vendored
+runtime is named in ``builder/vendor_internals.py``; the icons are drawn by ``builder/icons.py``.
 """
 
 from __future__ import annotations
@@ -49,8 +50,8 @@ from typing import ClassVar
 if sys.version_info < (3, 11):  # noqa: UP036 (a newcomer's older Python gets a message, not a traceback)
     sys.exit(f"build: Python 3.11 or newer is needed; this is {sys.version.split()[0]} ({sys.executable})")
 
-from builder import icons, vendor_internals
-from builder.vendor_internals import NODE_MAJOR, PYSCRIPT_CORE
+from builder import BuildError, compiler, icons
+from builder.vendor_internals import PYSCRIPT_CORE
 from game import i18n, pofile
 from game.board import svgwrite_wheel
 
@@ -79,8 +80,6 @@ SERVICE_WORKER = STATIC / "sw.js"        # served from the site's root as /sw.js
 ICONS = BUILD / "icons"
 
 PYODIDE = "static/vendor/pyodide/pyodide.mjs"
-COMPILER = ROOT / "builder" / "pyodide_compile.mjs"     # runs COMPILER_PYTHON in PYODIDE
-COMPILER_PYTHON = ROOT / "builder" / "pyodide_compile.py"
 INTERPRETER = "static/interpreter.mjs"     # wraps PYODIDE's loadPyodide: the memory snapshot
 VENDORED_STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 # Files the site serves from the build in place of a vendored file (at the vendored URL).
@@ -120,10 +119,6 @@ MIME_TYPES = {
 
 # A fixed timestamp keeps the archive byte-for-byte reproducible.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
-
-
-class BuildError(Exception):
-    """Something the build needs is missing or does not match its pinned hash."""
 
 
 # --- vendoring -----------------------------------------------------------------------------
@@ -257,132 +252,6 @@ def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
     return _zip({**sources, **dict(sorted((bytecode or {}).items()))})
 
 
-# --- bytecode and the standard library, made by the vendored Pyodide itself (in Node.js) ---
-# Pyodide's Python (3.14) is not the build's (3.11+), and bytecode is only valid for the
-# version that wrote it, so the vendored runtime compiles: build.py runs it under Node.js
-# (builder/pyodide_compile.mjs), where builder/pyodide_compile.py makes the game's bytecode,
-# PyScript's and the trimmed standard library (its docstring and docs/offline.md say how).
-
-# Modules found by name, not by an import statement, that the standard library must keep:
-# the codecs the game and its runtime may look up (zipfile's cp437, urllib's idna, ...).
-STDLIB_SEEDS = ("encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodings.ascii",
-                "encodings.latin_1", "encodings.cp437", "encodings.idna", "encodings.punycode",
-                "encodings.utf_16", "encodings.utf_16_le", "encodings.utf_16_be",
-                "encodings.utf_32", "encodings.raw_unicode_escape", "encodings.unicode_escape",
-                "encodings.charmap", "encodings.base64_codec", "encodings.hex_codec")
-# Modules that cannot work in a browser page (processes, terminals, debuggers, servers,
-# Windows), never followed when looking for what the game may import.
-STDLIB_EXCLUDED = ("multiprocessing", "concurrent.futures.process", "_pyrepl", "pdb", "bdb",
-                   "pydoc", "doctest", "unittest", "http.server", "socketserver", "xmlrpc",
-                   "ftplib", "asyncio.windows_events", "asyncio.windows_utils",
-                   "asyncio.proactor_events", "_winapi", "msvcrt", "winreg", "nt")
-# The game's command lines (docs/architecture.md): never run in the page, so what only they
-# import is kept as source rather than compiled.
-COMMAND_LINES = ("game.cli", "game.commands", "game.embed_command", "game.board.cli",
-                 "game.ai.tournament")
-def _pyscript_files() -> tuple[dict[str, str], str]:
-    """PyScript's own Python package and the literal it is read from (``vendor_internals``)."""
-    try:
-        return vendor_internals.pyscript_files((ROOT / PYSCRIPT_CORE).read_text("utf-8"))
-    except ValueError as error:
-        raise BuildError(f"PyScript's Python files are not where this build expects them in "
-                         f"{PYSCRIPT_CORE} ({error}; see builder/vendor_internals.py)") from None
-
-
-def pyscript_sources() -> dict[str, str]:
-    """PyScript's own Python package as PyScript writes it at every start (name in the working
-    directory -> source)."""
-    return _pyscript_files()[0]
-
-
-def pyscript_literal() -> str:
-    """The JavaScript object literal PyScript writes its package from (for a test that reads
-    it as JavaScript does)."""
-    return _pyscript_files()[1]
-
-
-def _pyscript_imports() -> list[str]:
-    """The modules PyScript's own Python (carried inside its JavaScript) imports."""
-    text = (ROOT / PYSCRIPT_CORE).read_text("utf-8")
-    return sorted(set(re.findall(r"(?:\bimport|\bfrom)\s+([A-Za-z_][\w.]*)", text)))
-
-
-def node_program() -> str:
-    """The path of Node.js, which runs the vendored Pyodide at build time; BuildError, saying
-    what to install, when it is missing or too old."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError(f"Node.js {NODE_MAJOR} or newer is needed to build the game (it runs the "
-                         f"vendored Pyodide to compile it); install Node.js and npm "
-                         f"(e.g. `apt-get install nodejs npm`) and run again.")
-    done = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
-    version = re.fullmatch(r"v(\d+)\.[\d.]+", done.stdout.strip())
-    if version is None or int(version.group(1)) < NODE_MAJOR:
-        raise BuildError(f"Node.js {NODE_MAJOR} or newer is needed to build the game; {node} is "
-                         f"{done.stdout.strip() or 'of an unknown version'}: install a newer one.")
-    return node
-
-
-def compile_with_pyodide(sources: bytes, stdlib: bool) -> tuple[dict[str, bytes], bytes | None]:
-    """The bytecode of the game in the archive ``sources`` and (if ``stdlib``) the trimmed,
-    compiled standard library, made by the vendored Pyodide under Node.js."""
-    node = node_program()
-    folder = BUILD / "compiling"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    try:
-        (folder / "game.zip").write_bytes(sources)
-        (folder / "pyscript.json").write_text(json.dumps(pyscript_sources()), "utf-8")
-        inputs = {"game.zip": folder / "game.zip", "pyscript.json": folder / "pyscript.json"}
-        outputs = {"bytecode.json": folder / "bytecode.json"}
-        if stdlib:
-            inputs |= {"svgwrite.whl": ROOT / SVGWRITE_WHEEL, "python_stdlib.zip": ROOT / VENDORED_STDLIB}
-            outputs["stdlib.zip"] = folder / "stdlib.zip"
-        job = {"pyodide": (ROOT / PYODIDE).as_uri(), "runtime": f"{(ROOT / PYODIDE).parent}/",
-               "program": str(COMPILER_PYTHON),
-               "inputs": {name: str(path) for name, path in inputs.items()},
-               "outputs": {name: str(path) for name, path in outputs.items()},
-               "parameters": {"seeds": [*STDLIB_SEEDS, *_pyscript_imports()],
-                              "excluded": list(STDLIB_EXCLUDED), "commands": list(COMMAND_LINES),
-                              "with_stdlib": stdlib}}
-        done = subprocess.run([node, str(COMPILER)], input=json.dumps(job),
-                              capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            error = done.stderr[done.stderr.find("PythonError"):] or done.stderr
-            raise BuildError(f"compiling with Pyodide failed:\n{error.strip()[:3000]}")
-        bytecode = {name: bytes.fromhex(data) for name, data in
-                    json.loads((folder / "bytecode.json").read_text("utf-8")).items()}
-        return bytecode, (folder / "stdlib.zip").read_bytes() if stdlib else None
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _imports(source: bytes) -> set[str]:
-    """The modules a Python source names in its import statements (for the build's keys)."""
-    text = source.decode("utf-8")
-    names = set(re.findall(r"^\s*from\s+([\w.]+)\s+import", text, re.MULTILINE))
-    for line in re.findall(r"^\s*import\s+([\w., ]+)", text, re.MULTILINE):
-        names.update(part.split(" as ")[0].strip() for part in line.split(","))
-    return names
-
-
-def _build_keys(sources: bytes) -> dict[str, str]:
-    """What the archive's bytecode and the trimmed standard library are made from: when
-    a key changes, Pyodide makes that part again (an edit that imports nothing new only
-    recompiles the game)."""
-    pins = served_files()
-    runtime = [sha256(COMPILER_PYTHON.read_bytes()), sha256(COMPILER.read_bytes()),
-               sha256(json.dumps(pyscript_sources()).encode()),
-               *(pins[name.removeprefix("static/vendor/")]
-                 for name in (VENDORED_STDLIB, SVGWRITE_WHEEL, PYSCRIPT_CORE))]
-    imports = sorted(set().union(*(_imports(path.read_bytes()) for path in archived_files()
-                                   if path.suffix == ".py")))
-    return {"archive": sha256("\n".join([sha256(sources), *runtime]).encode()),
-            "stdlib": sha256("\n".join([*imports, *STDLIB_SEEDS, *STDLIB_EXCLUDED, *COMMAND_LINES,
-                                        *runtime])
-                             .encode())}
-
-
 def boot_messages() -> dict[str, object]:
     """What the pre-Python loader needs to speak the player's language: the shipped languages
     with their names, the aliases (``game/i18n.py``), the ``boot.*`` strings of each, and
@@ -473,13 +342,20 @@ def build_game() -> None:
     fetched apart and the loader's strings from the current sources; Pyodide compiles only
     what an edit has changed."""
     sources = game_archive()
-    keys = _build_keys(sources)
+    pins = served_files()
+    runtime = [pins[name.removeprefix("static/vendor/")]
+               for name in (VENDORED_STDLIB, SVGWRITE_WHEEL, PYSCRIPT_CORE)]
+    game_sources = [path.read_bytes() for path in archived_files() if path.suffix == ".py"]
+    keys = compiler.keys(sources, game_sources, runtime)
     built = json.loads(COMPILED_FROM.read_text("utf-8")) if COMPILED_FROM.is_file() else {}
 
     def fresh(part: str, path: Path) -> bool:      # made from these inputs, and untouched since
         return built.get(part) == [keys[part], file_sha256(path)]
     if not (fresh("stdlib", STDLIB) and fresh("archive", ARCHIVE)):
-        bytecode, stdlib = compile_with_pyodide(sources, stdlib=not fresh("stdlib", STDLIB))
+        library = (ROOT / VENDORED_STDLIB, ROOT / SVGWRITE_WHEEL)
+        bytecode, stdlib = compiler.compile_with_pyodide(
+            sources, pyodide=ROOT / PYODIDE, folder=BUILD / "compiling",
+            stdlib=None if fresh("stdlib", STDLIB) else library)
         _write_if_changed(ARCHIVE, game_archive(bytecode))
         if stdlib is not None:
             _write_if_changed(STDLIB, stdlib)

@@ -27,7 +27,7 @@ LOCK = ROOT / "static" / "vendor.lock.json"
 VENDOR = "static/vendor/"
 
 # The oldest Node.js the vendored Pyodide runs on (its package.json's engines): the build runs
-# it there to compile (``build.compile_with_pyodide``).
+# it there to compile (``builder/compiler.py``).
 NODE_MAJOR = 18
 # Where PyScript's Python package starts in its core module: the minifier's name for the
 # function that writes a tree of folders and files into Python's working directory.
@@ -241,7 +241,7 @@ ASSUMPTIONS = (
                has(f'"./{TOML.removeprefix("pyscript/")}"')),
     Assumption("PyScript's Python package as an object literal in its core, after the "
                "minifier's name for the function that writes it (PYSCRIPT_FILES)",
-               CORE, "build.py", "vendor_internals.pyscript_files", reads_pyscript_files),
+               CORE, "builder/compiler.py", "pyscript_files(", reads_pyscript_files),
     Assumption("PyScript's English loading stages, the `py:progress` events' detail",
                CORE, "static/boot.js", "py:progress",
                has_those_of("static/boot.js", r'\["(Load[^"]+)", \[')),
@@ -276,6 +276,10 @@ ASSUMPTIONS = (
     Assumption("Pyodide's private `pyodide._package_loader.SITE_PACKAGES`, where wheels go",
                "pyodide/python_stdlib.zip", "static/snapshot-pages.mjs", "pyodide._package_loader",
                member("pyodide/_package_loader.py", has("SITE_PACKAGES = "))),
+    Assumption("the names of the files Pyodide's loader fetches from its folder (the boot "
+               "counts them in; the build serves its own library and lock file under two)",
+               "pyodide/pyodide.mjs", "static/boot.js", '["/pyodide.asm.wasm", ',
+               has_those_of("static/boot.js", r'\["/([\w.-]+)", 0\.')),
     Assumption("Pyodide's lock file: a header (`info`), which Pyodide checks, and an index "
                "(`packages`), which the site does not need",
                "pyodide/pyodide-lock.json", "build.py", '"packages": {}', json_keys("info", "packages")),
@@ -287,6 +291,6 @@ ASSUMPTIONS = (
                "pyodide/python_stdlib.zip", "builder/pyodide_compile.py", "_code_to_hash_pyc",
                member("importlib/_bootstrap_external.py", has("def _code_to_hash_pyc("))),
     Assumption(f"the oldest Node.js Pyodide runs on (NODE_MAJOR = {NODE_MAJOR})",
-               download("pyodide/pyodide.mjs"), "build.py", "NODE_MAJOR",
+               download("pyodide/pyodide.mjs"), "builder/compiler.py", "NODE_MAJOR",
                member("package/package.json", has(f'"node": ">={NODE_MAJOR}.'))),
 )

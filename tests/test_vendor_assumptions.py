@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build
-from builder import vendor_internals
+from builder import compiler, vendor_internals
 from builder.vendor_internals import ASSUMPTIONS
 
 
@@ -81,12 +81,12 @@ def test_a_wasm_module_s_exported_memory_is_found():
 
 def test_the_build_s_programs_are_real_files_linted_and_never_shipped():
     assert "builder" in build.LINTED
-    assert build.COMPILER.is_file() and build.COMPILER_PYTHON.is_file()
+    assert compiler.PROGRAM.is_file() and compiler.PROGRAM_PYTHON.is_file()
     assert not [name for name in build.dist_files() if name.startswith("builder/")]
     assert not [path for path in build.archived_files() if "builder" in path.parts]
     node = shutil.which("node")
     if node:
-        checked = subprocess.run([node, "--check", str(build.COMPILER)], capture_output=True,
+        checked = subprocess.run([node, "--check", str(compiler.PROGRAM)], capture_output=True,
                                  text=True, check=False)
         assert checked.returncode == 0, checked.stderr
 
