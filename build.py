@@ -14,14 +14,17 @@ dist DIR``), Node.js with npm, and pip to download one wheel; ``test`` installs 
 The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pack`` and
 ``pip download`` at the versions and SHA-256 hashes pinned in ``static/vendor.lock.json``
 and unpacked under ``static/vendor/``; the build draws the rules pages' boards with that same
-wheel, imported as it is (``game/board/svgwrite_wheel.py``), so nothing is installed by hand.  The package ``game/`` reaches the browser as one
-archive, ``static/build/game.zip``, with the English catalog of ``game/locales/`` compiled
-from PO to MO (``game/pofile.py``, stdlib only), next to every other language's MO file,
+wheel, imported as it is (``game/board/svgwrite_wheel.py``), so nothing is installed by hand.
+The package ``game/`` reaches the browser as one archive, ``static/build/game.zip``, with
+the English catalog of ``game/locales/`` compiled from PO to MO (``game/pofile.py``, stdlib only), next to every other language's MO file,
 ``static/build/locales/<language>.mo`` (the page fetches the one it speaks), and
 ``static/build/boot-messages.json`` (the loading screen's strings, taken from the same
 catalogs, and where each catalog is); the rules pages,
 ``static/build/rules-<language>.html``, and their examples' boards, ``static/build/examples/``.
 All of these are git-ignored build output; ``pyscript.toml`` is generated here too, but committed.
+The game's bytecode and the trimmed standard library are compiled by the vendored Pyodide
+(``builder/compiler.py`` and the programs beside it); what the build relies on inside the vendored
+runtime is named in ``builder/vendor_internals.py``; the icons are drawn by ``builder/icons.py``.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ from typing import ClassVar
 if sys.version_info < (3, 11):  # noqa: UP036 (a newcomer's older Python gets a message, not a traceback)
     sys.exit(f"build: Python 3.11 or newer is needed; this is {sys.version.split()[0]} ({sys.executable})")
 
+from builder import BuildError, compiler, icons
+from builder.vendor_internals import PYSCRIPT_CORE
 from game import i18n, pofile
 from game.board import svgwrite_wheel
 
@@ -95,7 +100,7 @@ XVFB = Path("/usr/bin/Xvfb")                          # the X display MiniBrowse
 # The Debian packages the browser tests run, each with a file that shows it is installed.
 BROWSER_PACKAGES = {"chromium": CHROMIUM, "firefox-esr": FIREFOX, "webkit2gtk-driver": WEBKIT_DRIVER,
                  "xvfb": XVFB}
-LINTED = ("game", "tests", "build.py")
+LINTED = ("game", "tests", "builder", "build.py")
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -114,10 +119,6 @@ MIME_TYPES = {
 
 # A fixed timestamp keeps the archive byte-for-byte reproducible.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
-
-
-class BuildError(Exception):
-    """Something the build needs is missing or does not match its pinned hash."""
 
 
 # --- vendoring -----------------------------------------------------------------------------
@@ -251,304 +252,6 @@ def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
     return _zip({**sources, **dict(sorted((bytecode or {}).items()))})
 
 
-# --- bytecode and the standard library, made by the vendored Pyodide itself (in Node.js) ---
-# Pyodide's Python (3.14) is not the build's (3.11+), and bytecode is only valid for the
-# version that wrote it, so the vendored runtime compiles: build.py runs it under Node.js.
-# Out of it come the game's bytecode (unchecked hash-based .pyc, PEP 552: used as they are,
-# whatever the unpacked sources' timestamps; without the docstrings, which are for readers
-# and doctests; the sources stay, for tracebacks), the bytecode of PyScript's own package
-# (checked hash-based .pyc: PyScript writes its sources into the working directory at every
-# start, where the game's archive puts these first, and Python compiled them there at every
-# start; a source that differed would be compiled as before) and a standard
-# library holding only the modules that the game, svgwrite, PyScript's Python and Pyodide's
-# own start can import (found by modulefinder over their sources, imports inside functions
-# included): compiled where the game's modules import them, as with `python -OO` (no
-# docstrings or asserts: CPython tests its standard library that way), sources otherwise.
-
-PYODIDE_JOB = """
-import { loadPyodide } from "PYODIDE_URL";
-import fs from "node:fs";
-const job = JSON.parse(fs.readFileSync(0, "utf8"));
-const pyodide = await loadPyodide({ indexURL: job.runtime });
-pyodide.FS.mkdirTree("/job");
-for (const [name, path] of Object.entries(job.inputs)) {
-  pyodide.FS.writeFile(`/job/${name}`, fs.readFileSync(path));
-}
-pyodide.globals.set("SEEDS", pyodide.toPy(job.seeds));
-pyodide.globals.set("EXCLUDED", pyodide.toPy(job.excluded));
-pyodide.globals.set("COMMANDS", pyodide.toPy(job.commands));
-pyodide.globals.set("WITH_STDLIB", "python_stdlib.zip" in job.inputs);
-pyodide.runPython(job.python);
-for (const [name, path] of Object.entries(job.outputs)) {
-  fs.writeFileSync(path, pyodide.FS.readFile(`/job/${name}`));
-}
-"""
-
-PYODIDE_PYTHON = """
-import ast, importlib, importlib.util, json, sys, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
-STARTUP = sorted(sys.modules)       # what Pyodide itself has imported when it is ready
-WHERE = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"   # the stdlib's path
-
-def pyc(source, filename):
-    # The standard library's: as with `python -OO` (CPython tests its library that way).
-    code = compile(source, filename, "exec", dont_inherit=True, optimize=2)
-    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
-
-def without_docstrings(source, filename):
-    # The game's own: its docstrings are for readers and CPython's doctests; its asserts stay.
-    tree = ast.parse(source, filename)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            first = node.body[0] if node.body else None
-            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
-                    and isinstance(first.value.value, str)):
-                node.body = node.body[1:] or [ast.copy_location(ast.Pass(), first)]
-    return tree
-
-def module_names(names):
-    for name in names:
-        if name.endswith(".py") and not name.endswith("__main__.py"):   # (a command)
-            yield name[:-3].removesuffix("/__init__").replace("/", ".")
-
-def game_bytecode(game):
-    bytecode = {}
-    for name in game.namelist():
-        if name.endswith(".py"):
-            folder, _, file = name.rpartition("/")
-            cached = f"{folder}/__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
-            source = game.read(name)
-            code = compile(without_docstrings(source, name), name, "exec", dont_inherit=True)
-            bytecode[cached] = _code_to_hash_pyc(code, importlib.util.source_hash(source),
-                                                 checked=False).hex()
-    return bytecode
-
-def pyscript_bytecode():
-    with open("/job/pyscript.json") as sources:
-        files = json.load(sources)
-    bytecode = {}
-    for name, source in files.items():
-        if name.endswith(".py"):
-            data = source.encode("utf-8")
-            code = compile(data, name, "exec", dont_inherit=True)
-            bytecode[importlib.util.cache_from_source(name)] = _code_to_hash_pyc(
-                code, importlib.util.source_hash(data), checked=True).hex()
-    return bytecode
-
-def trimmed_stdlib(game):
-    wheel = zipfile.ZipFile("/job/svgwrite.whl")
-    game.extractall("/job/src")
-    wheel.extractall("/job/site")
-    sources = [*SEEDS, *module_names(game.namelist()), *module_names(wheel.namelist())]
-    # What importing every module of the game (but its command lines) and svgwrite imports
-    # (roughly, the page's start) is compiled; the rest of what they could import is kept
-    # as source (smaller).
-    sys.path[:0] = ["/job/src", "/job/site"]
-    for name in sources:
-        if name in COMMANDS:
-            continue
-        try:
-            importlib.import_module(name)
-        except Exception:
-            pass                    # e.g. game.web, which needs a page
-    imported = {module.__file__.removeprefix(WHERE) for module in list(sys.modules.values())
-                if (getattr(module, "__file__", None) or "").startswith(WHERE)}
-    import modulefinder
-    stdlib = zipfile.ZipFile("/job/python_stdlib.zip")
-    stdlib.extractall("/job/stdlib")
-    finder = modulefinder.ModuleFinder(path=["/job/stdlib", "/job/src", "/job/site"],
-                                       excludes=EXCLUDED)
-    for name in [*STARTUP, *sources]:
-        try:
-            finder.import_hook(name)
-        except ImportError:
-            pass                    # built in, or not in the standard library: nothing to keep
-    kept = {module.__file__.removeprefix("/job/stdlib/") for module in finder.modules.values()
-            if (module.__file__ or "").startswith("/job/stdlib/")}
-    with zipfile.ZipFile("/job/stdlib.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for info in stdlib.infolist():
-            name = info.filename
-            if name in imported:
-                entry, data = name + "c", pyc(stdlib.read(name), WHERE + name)
-            elif name in kept or not name.endswith((".py", "/")):
-                entry, data = name, stdlib.read(name)
-            else:
-                continue
-            out.writestr(zipfile.ZipInfo(entry, info.date_time), data, zipfile.ZIP_DEFLATED)
-
-game = zipfile.ZipFile("/job/game.zip")
-with open("/job/bytecode.json", "w") as out:
-    json.dump({**game_bytecode(game), **pyscript_bytecode()}, out)
-if WITH_STDLIB:
-    trimmed_stdlib(game)
-"""
-
-# Modules found by name, not by an import statement, that the standard library must keep:
-# the codecs the game and its runtime may look up (zipfile's cp437, urllib's idna, ...).
-STDLIB_SEEDS = ("encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodings.ascii",
-                "encodings.latin_1", "encodings.cp437", "encodings.idna", "encodings.punycode",
-                "encodings.utf_16", "encodings.utf_16_le", "encodings.utf_16_be",
-                "encodings.utf_32", "encodings.raw_unicode_escape", "encodings.unicode_escape",
-                "encodings.charmap", "encodings.base64_codec", "encodings.hex_codec")
-# Modules that cannot work in a browser page (processes, terminals, debuggers, servers,
-# Windows), never followed when looking for what the game may import.
-STDLIB_EXCLUDED = ("multiprocessing", "concurrent.futures.process", "_pyrepl", "pdb", "bdb",
-                   "pydoc", "doctest", "unittest", "http.server", "socketserver", "xmlrpc",
-                   "ftplib", "asyncio.windows_events", "asyncio.windows_utils",
-                   "asyncio.proactor_events", "_winapi", "msvcrt", "winreg", "nt")
-# The game's command lines (docs/architecture.md): never run in the page, so what only they
-# import is kept as source rather than compiled.
-COMMAND_LINES = ("game.cli", "game.commands", "game.embed_command", "game.board.cli",
-                 "game.ai.tournament")
-PYSCRIPT_CORE = "static/vendor/pyscript/core-C9KDLldu.js"
-PYSCRIPT_FILES = 'wo(".",{'      # where its Python package's files start in it
-BARE_KEY = re.compile(r"[A-Za-z_$][\w$]*")
-
-
-def _pyscript_files() -> tuple[dict[str, str], str]:
-    """PyScript's own Python package as PyScript writes it at every start (name in the working
-    directory -> source), and the JavaScript it is read from: the object literal of folders
-    and files inside PyScript's core (``wo(".",{pyscript:{"__init__.py":"...",...}})``),
-    read here as JSON with bare keys."""
-    text = (ROOT / PYSCRIPT_CORE).read_text("utf-8")
-    start = text.find(PYSCRIPT_FILES)
-    if start < 0:
-        raise BuildError(f"PyScript's Python files are not where this build expects them in {PYSCRIPT_CORE}")
-    decoder = json.JSONDecoder()
-    at = start = start + len(PYSCRIPT_FILES) - 1
-    files: dict[str, str] = {}
-
-    def expect(character: str) -> None:
-        nonlocal at
-        if text[at] != character:
-            raise ValueError(f"{character!r} expected at {at}")
-        at += 1
-
-    def folder(path: str) -> None:
-        nonlocal at
-        expect("{")
-        while text[at] != "}":
-            bare = BARE_KEY.match(text, at)
-            if bare:
-                name, at = bare.group(0), bare.end()
-            else:
-                name, at = decoder.raw_decode(text, at)
-            expect(":")
-            if text[at] == "{":
-                folder(f"{path}{name}/")
-            else:
-                source, at = decoder.raw_decode(text, at)
-                if not isinstance(source, str):
-                    raise ValueError(f"{path}{name} is not a string")
-                files[f"{path}{name}"] = source
-            if text[at] == ",":
-                at += 1
-        expect("}")
-
-    try:
-        folder("")
-        expect(")")
-    except (IndexError, ValueError) as error:
-        raise BuildError(f"PyScript's Python files in {PYSCRIPT_CORE} do not read as expected ({error})") from None
-    return files, text[start:at - 1]
-
-
-def pyscript_sources() -> dict[str, str]:
-    """PyScript's own Python package as PyScript writes it at every start (name in the working
-    directory -> source)."""
-    return _pyscript_files()[0]
-
-
-def pyscript_literal() -> str:
-    """The JavaScript object literal PyScript writes its package from (for a test that reads
-    it as JavaScript does)."""
-    return _pyscript_files()[1]
-
-
-def _pyscript_imports() -> list[str]:
-    """The modules PyScript's own Python (carried inside its JavaScript) imports."""
-    text = (ROOT / PYSCRIPT_CORE).read_text("utf-8")
-    return sorted(set(re.findall(r"(?:\bimport|\bfrom)\s+([A-Za-z_][\w.]*)", text)))
-
-
-NODE_MAJOR = 18      # the oldest Node.js the vendored Pyodide runs on (its package.json's engines)
-
-
-def node_program() -> str:
-    """The path of Node.js, which runs the vendored Pyodide at build time; BuildError, saying
-    what to install, when it is missing or too old."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError(f"Node.js {NODE_MAJOR} or newer is needed to build the game (it runs the "
-                         f"vendored Pyodide to compile it); install Node.js and npm "
-                         f"(e.g. `apt-get install nodejs npm`) and run again.")
-    done = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
-    version = re.fullmatch(r"v(\d+)\.[\d.]+", done.stdout.strip())
-    if version is None or int(version.group(1)) < NODE_MAJOR:
-        raise BuildError(f"Node.js {NODE_MAJOR} or newer is needed to build the game; {node} is "
-                         f"{done.stdout.strip() or 'of an unknown version'}: install a newer one.")
-    return node
-
-
-def compile_with_pyodide(sources: bytes, stdlib: bool) -> tuple[dict[str, bytes], bytes | None]:
-    """The bytecode of the game in the archive ``sources`` and (if ``stdlib``) the trimmed,
-    compiled standard library, made by the vendored Pyodide under Node.js."""
-    node = node_program()
-    folder = BUILD / "compiling"
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir(parents=True)
-    try:
-        (folder / "game.zip").write_bytes(sources)
-        (folder / "pyscript.json").write_text(json.dumps(pyscript_sources()), "utf-8")
-        inputs = {"game.zip": folder / "game.zip", "pyscript.json": folder / "pyscript.json"}
-        outputs = {"bytecode.json": folder / "bytecode.json"}
-        if stdlib:
-            inputs |= {"svgwrite.whl": ROOT / SVGWRITE_WHEEL, "python_stdlib.zip": ROOT / VENDORED_STDLIB}
-            outputs["stdlib.zip"] = folder / "stdlib.zip"
-        job = {"inputs": {name: str(path) for name, path in inputs.items()},
-               "outputs": {name: str(path) for name, path in outputs.items()},
-               "seeds": [*STDLIB_SEEDS, *_pyscript_imports()], "excluded": list(STDLIB_EXCLUDED),
-               "commands": list(COMMAND_LINES),
-               "python": PYODIDE_PYTHON, "runtime": f"{(ROOT / PYODIDE).parent}/"}
-        script = PYODIDE_JOB.replace("PYODIDE_URL", (ROOT / PYODIDE).as_uri())
-        done = subprocess.run([node, "--input-type=module", "-e", script], input=json.dumps(job),
-                              capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            error = done.stderr[done.stderr.find("PythonError"):] or done.stderr
-            raise BuildError(f"compiling with Pyodide failed:\n{error.strip()[:3000]}")
-        bytecode = {name: bytes.fromhex(data) for name, data in
-                    json.loads((folder / "bytecode.json").read_text("utf-8")).items()}
-        return bytecode, (folder / "stdlib.zip").read_bytes() if stdlib else None
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-def _imports(source: bytes) -> set[str]:
-    """The modules a Python source names in its import statements (for the build's keys)."""
-    text = source.decode("utf-8")
-    names = set(re.findall(r"^\s*from\s+([\w.]+)\s+import", text, re.MULTILINE))
-    for line in re.findall(r"^\s*import\s+([\w., ]+)", text, re.MULTILINE):
-        names.update(part.split(" as ")[0].strip() for part in line.split(","))
-    return names
-
-
-def _build_keys(sources: bytes) -> dict[str, str]:
-    """What the archive's bytecode and the trimmed standard library are made from: when
-    a key changes, Pyodide makes that part again (an edit that imports nothing new only
-    recompiles the game)."""
-    pins = served_files()
-    runtime = [sha256(PYODIDE_PYTHON.encode()), sha256(PYODIDE_JOB.encode()),
-               sha256(json.dumps(pyscript_sources()).encode()),
-               *(pins[name.removeprefix("static/vendor/")]
-                 for name in (VENDORED_STDLIB, SVGWRITE_WHEEL, PYSCRIPT_CORE))]
-    imports = sorted(set().union(*(_imports(path.read_bytes()) for path in archived_files()
-                                   if path.suffix == ".py")))
-    return {"archive": sha256("\n".join([sha256(sources), *runtime]).encode()),
-            "stdlib": sha256("\n".join([*imports, *STDLIB_SEEDS, *STDLIB_EXCLUDED, *COMMAND_LINES,
-                                        *runtime])
-                             .encode())}
-
-
 def boot_messages() -> dict[str, object]:
     """What the pre-Python loader needs to speak the player's language: the shipped languages
     with their names, the aliases (``game/i18n.py``), the ``boot.*`` strings of each, and
@@ -639,13 +342,20 @@ def build_game() -> None:
     fetched apart and the loader's strings from the current sources; Pyodide compiles only
     what an edit has changed."""
     sources = game_archive()
-    keys = _build_keys(sources)
+    pins = served_files()
+    runtime = [pins[name.removeprefix("static/vendor/")]
+               for name in (VENDORED_STDLIB, SVGWRITE_WHEEL, PYSCRIPT_CORE)]
+    game_sources = [path.read_bytes() for path in archived_files() if path.suffix == ".py"]
+    keys = compiler.keys(sources, game_sources, runtime)
     built = json.loads(COMPILED_FROM.read_text("utf-8")) if COMPILED_FROM.is_file() else {}
 
     def fresh(part: str, path: Path) -> bool:      # made from these inputs, and untouched since
         return built.get(part) == [keys[part], file_sha256(path)]
     if not (fresh("stdlib", STDLIB) and fresh("archive", ARCHIVE)):
-        bytecode, stdlib = compile_with_pyodide(sources, stdlib=not fresh("stdlib", STDLIB))
+        library = (ROOT / VENDORED_STDLIB, ROOT / SVGWRITE_WHEEL)
+        bytecode, stdlib = compiler.compile_with_pyodide(
+            sources, pyodide=ROOT / PYODIDE, folder=BUILD / "compiling",
+            stdlib=None if fresh("stdlib", STDLIB) else library)
         _write_if_changed(ARCHIVE, game_archive(bytecode))
         if stdlib is not None:
             _write_if_changed(STDLIB, stdlib)
@@ -692,72 +402,13 @@ def build_rules_pages() -> None:
 
 # --- icons, service worker, cache-busting ------------------------------------------------
 
-def _png(size: int, pixel) -> bytes:
-    """A PNG of ``size``x``size`` RGBA pixels, ``pixel(x, y)`` giving each (stdlib only)."""
-    import struct
-    import zlib
-    rows = bytearray()
-    for y in range(size):
-        rows.append(0)
-        for x in range(size):
-            rows.extend(pixel((x + 0.5) / size, (y + 0.5) / size))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-    header = struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
-
-
-def _icon_pixel(maskable: bool):
-    """Our own drawing: a route of three train cars between two cities on the board's green."""
-    background = (31, 77, 58)
-    route = (200, 54, 44)
-    city = (246, 232, 196)
-    # In a maskable icon everything stays inside the central 80% circle (the safe zone).
-    scale = 0.62 if maskable else 0.8
-
-    def inside(u: float, v: float) -> tuple[float, float]:
-        return 0.5 + (u - 0.5) * scale, 0.5 + (v - 0.5) * scale
-
-    ends = [inside(0.12, 0.78), inside(0.88, 0.22)]
-    cars = [inside(0.12 + 0.76 * t, 0.78 - 0.56 * t) for t in (0.3, 0.5, 0.7)]
-
-    def pixel(x: float, y: float) -> tuple[int, int, int, int]:
-        if not maskable:
-            # rounded square: transparent outside the corners
-            r = 0.18
-            cx, cy = min(max(x, r), 1 - r), min(max(y, r), 1 - r)
-            if (x - cx) ** 2 + (y - cy) ** 2 > r * r:
-                return (0, 0, 0, 0)
-        colour = background
-        dx, dy = 0.76, -0.56
-        length = (dx * dx + dy * dy) ** 0.5
-        ux, uy = dx / length, dy / length
-        for cx, cy in cars:
-            along = (x - cx) * ux + (y - cy) * uy
-            across = -(x - cx) * uy + (y - cy) * ux
-            if abs(along) < 0.075 * scale and abs(across) < 0.045 * scale:
-                colour = route
-        for cx, cy in ends:
-            if (x - cx) ** 2 + (y - cy) ** 2 < (0.1 * scale) ** 2:
-                colour = city
-        return (*colour, 255)
-    return pixel
-
-
-ICON_FILES = {"icon-192.png": (192, False), "icon-512.png": (512, False),
-              "maskable-512.png": (512, True), "apple-touch-icon.png": (180, True),
-              "favicon-32.png": (32, False)}
-
 
 def build_icons() -> None:
-    """The app icons, drawn here (no artwork copied), once per build folder."""
-    for name, (size, maskable) in ICON_FILES.items():
+    """The app icons (``builder.icons``: our own drawing, no artwork copied), once per build folder."""
+    for name in icons.ICON_FILES:
         path = ICONS / name
         if not path.is_file():
-            _write_if_changed(path, _png(size, _icon_pixel(maskable)))
+            _write_if_changed(path, icons.icon(name))
 
 
 def site_file(name: str, site: Path = ROOT) -> Path:

@@ -16,6 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 import build
+from builder import compiler
 
 NODE = shutil.which("node")
 UNPACK = """
@@ -170,7 +171,7 @@ json.dumps({"loaded": loaded, "svgwrite": svgwrite.__file__})
 def test_pyscripts_package_loads_from_the_archives_bytecode_and_a_wheel_is_placed(tmp_path):
     build.prepare(update_config=False)
     job = {"runtime": f"{(ROOT / build.PYODIDE).parent}/", "archive": str(build.ARCHIVE),
-           "wheel": str(ROOT / build.SVGWRITE_WHEEL), "literal": build.pyscript_literal(),
+           "wheel": str(ROOT / build.SVGWRITE_WHEEL), "literal": compiler.pyscript_literal(),
            "python": CHECK}
     script = tmp_path / "in-pyodide.mjs"
     script.write_text(IN_PYODIDE)
@@ -178,7 +179,7 @@ def test_pyscripts_package_loads_from_the_archives_bytecode_and_a_wheel_is_place
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert "error" not in result, result["error"]
-    assert result["written"] == build.pyscript_sources()     # the build reads them as JavaScript does
+    assert result["written"] == compiler.pyscript_sources()     # the build reads them as JavaScript does
     assert len(result["written"]) >= 10 and "pyscript/__init__.py" in result["written"]
     assert result["loaded"] == [True] * len(result["written"])
     assert result["svgwrite"].endswith("site-packages/svgwrite/__init__.py")

@@ -13,6 +13,7 @@ import time
 import tomllib
 import urllib.request
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 from harness import static_server  # tests/browser/, on the path (tests/conftest.py)
 
 import build
+from builder import compiler
 from game import i18n
 
 
@@ -214,7 +216,7 @@ def test_a_missing_or_old_node_is_said_plainly(monkeypatch, capsys, version):
     monkeypatch.setattr(build.shutil, "which", lambda name: None if version is None else "/opt/node")
     monkeypatch.setattr(build.subprocess, "run", lambda command, **_: subprocess.CompletedProcess(
         command, 0, version, ""))
-    monkeypatch.setattr(build, "prepare", lambda: build.compile_with_pyodide(b"", stdlib=False))
+    monkeypatch.setattr(build, "prepare", compiler.node_program)
     assert build.main(["serve"]) == 1
     said = capsys.readouterr().err
     assert said.startswith("build: error: Node.js 18 or newer is needed to build the game"), said
@@ -342,7 +344,7 @@ def test_the_archive_carries_bytecode_for_pyodides_python_used_as_it_is():
 
 def test_the_archive_carries_checked_bytecode_for_pyscripts_own_package():
     build.prepare(update_config=False)
-    sources = build.pyscript_sources()
+    sources = compiler.pyscript_sources()
     assert "pyscript/__init__.py" in sources and "pyscript/web.py" in sources
     for name, source in sources.items():
         compile(source, name, "exec")           # Python, as PyScript writes it
@@ -360,13 +362,13 @@ def _core(tmp_path, monkeypatch, text: str) -> None:
     core = tmp_path / build.PYSCRIPT_CORE
     core.parent.mkdir(parents=True)
     core.write_text(text)
-    monkeypatch.setattr(build, "ROOT", tmp_path)
+    monkeypatch.setattr(compiler, "ROOT", tmp_path)
 
 
 def test_pyscripts_files_are_read_with_their_folders_and_escapes(tmp_path, monkeypatch):
     _core(tmp_path, monkeypatch, r'x=1;wo(".",{pyscript:{"a.py":"s = \"\\t\"\n",web:{"b.py":"y"}},"c.py":""});')
-    assert build.pyscript_sources() == {"pyscript/a.py": 's = "\\t"\n', "pyscript/web/b.py": "y", "c.py": ""}
-    assert build.pyscript_literal() == r'{pyscript:{"a.py":"s = \"\\t\"\n",web:{"b.py":"y"}},"c.py":""}'
+    assert compiler.pyscript_sources() == {"pyscript/a.py": 's = "\\t"\n', "pyscript/web/b.py": "y", "c.py": ""}
+    assert compiler.pyscript_literal() == r'{pyscript:{"a.py":"s = \"\\t\"\n",web:{"b.py":"y"}},"c.py":""}'
 
 
 @pytest.mark.parametrize("text", ['const x=1;', 'wo(".",{pyscript:{"a.py":"x"', 'wo(".",{pyscript:{"a.py":x}})',
@@ -375,17 +377,17 @@ def test_pyscripts_files_are_read_with_their_folders_and_escapes(tmp_path, monke
 def test_pyscripts_files_not_found_as_expected_stop_the_build(tmp_path, monkeypatch, text):
     _core(tmp_path, monkeypatch, text)
     with pytest.raises(build.BuildError, match="PyScript's Python files"):
-        build.pyscript_sources()
+        compiler.pyscript_sources()
 
 
 def test_the_standard_library_holds_what_the_game_imports_and_not_what_a_page_cannot_run():
     build.prepare(update_config=False)
     vendored = set(zipfile.ZipFile(build.ROOT / build.VENDORED_STDLIB).namelist())
     trimmed = set(zipfile.ZipFile(build.STDLIB).namelist())
-    imports = set().union(*(build._imports(path.read_bytes()) for path in build.archived_files()
+    imports = set().union(*(compiler.imports(path.read_bytes()) for path in build.archived_files()
                             if path.suffix == ".py"))
     for name in sorted(imports):
-        if any(name == left_out or name.startswith(f"{left_out}.") for left_out in build.STDLIB_EXCLUDED):
+        if any(name == left_out or name.startswith(f"{left_out}.") for left_out in compiler.STDLIB_EXCLUDED):
             continue                # e.g. the tournament's processes: the command line's only
         path = name.replace(".", "/")
         forms = [f"{path}.py", f"{path}/__init__.py"]
@@ -414,3 +416,14 @@ def test_the_site_serves_pyodides_lock_file_without_its_package_index():
     assert served == {**vendored, "packages": {}} and vendored["packages"]
     assert "static/build/pyodide-lock.json" not in build.dist_files()
     assert build.VENDORED_LOCKFILE in build.dist_files()
+
+
+def test_the_icons_are_pngs_of_their_size_rounded_unless_maskable():
+    from builder import icons
+    for name, (size, maskable) in icons.ICON_FILES.items():
+        png = icons.icon(name)
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and png[12:16] == b"IHDR", name
+        assert (int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")) == (size, size)
+        data = png[png.index(b"IDAT") + 4:png.index(b"IEND") - 8]
+        corner_alpha = zlib.decompress(data)[1 + 3]         # row filter byte, then R, G, B, A
+        assert corner_alpha == (255 if maskable else 0), name
