@@ -11,6 +11,9 @@ from game.scenario import play_scenario, player_levels
 
 AI_FAST = "?ai-delay=0"
 HOSTILE_NAMES = ("<img src=x onerror=__pwned=1>", "<script>__pwned=2</script>")   # fit the 30-character limit
+# The state of the rules page's i-th live example (its embed's ``data-embed-state``), or null.
+RULES_STATE = """(i) => { const frame = document.querySelectorAll('iframe.rules-board')[i];
+    return frame?.contentDocument?.querySelector('#app')?.getAttribute('data-embed-state') ?? null; }"""
 
 
 def new_game(page, names, kinds, *, map_id="usa", seed="7") -> None:
