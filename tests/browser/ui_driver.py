@@ -52,6 +52,18 @@ def header_tool(page, selector: str):
     return page.locator(f"header {selector}")
 
 
+def speak(page, language: str, picker: str = "#opt-language-game") -> None:
+    """Choose ``language`` in ``picker`` (the game header's, in its menu on a small screen, or the
+    start screen's ``#opt-language``) and wait until the page speaks it: the picker drawn again,
+    enabled, with that language chosen."""
+    control = header_tool(page, picker) if picker == "#opt-language-game" else page.locator(picker)
+    control.select_option(language)
+    page.wait_for_function("""([picker, language]) => document.documentElement.lang === language
+        && !document.querySelector(picker)?.disabled
+        && document.querySelector(`${picker} option[value="${language}"][selected]`) !== null""",
+                           arg=[picker, language], timeout=120_000)   # (a catalog fetched, on a loaded machine)
+
+
 def open_games(page) -> None:
     """From a game, the start screen with the saved games (the header's Games, in its menu on a
     small screen); nothing when no game is shown."""
