@@ -48,15 +48,19 @@ def test_click_is_handled_in_python_and_the_game_survives_a_reload(game_page):
     assert len(saves) == 1
 
 
-@pytest.mark.parametrize("saved", ["not json {", '"atlantis"', "42"])
-def test_bad_saved_data_is_reported_and_kept(browser_session, saved):
+BAD_SAVES = {"bad1": "not json {", "bad2": '"atlantis"', "bad3": "42"}
+
+
+def test_bad_saved_data_is_reported_and_kept(browser_session):
     context = browser_session.new_context()
-    context.add_init_script(f"localStorage.setItem('ttr.v1.save.bad', {saved!r});"
-                            "localStorage.setItem('ttr.v1.current', 'bad')")
+    context.add_init_script("".join(f"localStorage.setItem('ttr.v1.save.{name}', {saved!r});"
+                                    for name, saved in BAD_SAVES.items())
+                            + "localStorage.setItem('ttr.v1.current', 'bad1')")
     page = browser_session.open(context=context)
-    assert page.locator(".save.damaged").count() == 1
-    assert "kept as it is" in page.text_content(".save.damaged .save-text")
-    assert page.evaluate("localStorage.getItem('ttr.v1.save.bad')") == saved
+    assert page.locator(".save.damaged").count() == len(BAD_SAVES)
+    for name, saved in BAD_SAVES.items():
+        assert "kept as it is" in page.text_content(f".save.damaged[data-save={name}] .save-text"), saved
+        assert page.evaluate(f"localStorage.getItem('ttr.v1.save.{name}')") == saved
 
 
 def test_language_follows_the_browser(browser_session):
