@@ -15,7 +15,7 @@ new MutationObserver(() => {
 """
 
 
-def test_boots_offline_and_shows_the_start_screen(game_page):
+def test_boots_offline_shows_the_start_screen_handles_a_click_and_the_game_survives_a_reload(game_page):
     assert game_page.locator("#boot-loader").is_hidden()
     assert game_page.locator("#boot-error").is_hidden()
     assert game_page.text_content("#app h1") == "Ticket to Ride"
@@ -23,19 +23,7 @@ def test_boots_offline_and_shows_the_start_screen(game_page):
     assert game_page.text_content(".saves p") == "No saved games yet."
     assert game_page.title() == "Ticket to Ride"
     assert game_page.evaluate("document.documentElement.lang") == "en"
-
-
-def test_progress_bar_follows_the_loading_stages(browser_session):
-    context = browser_session.new_context()
-    context.add_init_script(PROGRESS_RECORDER)
-    page = browser_session.open(context=context)
-    values = page.evaluate("window.__progress")
-    assert values == sorted(values), values
-    assert len(set(values)) >= 6, values      # the stages and runtime files, one by one
-    assert values[-1] >= 92
-
-
-def test_click_is_handled_in_python_and_the_game_survives_a_reload(game_page):
+    # a click is handled in Python, and the game survives a reload
     game_page.select_option("#opt-count", "3")
     assert game_page.locator("#new-game .seat").count() == 3
     game_page.click("button[data-cmd=start]")
@@ -46,6 +34,16 @@ def test_click_is_handled_in_python_and_the_game_survives_a_reload(game_page):
     assert game_page.locator(".dialog[data-dialog=tickets]").is_visible()
     saves = game_page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('ttr.v1.save.'))")
     assert len(saves) == 1
+
+
+def test_progress_bar_follows_the_loading_stages(browser_session):
+    context = browser_session.new_context()
+    context.add_init_script(PROGRESS_RECORDER)
+    page = browser_session.open(context=context)
+    values = page.evaluate("window.__progress")
+    assert values == sorted(values), values
+    assert len(set(values)) >= 6, values      # the stages and runtime files, one by one
+    assert values[-1] >= 92
 
 
 BAD_SAVES = {"bad1": "not json {", "bad2": '"atlantis"', "bad3": "42"}
