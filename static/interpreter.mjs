@@ -16,7 +16,8 @@
 // first visit, once it has taken over), static/snapshot-worker.mjs makes one in a Web Worker.
 // A snapshot that fails to restore is refused and the boot goes on as usual.
 // <html data-python-start> says how Python started ("snapshot" or "fresh"),
-// <html data-python-snapshot> what became of the one made on this visit ("stored", "failed").
+// <html data-python-snapshot> what became of the one made on this visit ("stored", "failed"),
+// or "not-made" once the page has decided to make none (so a test waits on the decision).
 
 import { downloadArchive, unpackArchive } from "./archive.mjs";
 import { placePackages, unpack } from "./snapshot-pages.mjs";
@@ -84,8 +85,15 @@ function whenReady(then) {
   observer.observe(root, { attributes: true, attributeFilter: ["data-game-ready"] });
 }
 
+function notMade() {
+  root.setAttribute("data-python-snapshot", "not-made");
+}
+
 function whenControlled(then) {
-  if (root.hasAttribute("data-embed") || !navigator.serviceWorker) return;
+  if (!navigator.serviceWorker) {
+    notMade();
+    return;
+  }
   if (navigator.serviceWorker.controller) {
     then();
     return;
@@ -155,16 +163,22 @@ export async function loadPyodide(options) {
       console.info(`Python's snapshot did not restore (${error.message}); starting afresh.`);
       await refuse();
     }
-    if (pyodide !== null) return withArchive(pyodide, archive);
+    if (pyodide !== null) {
+      notMade();
+      return withArchive(pyodide, archive);
+    }
   }
   const pyodide = await loadRuntime(settings);
   root.setAttribute("data-python-start", "fresh");
-  if (state === null || state === "none") {
+  if (!root.hasAttribute("data-embed") && (state === null || state === "none")) {
     // on the first visit, the service worker static/boot.js registers takes over meanwhile
     whenReady(() => whenControlled(async () => {
       const [now] = await askForSnapshot();
       if (now === "none") setTimeout(() => makeSnapshot(pyodide, settings.packages), MAKE_AFTER_READY_MS);
+      else notMade();
     }));
+  } else {
+    notMade();
   }
   return withArchive(pyodide, archive);
 }

@@ -26,6 +26,14 @@ screen and size (``ui-<screen>-<language>-<width>x<height>.png`` in another lang
   longest trail drawn on the board;
 - ``end-reveal``: the same game's scoring replayed, stopped at a ticket completed through a
   station (its path lit in the player's colour, the borrowed route dashed).
+
+At 1280×800 and 390×844 only (``DOC_SIZES``):
+
+- ``help``: the "How to play" panel on the Europe map, at its top (``ui-help-europe-*``) and at
+  its end (``ui-help-europe-end-*``: scoring table, symbols), then the start screen it returns
+  to (``ui-start-advanced-*``);
+- ``rules-page``: the rules page with its first example live (``rules-page-*``) and a board as
+  drawn, before its click (``rules-page-example-*``).
 """
 
 from __future__ import annotations
@@ -42,7 +50,7 @@ from harness import (
     site_session,
     wait_for_boot,
 )
-from ui_driver import AI_FAST, header_tool
+from ui_driver import AI_FAST, RULES_STATE, header_tool
 
 from game.ai import make_agent
 from game.ai.agent import decide
@@ -52,6 +60,7 @@ from game.scenario import load_scenario, play_scenario
 from game.ui import reveal
 
 SIZES = {"1280x800": (1280, 800), "1024x768": (1024, 768), "800x600": (800, 600), "390x844": (390, 844)}
+DOC_SIZES = ("1280x800", "390x844")     # the help panel's and the rules page's pictures
 PLAYERS = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "ai", "colour": "blue"},
            {"name": "Chloé", "kind": "ai", "colour": "green"}]
 PASS_AND_PLAY = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "human", "colour": "blue"}]
@@ -111,15 +120,25 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
         page.emulate_media(reduced_motion="reduce")
         page.add_style_tag(content="*{transition:none!important;caret-color:transparent!important}")
 
-        def snap(name: str, page=page, size=size) -> None:
-            if only in (None, name):
-                path = out / f"ui-{name}{infix}-{size}.png"
+        def snap(name: str, screen: str | None = None, prefix: str = "ui-", page=page, size=size) -> None:
+            if only in (None, screen or name):
+                path = out / f"{prefix}{name}{infix}-{size}.png"
                 page.screenshot(path=str(path))
                 written.append(path)
 
         def wanted(*names: str) -> bool:
             return only is None or only in names
 
+        if wanted("help") and size in DOC_SIZES:      # first: the page is at its start screen
+            page.select_option("#opt-map", "europe")
+            page.click("button[data-cmd=help]")
+            page.wait_for_selector("#help .help-pic svg")
+            snap("help-europe", "help")
+            page.click("#help [data-help='goto:end']")
+            page.wait_for_timeout(800)          # (the scroll to the section)
+            snap("help-europe-end", "help")
+            page.click("#help [data-help=close]")
+            snap("start-advanced", "help")
         if wanted("start"):
             saves = {"g1700000000001": end, "g1700000000002": handoff, "g1700000000003": mid}
             store(page, saves, None)
@@ -166,6 +185,15 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             page.wait_for_selector(f".scoring-reveal[data-shown='{telling_step(end)}']")
             page.evaluate("window.scrollTo(0, 0)")
             snap("end-reveal")
+        if wanted("rules-page") and size in DOC_SIZES:      # last: the page leaves the game
+            page.goto(session.base_url + f"static/build/rules-{language}.html")
+            page.locator("a.rules-static").first.click()         # the first example live, the others drawn
+            page.wait_for_function(f"() => ({RULES_STATE})(0) === 'ready'", timeout=180_000)
+            page.wait_for_timeout(500)          # the frame takes the height its embed reports
+            snap("rules-page", prefix="")
+            page.evaluate("() => document.getElementById('claiming-routes').scrollIntoView()")     # a board as drawn
+            page.locator("#claiming-routes img").evaluate("(img) => img.decode()")
+            snap("rules-page-example", "rules-page", prefix="")
     return written
 
 
@@ -182,7 +210,8 @@ def telling_step(game: dict) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, station, handoff, last-round, end or end-reveal")
+    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, station, handoff, last-round, end, "
+                                       "end-reveal, help or rules-page")
     parser.add_argument("--lang", default="en", help="the page's language (a code of game.i18n.LANGUAGES)")
     parser.add_argument("--size", choices=SIZES, help="one size")
     args = parser.parse_args()

@@ -23,6 +23,22 @@ PASSING_WORKER = """postMessage(JSON.stringify({ready: true}));
 onmessage = ({data}) => postMessage(JSON.stringify({ticket: JSON.parse(data).ticket, choice: 9999, error: null}));
 """
 
+# Counts the AI worker's answers and notes when the page last asked it a move, so that a test can
+# wait until an answer has come and its delay has ended.
+WORKER_WATCH = """window.aiWatch = { asked: 0, answers: 0 };
+window.Worker = class extends Worker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", ({ data }) => {
+      if (String(data).includes('"ticket"')) aiWatch.answers += 1;
+    });
+  }
+  postMessage(message, ...rest) {
+    if (String(message).includes('"ticket"')) aiWatch.asked = performance.now();
+    super.postMessage(message, ...rest);
+  }
+};"""
+
 
 def labels(page) -> list[str]:
     return page.locator(".opponent strong").all_text_contents()
@@ -50,10 +66,14 @@ def test_ai_seats_of_every_level_play_through_the_worker_to_the_end_with_a_reloa
 
 
 def test_moves_are_paced_and_an_answer_for_a_game_left_is_ignored(browser_session):
-    page = browser_session.open("?ai-delay=1500")
+    context = browser_session.new_context()
+    context.add_init_script(WORKER_WATCH)
+    page = browser_session.open("?ai-delay=1500", context=context)
     new_game(page, ["Bot", "Ann"], ["ai:easy", "human"], seed="4")   # the AI seat chooses tickets first
     page.click("button[data-cmd=home]")                 # before its move is due; its answer comes anyway
-    page.wait_for_timeout(2500)
+    page.wait_for_function("() => aiWatch.answers >= 1 && performance.now() >= aiWatch.asked + 1500",
+                           timeout=60_000)
+    page.evaluate("() => new Promise((done) => setTimeout(done))")     # after the delay's timer, due by now
     assert saved_scenario(page)["actions"] == []        # ... and was not played into the game left
     started = page.evaluate("performance.now()")
     page.locator(".save button[data-cmd=open]").first.click()

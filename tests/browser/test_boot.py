@@ -15,7 +15,7 @@ new MutationObserver(() => {
 """
 
 
-def test_boots_offline_and_shows_the_start_screen(game_page):
+def test_boots_offline_shows_the_start_screen_handles_a_click_and_the_game_survives_a_reload(game_page):
     assert game_page.locator("#boot-loader").is_hidden()
     assert game_page.locator("#boot-error").is_hidden()
     assert game_page.text_content("#app h1") == "Ticket to Ride"
@@ -23,19 +23,7 @@ def test_boots_offline_and_shows_the_start_screen(game_page):
     assert game_page.text_content(".saves p") == "No saved games yet."
     assert game_page.title() == "Ticket to Ride"
     assert game_page.evaluate("document.documentElement.lang") == "en"
-
-
-def test_progress_bar_follows_the_loading_stages(browser_session):
-    context = browser_session.new_context()
-    context.add_init_script(PROGRESS_RECORDER)
-    page = browser_session.open(context=context)
-    values = page.evaluate("window.__progress")
-    assert values == sorted(values), values
-    assert len(set(values)) >= 6, values      # the stages and runtime files, one by one
-    assert values[-1] >= 92
-
-
-def test_click_is_handled_in_python_and_the_game_survives_a_reload(game_page):
+    # a click is handled in Python, and the game survives a reload
     game_page.select_option("#opt-count", "3")
     assert game_page.locator("#new-game .seat").count() == 3
     game_page.click("button[data-cmd=start]")
@@ -48,15 +36,29 @@ def test_click_is_handled_in_python_and_the_game_survives_a_reload(game_page):
     assert len(saves) == 1
 
 
-@pytest.mark.parametrize("saved", ["not json {", '"atlantis"', "42"])
-def test_bad_saved_data_is_reported_and_kept(browser_session, saved):
+def test_progress_bar_follows_the_loading_stages(browser_session):
     context = browser_session.new_context()
-    context.add_init_script(f"localStorage.setItem('ttr.v1.save.bad', {saved!r});"
-                            "localStorage.setItem('ttr.v1.current', 'bad')")
+    context.add_init_script(PROGRESS_RECORDER)
     page = browser_session.open(context=context)
-    assert page.locator(".save.damaged").count() == 1
-    assert "kept as it is" in page.text_content(".save.damaged .save-text")
-    assert page.evaluate("localStorage.getItem('ttr.v1.save.bad')") == saved
+    values = page.evaluate("window.__progress")
+    assert values == sorted(values), values
+    assert len(set(values)) >= 6, values      # the stages and runtime files, one by one
+    assert values[-1] >= 92
+
+
+BAD_SAVES = {"bad1": "not json {", "bad2": '"atlantis"', "bad3": "42"}
+
+
+def test_bad_saved_data_is_reported_and_kept(browser_session):
+    context = browser_session.new_context()
+    context.add_init_script("".join(f"localStorage.setItem('ttr.v1.save.{name}', {saved!r});"
+                                    for name, saved in BAD_SAVES.items())
+                            + "localStorage.setItem('ttr.v1.current', 'bad1')")
+    page = browser_session.open(context=context)
+    assert page.locator(".save.damaged").count() == len(BAD_SAVES)
+    for name, saved in BAD_SAVES.items():
+        assert "kept as it is" in page.text_content(f".save.damaged[data-save={name}] .save-text"), saved
+        assert page.evaluate(f"localStorage.getItem('ttr.v1.save.{name}')") == saved
 
 
 def test_language_follows_the_browser(browser_session):

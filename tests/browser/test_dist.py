@@ -139,14 +139,8 @@ def test_dist_holds_only_what_the_site_serves(dist_url):
     assert not any("downloads" in name or name.endswith(".tgz") for name in files)
 
 
-def test_dist_boots_from_a_sub_folder_of_a_plain_static_server(browser_session, dist_url):
-    page = browser_session.open(base_url=dist_url)
-    page.click("button[data-cmd=start]")
-    assert page.locator("#board svg .city").count() == 36
-    assert page.locator(".dialog[data-dialog=tickets]").is_visible()
-
-
-def test_dist_plays_ai_moves_in_the_worker(browser_session, dist_url):
+def test_dist_boots_from_a_sub_folder_of_a_plain_static_server_and_plays_ai_moves_in_the_worker(
+        browser_session, dist_url):
     """The worker needs no SharedArrayBuffer: plain http.server sends no COOP/COEP headers.
     Every file of the project's own that the page and the worker load is named by its content."""
     context = browser_session.new_context(dist_url)
@@ -157,6 +151,8 @@ def test_dist_plays_ai_moves_in_the_worker(browser_session, dist_url):
     page = browser_session.open("?ai-delay=0", context=context, base_url=dist_url)
     assert page.evaluate("window.crossOriginIsolated") is False
     new_game(page, ["Ann", "Bot"], ["human", "ai:hard"])
+    assert page.locator("#board svg .city").count() == 36
+    assert page.locator(".dialog[data-dialog=tickets]").is_visible()
     human_step(page)                                    # Ann keeps her tickets; the hard seat chooses
     page.wait_for_function("() => Number(document.getElementById('app').dataset.actions) >= 2", timeout=120_000)
     assert page.get_attribute("#app", "data-ai-helper") == "worker"

@@ -4,9 +4,10 @@ third party's, and with third-party storage allowed): several embeds (a scenario
 English and French) each say ready, step forward and back, report their height and step, and go
 to the step a host asks for; malformed messages are ignored; bad links and scenarios say what is
 wrong inside the embed; the host's storage and the full game's saves are untouched (also once
-an embed is played on and its language, glow and tips changed); no console error and no
-request leaves the machine.  Also the game played on from a step, the rules
-page (every embed on it ready; screenshots at 1280x800 and 390x844 in docs/), and the embed
+an embed is played on and its language, glow and tips changed); no console
+error and no request leaves the machine.  Also the game played on from a step, the rules
+page (every embed on it ready; its screenshots in docs/ are ``tests/browser/screenshots_ui.py
+--only rules-page``'s), and the embed
 command's snippet: its bar covers no city, name or space of either map at any width, the whole
 of it is one link, which a click or Enter follows to the live embed at the snippet's step
 (screenshots at 760 and 390 pixels wide in docs/)."""
@@ -22,7 +23,7 @@ from pathlib import Path
 import pytest
 from harness import OTHER_SITE, static_server
 from playwright.sync_api import expect
-from ui_driver import AI_FAST, human_step, new_game, wait_for_human
+from ui_driver import AI_FAST, RULES_STATE, human_step, new_game, wait_for_human
 
 from game import i18n
 from game.board.layout import CITY_R, layout
@@ -308,10 +309,6 @@ def test_a_scenario_file_is_checked_with_the_site_every_time(browser_session, si
     assert fetched == [["static/examples/ferry.json", "no-cache"]]
 
 
-RULES_STATE = """(i) => { const frame = document.querySelectorAll('iframe.rules-board')[i];
-    return frame?.contentDocument?.querySelector('#app')?.getAttribute('data-embed-state') ?? null; }"""
-
-
 def test_the_rules_page_is_linked_from_the_first_screen_and_every_example_goes_live(browser_session, site_url):
     game = browser_session.open()
     assert game.locator("#app a.rules-link").get_attribute("href") == "static/build/rules-en.html"
@@ -331,21 +328,6 @@ def test_the_rules_page_is_linked_from_the_first_screen_and_every_example_goes_l
             page.evaluate("(i) => { document.querySelectorAll('iframe.rules-board')[i - 2].src = 'about:blank'; }", i)
     assert page.locator("iframe.rules-board").count() == count
     assert browser_session.external_requests == []
-
-
-@pytest.mark.parametrize("width, height", [(1280, 800), (390, 844)])
-def test_rules_page_screenshots(browser_session, site_url, width, height, tmp_path):
-    shots = ROOT / "docs" if os.environ.get("TTR_SCREENSHOTS") else tmp_path     # docs/ only when asked
-    page = browser_session.watch(browser_session.new_context(site_url, viewport={"width": width, "height": height})
-                                 .new_page())
-    page.goto(site_url + "static/build/rules-en.html")
-    page.locator("a.rules-static").first.click()         # the first example live, the others drawn
-    page.wait_for_function(f"() => ({RULES_STATE})(0) === 'ready'", timeout=180_000)
-    page.wait_for_timeout(500)         # the frame takes the height its embed reports
-    page.screenshot(path=str(shots / f"rules-page-{width}x{height}.png"))
-    page.evaluate("() => document.getElementById('claiming-routes').scrollIntoView()")     # a board as drawn
-    page.locator("#claiming-routes img").evaluate("(img) => img.decode()")
-    page.screenshot(path=str(shots / f"rules-page-example-{width}x{height}.png"))
 
 
 def test_share_position_copies_an_embed_link_with_public_facts_only(browser_session, site_url):

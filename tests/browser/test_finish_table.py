@@ -82,7 +82,8 @@ def test_an_ai_tunnels_cards_go_when_the_human_must_act_and_can_be_dismissed(bro
     # the AI pays: Ann's turn starts, and the cards are gone from the board at once (not after 4 s)
     page.wait_for_function("document.getElementById('app').dataset.current === '0'")
     assert reveal.count() == 0 and page.evaluate("Date.now()") - shown < 3500
-    page.wait_for_timeout(400)                                   # no late cue brings them back
+    # no late cue brings them back: cues play in a task after the next painted frame (game.web.cues)
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(() => setTimeout(done))))")
     assert reveal.count() == 0
     assert "Hal" in page.text_content("#log .log") and "claimed" in page.get_attribute("#route-bucuresti--sofia", "class")
     # dismissed: by its close button, by a click on it, by Escape

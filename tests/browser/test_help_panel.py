@@ -1,15 +1,11 @@
 """The "How to play" panel in the page: opened by keyboard from the start screen and the game's
 header, the map's own sections and pictures, Escape closes it and gives the focus back; the
-first-game tips stay hidden once dismissed; screenshots for docs/."""
+first-game tips stay hidden once dismissed.  Its screenshots in docs/ are
+``python3 tests/browser/screenshots_ui.py --only help``'s."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from ui_driver import AI_FAST, new_game
-
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _tab_to(page, selector: str, limit: int = 40) -> None:
@@ -81,29 +77,10 @@ NAV_CLIPPED = """() => { const nav = document.querySelector('#help .help-nav').g
 
 
 def test_the_section_buttons_are_never_squeezed_by_a_long_panel(browser_session):
+    page = browser_session.open()
+    page.select_option("#opt-map", "europe")
+    page.click("button[data-cmd=help]")
+    page.wait_for_selector("#help .help-pic svg")
     for width, height in ((1280, 800), (1024, 768), (390, 844)):
-        context = browser_session.new_context(browser_session.base_url, viewport={"width": width, "height": height})
-        page = browser_session.open(context=context)
-        page.select_option("#opt-map", "europe")
-        page.click("button[data-cmd=help]")
-        page.wait_for_selector("#help .help-pic svg")
-        assert page.evaluate(NAV_CLIPPED) == 0, (width, height)
-        context.close()
-
-
-def test_screenshots_of_the_help_panel(browser_session):
-    if not os.environ.get("TTR_SCREENSHOTS"):
-        return
-    for width, height in ((1280, 800), (390, 844)):
-        context = browser_session.new_context(browser_session.base_url)
-        page = browser_session.open(context=context)
         page.set_viewport_size({"width": width, "height": height})
-        page.select_option("#opt-map", "europe")
-        page.click("button[data-cmd=help]")
-        page.wait_for_selector("#help .help-pic svg")
-        page.screenshot(path=str(DOCS / f"ui-help-europe-{width}x{height}.png"))
-        page.click("#help [data-help='goto:end']")
-        page.wait_for_timeout(800)
-        page.screenshot(path=str(DOCS / f"ui-help-europe-end-{width}x{height}.png"))
-        page.click("#help [data-help=close]")
-        page.screenshot(path=str(DOCS / f"ui-start-advanced-{width}x{height}.png"))
+        assert page.evaluate(NAV_CLIPPED) == 0, (width, height)

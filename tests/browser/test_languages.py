@@ -1,5 +1,6 @@
 """The game in each shipped language: boot with ``?lang=``, start a game, play a turn, open
-dialogs; no English left on screen, no control clipped, at 1280×800 and 390×844.
+dialogs, each screen spoken in every language in turn; no English left on screen, no control
+clipped, at 1280×800 and 390×844.
 
 Screenshots of the game screen and of a dialog (the first destination tickets) for each
 language and size go to ``$TTR_SCREENSHOTS`` when it is set (``docs/i18n/`` holds the
@@ -14,8 +15,14 @@ import os
 import re
 from pathlib import Path
 
-import pytest
-from ui_driver import game_facts, header_tool, human_step, new_game, wait_for_human
+from ui_driver import (
+    game_facts,
+    header_tool,
+    human_step,
+    new_game,
+    speak,
+    wait_for_human,
+)
 
 from game import i18n
 
@@ -84,20 +91,30 @@ def at_each_size(page, language: str, chunks: list[str], name: str, shoot: bool 
     return found
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_turn_in_each_language(browser_session, language):
-    chunks = english_chunks(language)
+def test_a_turn_in_every_language(browser_session):
+    """One page, booted with ``?lang=``, speaks each language in turn at each screen: the start,
+    the first ticket choice, the game after a turn of each seat, the rules."""
+    chunks = {language: english_chunks(language) for language in LANGUAGES}
     context = browser_session.new_context(viewport={"width": 1280, "height": 800},
                                           reduced_motion="reduce")
-    page = browser_session.open(f"?ai-delay=0&lang={language}", context=context)
-    assert page.evaluate("document.documentElement.lang") == language
-    found = at_each_size(page, language, chunks, "start", shoot=False)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page = browser_session.open(f"?ai-delay=0&lang={LANGUAGES[0]}", context=context)
+    assert page.evaluate("document.documentElement.lang") == LANGUAGES[0]
+    found: list[str] = []
+
+    def in_every_language(name: str, picker: str, shoot: bool = True) -> None:
+        for language in LANGUAGES:
+            page.set_viewport_size({"width": 1280, "height": 800})
+            speak(page, language, picker)
+            page.evaluate("document.activeElement.blur()")     # (the picker's focus ring out of the pictures)
+            found.extend(at_each_size(page, language, chunks[language], name, shoot))
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+    in_every_language("start", "#opt-language", shoot=False)
     new_game(page, NAMES, ("human", "ai:easy"), map_id="europe")
     facts = wait_for_human(page)
     assert facts["dialog"] == "tickets"
-    found += at_each_size(page, language, chunks, "dialog")
-    human_step(page, facts)                            # keep the tickets
+    in_every_language("dialog", "#opt-language-game")
+    human_step(page, wait_for_human(page))             # keep the tickets
     first = wait_for_human(page)
     for _ in range(10):                                # Ann plays a turn, then the AI
         facts = wait_for_human(page)
@@ -105,10 +122,16 @@ def test_a_turn_in_each_language(browser_session, language):
             break
         human_step(page, facts)
     assert int(game_facts(page)["turn"]) > int(first["turn"])
-    found += at_each_size(page, language, chunks, "game")
-    header_tool(page, "button[data-cmd=help]").click()     # the rules, the longest texts (from "⋯" on a phone)
-    page.wait_for_selector(".help-dialog")
-    found += at_each_size(page, language, chunks, "help", shoot=False)
+    in_every_language("game", "#opt-language-game")
+
+    for language in LANGUAGES:                          # the rules, the longest texts, read from the game
+        page.set_viewport_size({"width": 1280, "height": 800})
+        speak(page, language)
+        header_tool(page, "button[data-cmd=help]").click()
+        page.wait_for_selector(".help-dialog")
+        found += at_each_size(page, language, chunks[language], "help", shoot=False)
+        page.keyboard.press("Escape")
+        page.wait_for_selector(".help-dialog", state="detached")
     assert found == [], "\n".join(found)
 
 

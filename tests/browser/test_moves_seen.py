@@ -8,7 +8,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ui_driver import AI_FAST, game_facts, human_step, new_game, wait_for_human
+from ui_driver import (
+    AI_FAST,
+    game_facts,
+    human_step,
+    new_game,
+    open_games,
+    wait_for_human,
+)
 
 SIZES = ((1280, 800), (1024, 768), (800, 600), (390, 844))
 NEWEST_IN_VIEW = """() => { const box = document.querySelector('#log .log-scroll').getBoundingClientRect();
@@ -68,8 +75,9 @@ def test_the_hand_stays_in_view_while_tickets_are_chosen_and_cards_keep_their_fa
     assert card.evaluate("(n) => getComputedStyle(n).backgroundColor") == before
 
 
-def test_a_tunnel_without_extra_cost_shows_its_cards_and_is_logged(browser_session, tmp_path):
+def test_a_tunnels_cards_are_shown_and_logged_and_those_that_cost_more_marked(browser_session, tmp_path):
     page = browser_session.open(AI_FAST)
+    # without extra cost
     import_europe(page, tmp_path, {"market": ["blue"] * 5, "deck_top": ["green", "black", "white"],
                                    "players": [{"hand": {"red": 2}}, {}]})
     page.locator("#route-bucuresti--sofia").dispatch_event("click")        # a gray tunnel of 2
@@ -80,10 +88,8 @@ def test_a_tunnel_without_extra_cost_shows_its_cards_and_is_logged(browser_sessi
     assert "no more cards needed" in page.text_content("#log .log")
     assert "claimed" in page.get_attribute("#route-bucuresti--sofia", "class")
     assert page.get_attribute("#app", "data-last-move") == "claim bucuresti--sofia 2red"
-
-
-def test_a_tunnel_that_costs_more_marks_the_matching_cards(browser_session, tmp_path):
-    page = browser_session.open(AI_FAST)
+    # costing more: another game, imported from the saved-games screen
+    open_games(page)
     import_europe(page, tmp_path, {"market": ["blue"] * 5, "deck_top": ["red", "locomotive", "white"],
                                    "players": [{"hand": {"red": 4}}, {}]})
     page.locator("#route-bucuresti--sofia").dispatch_event("click")

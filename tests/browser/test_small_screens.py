@@ -2,7 +2,11 @@
 long languages, nothing cut; the opponents reachable without losing the board; Hungarian
 tickets that read well at 1280×800; on a phone a header at most 87 px high whose rarely used
 tools sit in a menu, a board that does not move between turns whatever the status says, and a
-status cut at two lines opened whole by a tap."""
+status cut at two lines opened whole by a tap.  The suite measures a few long languages
+(``SUITE_LANGUAGES``); every shipped language is measured by
+
+    python3 tests/browser/sweep_layout.py
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,10 @@ import json
 
 from screenshots_ui import PLAYERS, at_ann, scenario, store
 from test_finish_table import AI_TUNNEL, BOX, TUNNEL_WORKER, WORKER
-from ui_driver import AI_FAST, game_facts
+from ui_driver import AI_FAST, game_facts, speak
 
 PHONE_HEADER_MAX = 87           # half the 174 px of the phone's header before (issue #28)
+SUITE_LANGUAGES = ("en", "hu", "ja", "fr")      # the longest words, none between words, long lines
 
 # Text cut in the side column and the header: each text node's glyphs must lie inside every box
 # between it and the root that clips (overflow not visible) — sideways always, up and down unless
@@ -92,16 +97,19 @@ def mid_game(browser_session, language: str, width: int, height: int):
     return page
 
 
-def test_nothing_is_cut_at_800x600_and_1024x768_in_long_languages(browser_session):
-    """And at 1280×800 and on a phone, where a turn's status fits its two lines and the tools one row."""
+def cut_problems(session, languages) -> list[str]:
+    """What is cut or broken in the side column and the header mid-game, in each of ``languages``
+    (spoken in turn by one page) at 800×600, 1024×768, 1280×800 and on a phone."""
     problems = []
-    for language in ("en", "hu", "ja", "fr"):
-        page = mid_game(browser_session, language, 800, 600)
+    page = mid_game(session, "en", 800, 600)
+    for language in languages:
+        page.set_viewport_size({"width": 800, "height": 600})
+        speak(page, language)
         for width, height in ((800, 600), (1024, 768), (1280, 800), (390, 844)):     # (a turn's status whole on a phone)
             page.set_viewport_size({"width": width, "height": height})
             where = f"{language} {width}×{height}"
             problems += [f"{where}: {cut}" for cut in page.evaluate(CUT_TEXT, ["#side", "#app.table header"])]
-            problems += [f"{where}: broken {word}" for word in page.evaluate(BROKEN_WORDS, language == "ja")]
+            problems += [f"{where}: broken {word}" for word in page.evaluate(BROKEN_WORDS, language in ("ja", "zh-Hant"))]
             if width < 700:                                      # the phone's tools on one row
                 header = page.evaluate(BOX, "#app.table header")
                 if header[3] - header[1] > PHONE_HEADER_MAX:
@@ -110,7 +118,13 @@ def test_nothing_is_cut_at_800x600_and_1024x768_in_long_languages(browser_sessio
             assert tickets["rows"] >= 3, where
             if tickets["spread"] > .5 or tickets["overlaps"]:
                 problems.append(f"{where}: ticket points not aligned {tickets}")
-        page.context.close()
+    page.context.close()
+    return problems
+
+
+def test_nothing_is_cut_at_800x600_and_1024x768_in_long_languages(browser_session):
+    """And at 1280×800 and on a phone, where a turn's status fits its two lines and the tools one row."""
+    problems = cut_problems(browser_session, SUITE_LANGUAGES)
     assert not problems, "\n".join(problems)
 
 

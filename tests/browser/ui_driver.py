@@ -11,6 +11,9 @@ from game.scenario import play_scenario, player_levels
 
 AI_FAST = "?ai-delay=0"
 HOSTILE_NAMES = ("<img src=x onerror=__pwned=1>", "<script>__pwned=2</script>")   # fit the 30-character limit
+# The state of the rules page's i-th live example (its embed's ``data-embed-state``), or null.
+RULES_STATE = """(i) => { const frame = document.querySelectorAll('iframe.rules-board')[i];
+    return frame?.contentDocument?.querySelector('#app')?.getAttribute('data-embed-state') ?? null; }"""
 
 
 def new_game(page, names, kinds, *, map_id="usa", seed="7") -> None:
@@ -47,6 +50,18 @@ def header_tool(page, selector: str):
     if more.is_visible() and more.get_attribute("aria-expanded") != "true":
         more.click()
     return page.locator(f"header {selector}")
+
+
+def speak(page, language: str, picker: str = "#opt-language-game") -> None:
+    """Choose ``language`` in ``picker`` (the game header's, in its menu on a small screen, or the
+    start screen's ``#opt-language``) and wait until the page speaks it: the picker drawn again,
+    enabled, with that language chosen."""
+    control = header_tool(page, picker) if picker == "#opt-language-game" else page.locator(picker)
+    control.select_option(language)
+    page.wait_for_function("""([picker, language]) => document.documentElement.lang === language
+        && !document.querySelector(picker)?.disabled
+        && document.querySelector(`${picker} option[value="${language}"][selected]`) !== null""",
+                           arg=[picker, language], timeout=120_000)   # (a catalog fetched, on a loaded machine)
 
 
 def open_games(page) -> None:
