@@ -26,10 +26,8 @@ from game.ui.embed import (
     read_options,
     scenario_data,
 )
-from game.ui.moves import last_moves
 from game.ui.saves import DictBackend
-from game.ui.session import Session
-from game.ui.tickets import seat_ticket_status
+from game.ui.screen import Memo, Screen, lesson_screen
 from game.web import cues
 from game.web.app import App, _table
 from game.web.dom import Node, button, closest, el, keep_alive, present
@@ -63,9 +61,9 @@ class EmbedGame(App):
         self.clear_game()
         self.page.back()
 
-    def header_tools(self, session: Session) -> tuple[list[Node], list[Node]]:
+    def header_tools(self, shown: Screen) -> tuple[list[Node], list[Node]]:
         """The way back to the lesson stays in sight, out of the header's menu."""
-        tools, menu = super().header_tools(session)
+        tools, menu = super().header_tools(shown)
         home = next(n for n in menu if n.getAttribute("data-cmd") == "home")
         home.textContent = _("embed.back")
         return [*tools, home], [n for n in menu if n.getAttribute("data-cmd") != "home"]
@@ -78,8 +76,8 @@ class EmbedPage:
         self.root = root
         self.options = options
         self.lesson: Lesson | None = None
-        self.board = None
-        self.side = None
+        self.parts = None               # the lesson's board and side column (game.web.table.TableParts)
+        self.memo = Memo()
         self.game: EmbedGame | None = None        # the table, made on the first "Play from here"
         self.playing = False
         self.height = -1
@@ -157,24 +155,19 @@ class EmbedPage:
         self.root.setAttribute("tabindex", "-1")       # a click inside gives the embed the focus, for its keys
         self.root.setAttribute("role", "region")
         self.root.setAttribute("aria-label", _("embed.label"))
-        self.board = _table().Board(board_box, lesson.session)
+        self.parts = _table().TableParts(board_box, js.document.getElementById("side"), lesson.map)
         self.zoom.attach(board_box)
-        self.side = _table().SideColumn(js.document.getElementById("side"))
         lesson.take_cues()          # the first step is shown as it stands
         self.draw()
 
     def draw(self) -> None:
         """Draw the step shown: its text, the board, the cards and players; then its moves' cues."""
         lesson = self.lesson
-        assert lesson is not None and self.board is not None and self.side is not None
-        session = lesson.session
-        step = lesson.step
-        view = session.view()
-        self.board.update(view, lesson.highlights())
-        seat = session.viewer
-        status = {} if seat is None else seat_ticket_status(session.map, session.state["players"], seat)
-        self.side.update(session, view, False, last_moves(session.public_events), None, status,
-                         idle=_("embed.lesson_cards"))
+        assert lesson is not None and self.parts is not None
+        shown = lesson_screen(lesson, self.memo)
+        step = shown.lesson
+        assert step is not None
+        self.parts.draw(shown)
         for node in self.root.querySelectorAll(".lesson-lit"):
             node.classList.remove("lesson-lit")
         for card in step.cards:
@@ -184,15 +177,14 @@ class EmbedPage:
             for node in self.root.querySelectorAll(f".own-panel [data-ticket='{js.CSS.escape(ticket)}']"):
                 node.classList.add("lesson-lit")
         js.document.getElementById("embed-text").textContent = step.text
-        js.document.getElementById("embed-counter").textContent = _(
-            "embed.counter", number=lesson.index + 1, count=len(lesson.steps))
-        for cmd, end in (("-1", 0), ("1", len(lesson.steps) - 1)):
+        js.document.getElementById("embed-counter").textContent = step.counter
+        for cmd, end in (("-1", step.first), ("1", step.last)):
             control = present(self.root.querySelector(f"[data-cmd=embed-step][data-arg='{cmd}']"))
             if control is not None:
-                control.setAttribute("aria-disabled", "true" if lesson.index == end else "false")
-        self.root.setAttribute("data-embed-step", str(lesson.index))
+                control.setAttribute("aria-disabled", "true" if end else "false")
+        self.root.setAttribute("data-embed-step", str(step.index))
         cues.end_reveal()           # the step before's tunnel cards go with it; this step's stay
-        cues.play_after_paint(lesson.take_cues(), session, timed=False)
+        cues.play_after_paint(shown.cues, timed=False)
 
     def go(self, index: int) -> None:
         lesson = self.lesson
@@ -212,7 +204,7 @@ class EmbedPage:
         lesson = self.lesson
         if lesson is None:
             return
-        self.board = self.side = None
+        self.parts = None
         self.playing = True
         if self.game is None:
             self.game = EmbedGame(self.root, self)
