@@ -139,14 +139,10 @@ def test_the_ticket_choice_and_the_handoff_of_pass_and_play():
 
 
 def test_the_handoff_recaps_the_others_turns_in_words():
-    table = new_table()
-    table.enter(Session({"map": "europe", "seed": 1, "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cleo"}],
-                         "position": {"market": ["red", "blue", "green", "white", "black"],
-                                      "players": [{"hand": {"red": 2}}, {}, {}]}}), 0)
-    table.handle(AcknowledgeHandoff())
-    table.handle(ChooseRoute("bruxelles--paris--red"))
-    table.handle(Pay("claim", 0))
-    table.end_pause()
+    table = new_table()                 # Ann claimed; Bob is handed the device
+    table.enter(Session({"map": "europe", "seed": 1, "players": ["Ann", "Bob", "Cleo"],
+                         "position": {"players": [{"hand": {"red": 2}}, {}, {}]},
+                         "actions": ["claim bruxelles--paris--red 2red"]}), 0)
     assert screen(table, Memo()).dialog == HandoffScreen("Bob", "blue", (
         RecapLine("red", "Ann", (MoveBit("text", text="claimed Bruxelles–Paris"),)),))
 
@@ -189,14 +185,11 @@ def test_the_tunnel_dialog_in_words():
 
 
 def test_the_last_round_and_stale_dialogs():
-    table = new_table()
-    table.enter(Session({"map": "usa", "seed": 4, "players": [{"name": "Ann"}, {"name": "Bob"}],
-                         "position": {"players": [{"hand": {"red": 2}, "trains": 4, "tickets": ["boston--miami"]},
-                                                  {"hand": {"blue": 1}, "tickets": ["calgary--phoenix"]}]}}), 0)
-    table.handle(AcknowledgeHandoff())
-    table.handle(ChooseRoute("atlanta--charleston"))
-    table.handle(Pay("claim", 0))
-    table.end_pause()
+    table = new_table()                 # Ann's claim leaves her 2 trains: Bob is handed the device
+    position = {"players": [{"hand": {"red": 2}, "trains": 4, "tickets": ["boston--miami"]},
+                            {"hand": {"blue": 1}, "tickets": ["calgary--phoenix"]}]}
+    table.enter(Session({"map": "usa", "seed": 4, "players": ["Ann", "Bob"], "position": position,
+                         "actions": ["claim atlanta--charleston 2red"]}), 0)
     table.handle(AcknowledgeHandoff())
     shown = screen(table, Memo())
     assert shown.dialog == LastRoundScreen("Ann has only 2 trains left: the last round has begun.",
