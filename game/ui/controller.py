@@ -31,23 +31,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from game.actions import Action, ClaimRoute, DrawCard, KeepTickets
-from game.board.highlights import Highlights
+from game.actions import Action, DrawCard, KeepTickets
 from game.events import event_view
 from game.i18n import _
-from game.mapdata import CARD_KINDS, LOCOMOTIVE
-from game.rules import CLOSING_TWINS_MAX_PLAYERS, IllegalActionError
-from game.ui import commands, dialogs, ending, keeping, reveal, setup
+from game.mapdata import CARD_KINDS
+from game.rules import IllegalActionError
+from game.ui import commands, dialogs, keeping, reveal, setup
 from game.ui.ai_pacing import AI_DELAY_MS, AiAsk, AiPacer
 from game.ui.ai_turn import AiAnswer
 from game.ui.commands import NOTHING, Outcome, Redraw
-from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
+from game.ui.moves import Cue, cues
 from game.ui.reveal_pacing import ScoringShow, ScoringTick, scoring_show
 from game.ui.saves import SaveCatalog, save_text
 from game.ui.session import Session, refusal_text
 from game.ui.setup import GameOptions
-from game.ui.tickets import OpenPath, open_path, seat_ticket_status
-from game.view import View
 
 HANDOFF_PAUSE_MS = 1600     # a player sees their turn's end before the handoff screen hides their cards
 
@@ -78,8 +75,6 @@ class Table:
         self.cued = 0                           # the events whose cues were taken (game.ui.moves)
         self.scoring: ScoringShow | None = None     # the final scoring being revealed, step by step
         self.scoring_tickets = 0                # numbers of the scoring's timers asked for
-        self._status: tuple[object, dict[str, str]] = (None, {})     # ticket_status's last answer and its facts
-        self._moves: tuple[object, dict[int, list[MovePart]]] = (None, {})    # last_moves's answer and its facts
 
     # --- one dispatch -------------------------------------------------------------------------
 
@@ -230,7 +225,7 @@ class Table:
         s = self.session
         if s is None:
             return None
-        return dialogs.StaleDialog() if self.stale else dialogs.table_dialog(s, self.opened, self.recap)
+        return dialogs.StaleDialog() if self.stale else dialogs.table_dialog(s, self.opened)
 
     def open_dialog(self, dialog: dialogs.Dialog | None) -> Outcome:
         """Open a dialog the player asked for (None: there is none, as for a click on no route)."""
@@ -320,18 +315,6 @@ class Table:
             self.scoring = None
         return Outcome()
 
-    def recap(self, seat: int) -> tuple[tuple[int, tuple[MovePart, ...]], ...]:
-        """The other players' turns since ``seat`` last played (or since the start), in turn order
-        (public facts)."""
-        s = self.session
-        assert s is not None
-        events = s.public_events
-        since = next((i + 1 for i in range(len(events) - 1, -1, -1) if events[i]["seat"] == seat), 0)
-        moves = last_moves(events[since:])
-        order = dict.fromkeys(e["seat"] for e in events[since:])
-        return tuple((other, tuple(moves[other])) for other in order if other != seat and other in moves)
-
-
     def keep(self, tickets: tuple[str, ...]) -> Outcome:
         """commands.Keep the ticked tickets, if as many as the rules ask; else say how many."""
         dialog = self.dialog()
@@ -352,100 +335,6 @@ class Table:
         self.focus_ticket = ticket
         return True
 
-    # --- what the screen shows ------------------------------------------------------------------
-
-    def status(self) -> str:
-        """The status line: whose turn and what they may do, the last round, and any notice."""
-        s = self.session
-        assert s is not None
-        state = s.state
-        if s.over:
-            text = _("table.status.over")
-        elif s.handoff_to is not None or s.pausing_for is not None:
-            called = s.handoff_to if s.handoff_to is not None else s.pausing_for
-            assert called is not None
-            text = _("table.status.handoff", name=state["players"][called]["name"])
-        elif s.ai_to_move():
-            text = _("table.status.ai", name=s.player_label(state["current"]))
-        else:
-            key = {"setup-tickets": "table.status.setup", "start": "table.status.start",
-                   "second-draw": "table.status.second", "tunnel": "table.status.tunnel",
-                   "tickets": "table.status.tickets"}[state["phase"]]
-            if key == "table.status.start" and not s.map.rules["stations"]:
-                key = "table.status.start_no_stations"
-            text = _(key, name=s.player_label(state["current"]))
-            if state["last_round"] is not None:
-                text += " " + _("table.status.last_round", count=state["last_round"])
-        return f"{text} {self.notice}" if self.notice else text
-
-    def highlights(self, view: View) -> Highlights:
-        """What the board lights up: the routes the player to act may claim, the routes each
-        player claimed in their last turn, a focused ticket's cities and the player's network,
-        and at the end the longest trails and borrowed routes (while the final scoring is revealed,
-        its step's path, borrowed routes and cities)."""
-        s = self.session
-        assert s is not None
-        frame = self.scoring_frame()
-        if frame is not None:
-            step = frame.step
-            return Highlights() if step is None else Highlights(
-                network=frozenset(step.routes), borrowed=frozenset(step.borrowed), cities=frozenset(step.cities))
-        if s.over:
-            layers = ending.end_highlights(s.state)
-            return Highlights(trail=frozenset(layers["trail"]), borrowed=frozenset(layers["borrowed"]))
-        seat = view["viewer"] if s.viewer is not None else None
-        claimable: frozenset[str] = frozenset()
-        if seat == s.current and s.state["phase"] == "start" and (self.hints or self.selected):
-            claimable = frozenset(a.route for a in s.legal() if isinstance(a, ClaimRoute)
-                                  and (self.selected is None or a.colour == self.selected
-                                       or self.selected == LOCOMOTIVE and a.cards == 0))
-        last = claimed_last(self.last_moves())
-        if self.focus_ticket and seat is not None and s.map.has_ticket(self.focus_ticket):
-            t = s.map.ticket(self.focus_ticket)
-            own = view["players"][seat]["routes"]
-            path = open_path(s.map, self.focus_ticket, own, self.closed_to(seat)) \
-                if self.ticket_status().get(self.focus_ticket) != "done" else OpenPath()
-            return Highlights(claimable=claimable, cities=frozenset((t.a, t.b, *path.cities)),
-                              network=frozenset(own), last=last, path=frozenset(path.routes))
-        return Highlights(claimable=claimable, last=last)
-
-    def closed_to(self, seat: int) -> frozenset[str]:
-        """The routes ``seat`` can no longer claim: claimed by anyone, the twin of its own, or
-        with 2 or 3 players the twin of any claimed route."""
-        s = self.session
-        assert s is not None
-        players = s.state["players"]
-        claimed = {r for p in players for r in p["routes"]}
-        closed = set(claimed)
-        for route_id in claimed:
-            twins = {t.id for t in s.map.twins(route_id)}
-            if route_id in players[seat]["routes"] or len(players) <= CLOSING_TWINS_MAX_PLAYERS:
-                closed |= twins
-        return frozenset(closed)
-
-    def ticket_status(self) -> dict[str, str]:
-        """The viewer's tickets as the game stands (``game.scoring.ticket_status``): ``done``,
-        ``station`` (done through a station's borrowed route) or ``open``."""
-        s = self.session
-        seat = None if s is None else s.viewer
-        if s is None or seat is None:
-            return {}
-        players = s.state["players"]
-        key = (seat, tuple(tuple(p["routes"]) for p in players), tuple(players[seat]["stations"]),
-               tuple(players[seat]["tickets"]))
-        if self._status[0] != key:
-            self._status = (key, seat_ticket_status(s.map, players, seat))
-        return self._status[1]
-
-    def last_action_text(self) -> str:
-        """The last action in the text notation, as every player may know it (a ticket choice
-        without the tickets kept); empty before the first."""
-        s = self.session
-        if s is None or not s.actions:
-            return ""
-        action = s.actions[-1]
-        return "keep" if isinstance(action, KeepTickets) else str(action)
-
     def ai_speed(self) -> str:
         """The speed whose delay the AI seats play at (``normal`` for a delay of no speed's)."""
         return self.ai.speed()
@@ -459,17 +348,6 @@ class Table:
         new = s.events[self.cued:]
         self.cued = len(s.events)
         return [cue for event in new for cue in cues(event_view(event, seat))]
-
-    def last_moves(self) -> dict[int, list[MovePart]]:
-        """Each player's last turn, marked until they play again (public facts only)."""
-        s = self.session
-        if s is None:
-            return {}
-        key = (id(s), len(s.public_events))      # read twice a redraw (the board, the players): made once
-        if self._moves[0] != key:
-            self._moves = (key, last_moves(s.public_events))
-        return self._moves[1]
-
 
     # --- AI seats (game.ui.ai_pacing) ------------------------------------------------------------
 

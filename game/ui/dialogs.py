@@ -4,17 +4,16 @@ a city's payments, a reason, a message, the share links); which is up, and how e
 
 >>> from game.ui.session import Session
 >>> game = Session({"map": "usa", "seed": 1, "players": ["Ann", "Bob"]})
->>> type(table_dialog(game, None, lambda seat: ())).__name__
+>>> type(table_dialog(game, None)).__name__
 'HandoffDialog'
 >>> game.acknowledge_handoff()
->>> asked = table_dialog(game, None, lambda seat: ())
+>>> asked = table_dialog(game, None)
 >>> type(asked).__name__, asked.count_problem(1)
 ('TicketsDialog', 'Keep 2 to 3 tickets.')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.actions import BuildStation, ClaimRoute, PayTunnel, Withdraw
@@ -23,10 +22,7 @@ from game.mapdata import GameMap
 from game.rules import TUNNEL_REVEAL, tunnel_costs
 from game.share import embed_link, public_scenario
 from game.state import Phase
-from game.ui.moves import MovePart
 from game.ui.session import Session
-
-Recap = tuple[tuple[int, tuple[MovePart, ...]], ...]     # the others' turns since a seat's last one, in order
 
 
 @dataclass(frozen=True)
@@ -36,8 +32,7 @@ class StaleDialog:
 
 @dataclass(frozen=True)
 class HandoffDialog:
-    seat: int
-    recap: Recap = ()           # the others' turns since this seat's last one
+    seat: int                   # the player the device goes to (``game.ui.screen.recap``: what they missed)
 
 
 @dataclass(frozen=True)
@@ -120,14 +115,14 @@ Dialog = (StaleDialog | HandoffDialog | LastRoundDialog | TicketsDialog | Tunnel
 CLOSABLE = (PaymentDialog, ShareDialog, MessageDialog)       # the dialogs a player opened, and may close
 
 
-def table_dialog(session: Session, opened: Dialog | None, recap: Callable[[int], Recap]) -> Dialog | None:
-    """The dialog up in a game (the tab still playing it): what the game asks first (a handoff,
-    with ``recap(seat)`` of the others' turns; the last round; tickets to keep; a tunnel to pay),
+def table_dialog(session: Session, opened: Dialog | None) -> Dialog | None:
+    """The dialog up in a game (the tab still playing it): what the game asks first (a handoff;
+    the last round; tickets to keep; a tunnel to pay),
     else ``opened``, the one the player opened; while an AI seat plays, a turn's end is shown
     or the game is over, only the share dialog stays."""
     s = session
     if s.handoff_to is not None:
-        return HandoffDialog(s.handoff_to, recap(s.handoff_to))
+        return HandoffDialog(s.handoff_to)
     if s.ai_to_move() or s.over or s.pausing_for is not None:
         # (while pausing, the screen is the last player's: nothing of the next one's)
         return opened if isinstance(opened, ShareDialog) else None

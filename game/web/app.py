@@ -44,7 +44,7 @@ from game.ui.controller import Table
 from game.ui.keeping import failure_text
 from game.ui.placing import Box, room, shift_into
 from game.ui.saves import SaveCatalog
-from game.ui.session import Session
+from game.ui.screen import Memo, Screen, board_of, dialog_of, screen
 from game.ui.storage import Backend, Preferences
 from game.web import cues
 from game.web import start as start_screen
@@ -137,10 +137,10 @@ class App:
         self.table = Table(SaveCatalog(storage), clock=_now_ms, fresh_seed=_fresh_seed,
                            ai_delay=_ai_delay(self.preferences), site=site_folder())
         self.table.hints = self.preferences.hints
-        self.drawn: Session | None = None      # the game the table screen was built for
-        self.board: table.Board | None = None
-        self.side: table.SideColumn | None = None
-        self.log: table.Log | None = None
+        self.memo = Memo()                      # what one screen keeps for the next (game.ui.screen)
+        self.shown: Screen | None = None        # the screen drawn last
+        self.drawn: int | None = None           # the game the table screen was built for (its number)
+        self.parts: table.TableParts | None = None
         self.focus_home: str | None = None      # the control or route last focused outside the dialogs
         self.revealed = False                   # the final scoring was being revealed at the last redraw
         self.in_view: tuple[str, str] | None = None     # the route or city kept in view beside the open dialog, its kind
@@ -193,7 +193,7 @@ class App:
 
     def clear_game(self) -> None:
         """Forget the game screen (its parts and the root's game attributes)."""
-        self.drawn, self.board, self.side, self.log = None, None, None, None
+        self.drawn, self.parts, self.shown = None, None, None
         self.revealed = False
         self.in_view, self.scrolled = None, 0.0
         for name in (*GAME_ATTRIBUTES, "data-dialog"):
@@ -209,29 +209,28 @@ class App:
         self.root.replaceChildren(*start_screen.start_screen(table.start, table.catalog.entries(), table.take_notice()))
         self.root.className = "start"
 
-    def build_game(self, session: Session) -> None:
+    def build_game(self, shown: Screen) -> table.TableParts:
         board_box = el("div", None, cls="board", id="board")
         side = el("div", None, cls="side", id="side")
-        self.log = _table().Log()
+        parts = _table().TableParts(board_box, side, shown.map)
         self.root.replaceChildren(
-            self.header.build(*self.header_tools(session)),
+            self.header.build(*self.header_tools(shown)),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                cls="board-frame", id="board-frame"),
-            self.log.node, side, el("div", None, id="dialogs"))
+            parts.log.node, side, el("div", None, id="dialogs"))
         self.root.className = "table"
-        self.board = _table().Board(board_box, session)
-        self.side = _table().SideColumn(side)
         self.zoom.attach(board_box)
         self.in_view, self.scrolled = None, 0.0
-        self.drawn = session
-        if any(level is not None for level in session.levels):
+        self.drawn, self.parts = shown.game, parts
+        if shown.ai_seats:
             self.ai.start()                 # loads in the background while the game is drawn
+        return parts
 
-    def header_tools(self, session: Session) -> tuple[list[Node], list[Node]]:
+    def header_tools(self, shown: Screen) -> tuple[list[Node], list[Node]]:
         """The header's tools always in sight, and the rarely used ones of its menu (``game.web.header``);
         an embed's way back to the lesson stays in sight."""
         tools = [*zoom_buttons("zoom"), hints_button()]
-        menu = [*([ai_speed_picker(self.table.ai_speed())] if any(session.levels) else []),
+        menu = [*([ai_speed_picker(shown.ai_speed)] if shown.ai_seats else []),
                 button(_("table.export"), "export-game", cls="tool-export"),
                 button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
                 button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
@@ -241,60 +240,44 @@ class App:
         return tools, [*menu, button(_("table.menu"), "home")]
 
     def show_game(self) -> None:
-        """Redraw the game screen from the model (the board only where it changed)."""
-        table = self.table
-        session = table.session
-        assert session is not None          # the table screen: a game is on
-        if self.drawn is not session or self.board is None or self.side is None or self.log is None:
-            self.build_game(session)
-        board, side, log = self.board, self.side, self.log
-        assert board is not None and side is not None and log is not None
-        view = session.view()
-        facts = (session.state["phase"], session.current, session.state["turn"], len(session.actions),
-                 "" if session.handoff_to is None else session.handoff_to, table.last_action_text())
-        for name, value in zip(GAME_ATTRIBUTES, facts):
-            self.root.setAttribute(name, str(value))
-        scoring = table.scoring_frame()
-        step = None if scoring is None else scoring.step
-        if step is None:            # the final scoring's step lit in its player's colour
-            board.container.removeAttribute("data-colour")
-        else:
-            board.container.setAttribute("data-colour", session.state["players"][step.seat]["colour"])
-        board.update(view, table.highlights(view))
-        self.header.status(table.status(), "" if session.over else session.state["players"][session.current]["colour"])
-        self.root.classList.toggle("over", session.over)
-        self.root.classList.toggle("revealing", scoring is not None)     # for styles: the scoring on show
-        reveal_starts = scoring is not None and present(js.document.querySelector(".scoring-reveal")) is None
-        side.update(session, view, table.viewer_to_act(), table.last_moves(), table.selected,
-                    table.ticket_status(), scoring=scoring)
+        """Redraw the game screen from the model's screen (``game.ui.screen``; the board only where
+        it changed)."""
+        shown = self.shown = screen(self.table, self.memo)
+        parts = self.parts
+        if self.drawn != shown.game or parts is None:
+            parts = self.build_game(shown)
+        for name, value in shown.facts:
+            self.root.setAttribute(name, value)
+        revealing = shown.side.scoring is not None
+        reveal_starts = revealing and present(js.document.querySelector(".scoring-reveal")) is None
+        parts.draw(shown)
+        self.header.status(shown.status, shown.status_colour)
+        self.root.classList.toggle("over", shown.over)
+        self.root.classList.toggle("revealing", revealing)     # for styles: the scoring on show
         if reveal_starts and js.window.innerWidth <= 700:       # a phone: the board in view over the scoring's sheet
             js.document.getElementById("board-frame").scrollIntoView(to_js({"block": "start"},
                                                                              dict_converter=js.Object.fromEntries))
         hints = js.document.getElementById("hints")
-        hints.setAttribute("aria-pressed", "true" if table.hints else "false")
-        hints.setAttribute("data-arg", "off" if table.hints else "on")
-        log.update(session)
-        self.show_storage_banner()
-        self.show_dialog()
-        if session.over and (scoring is not None or self.revealed):
+        hints.setAttribute("aria-pressed", "true" if shown.hints else "false")
+        hints.setAttribute("data-arg", "off" if shown.hints else "on")
+        self.show_storage_banner(shown.banner)
+        self.show_dialog(shown)
+        if shown.over and (revealing or self.revealed):
             self.focus_the_end()
-        self.revealed = scoring is not None
-        self.show_ai_status()
-        human = self.human_to_act()
-        if human is not None:
-            cues.end_reveal(cues.reveal_mark(human, session))   # no tunnel but theirs stays into a human's turn
-        cues.play_after_paint(table.take_cues(), session, self.human_to_act)
+        self.revealed = revealing
+        self.show_ai_status(shown.ai_line)
+        if shown.human is not None:
+            cues.end_reveal(shown.keep_reveal)   # no tunnel but theirs stays into a human's turn
+        cues.play_after_paint(shown.cues, self.human_to_act)
 
     def human_to_act(self) -> int | None:
-        """The human seat that must act now, holding the device (None: none)."""
-        session = self.table.session
-        return session.current if session is not None and self.table.viewer_to_act() else None
+        """The human seat that must act now, holding the device, as last drawn (None: none)."""
+        return None if self.shown is None else self.shown.human
 
-    def show_storage_banner(self) -> None:
+    def show_storage_banner(self, finished: tuple[tuple[str, str], ...] | None) -> None:
         """At the foot of the board while the storage is full (over the board, like the AI line,
         so the board's frame keeps its size; a dialog's backdrop covers it until answered)."""
-        finished = self.table.banner_games()
-        ids = None if finished is None else " ".join(e.id for e in finished)
+        ids = None if finished is None else " ".join(save_id for save_id, _players in finished)
         old = present(js.document.getElementById("storage-banner"))
         if old is not None and old.getAttribute("data-games") != ids:
             old.remove()
@@ -304,12 +287,12 @@ class App:
             banner.setAttribute("data-games", ids)
             js.document.getElementById("board-frame").append(banner)
 
-    def show_dialog(self) -> None:
-        session = self.table.session
-        if session is None:
+    def show_dialog(self, shown: Screen | None = None) -> None:
+        """Draw the dialog up (``shown``'s, else the table's now: only the dialog changed)."""
+        if self.table.session is None:
             return
-        dialog = self.table.dialog()
-        node = None if dialog is None else _table().dialog_node(session, dialog)
+        dialog = dialog_of(self.table) if shown is None else shown.dialog
+        node = None if dialog is None else _table().dialog_node(dialog)
         js.document.getElementById("dialogs").replaceChildren(*([node] if node is not None else []))
         if node is None:            # the open dialog's kind on #app, for styles
             self.root.removeAttribute("data-dialog")
@@ -423,7 +406,7 @@ class App:
         if self.table.ai_delay_over(ticket):
             self.apply(Outcome())
         else:
-            self.show_ai_status()
+            self.show_ai_status(self.table.ai_status())
 
     def on_ai_answer(self, answer: AiAnswer) -> None:
         if self.table.ai_answered(answer):
@@ -431,14 +414,14 @@ class App:
 
     def on_ai_failure(self, reason: str) -> None:
         self.table.ai_failed(reason)
-        self.show_ai_status()
+        self.show_ai_status(self.table.ai_status())
 
-    def show_ai_status(self) -> None:
+    def show_ai_status(self, line: str) -> None:
         """The AI line at the foot of the board: the helper's failure, a bad answer, "… is thinking"."""
         self.root.setAttribute("data-ai-helper", self.ai.where)
         node = present(js.document.getElementById("ai-status"))
-        if node is not None and self.table.session is not None:
-            node.textContent = self.table.ai_status()
+        if node is not None:
+            node.textContent = line
 
     # --- the page's events --------------------------------------------------------------------------
 
@@ -507,9 +490,8 @@ class App:
 
     def open_help(self) -> None:
         """The "How to play" panel for the game on the table, or for the map and variant chosen in the form."""
-        session = self.table.session
-        if session is not None:
-            self.help.open(session.state["map"], session.state["variant"])
+        if self.table.session is not None and self.shown is not None:
+            self.help.open(*self.shown.rules)
         else:
             options = start_screen.read_options()
             self.help.open(options.map, options.variant)
@@ -611,10 +593,8 @@ class App:
             self.light_ticket(None)
 
     def light_ticket(self, ticket: str | None) -> None:
-        session = self.table.session
-        if self.table.set_focus_ticket(ticket) and self.board is not None and session is not None:
-            view = session.view()
-            self.board.update(view, self.table.highlights(view))
+        if self.table.set_focus_ticket(ticket) and self.parts is not None:
+            self.parts.board.update(board_of(self.table, self.memo))
 
     def on_storage(self, event) -> None:
         """Another tab changed the storage: if it wrote this game, this tab stops playing it."""

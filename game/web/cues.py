@@ -24,7 +24,7 @@ from pyodide.ffi import create_once_callable, to_js
 
 from game.i18n import CARD_KEYS, _
 from game.ui.moves import Cue
-from game.ui.session import Session
+from game.ui.screen import CueLook
 from game.web.dom import Node, closest, el, keep_alive, present
 
 FLY_MS = 550            # a card's flight to its taker
@@ -40,25 +40,25 @@ def reduced_motion() -> bool:
 ToAct = Callable[[], "int | None"]      # the human seat that must act now (None: none)
 
 
-def play_after_paint(cues: list[Cue], session: Session, to_act: ToAct | None = None,
-                     timed: bool = True) -> None:
-    """Play the cues once the frame that shows their moves is painted: a cue never holds up
-    the update.  ``to_act``: which human must act when they play (another seat's tunnel is
-    then not shown); ``timed``: a tunnel's cards go by themselves after ``REVEAL_MS``."""
+def play_after_paint(cues: tuple[CueLook, ...], to_act: ToAct | None = None, timed: bool = True) -> None:
+    """Play the cues (``game.ui.screen.Screen.cues``) once the frame that shows their moves is
+    painted: a cue never holds up the update.  ``to_act``: which human must act when they play
+    (another seat's tunnel is then not shown); ``timed``: a tunnel's cards go by themselves
+    after ``REVEAL_MS``."""
     if cues:
         js.requestAnimationFrame(create_once_callable(
-            lambda _time: _later(0, lambda: play(cues, session, None if to_act is None else to_act(), timed))))
+            lambda _time: _later(0, lambda: play(cues, None if to_act is None else to_act(), timed))))
 
 
-def play(cues: list[Cue], session: Session, human: int | None = None, timed: bool = True) -> None:
+def play(cues: tuple[CueLook, ...], human: int | None = None, timed: bool = True) -> None:
     """Play the cues of the moves just drawn on the page; ``human``: the human seat that must
     act now, if any; ``timed``: as in ``play_after_paint``."""
     still = reduced_motion()
-    for cue in cues:
-        colour = session.state["players"][cue.seat]["colour"]
+    for look in cues:
+        cue, colour = look.cue, look.colour
         if cue.kind == "tunnel":
             if human is None or human == cue.seat:
-                show_reveal(cue, session, timed)
+                show_reveal(look, timed)
         elif still:
             continue
         elif cue.kind == "claim":
@@ -66,7 +66,7 @@ def play(cues: list[Cue], session: Session, human: int | None = None, timed: boo
         elif cue.kind == "station":
             _place(f"#city-{cue.city} .station-piece.owner-{colour}", colour)
         else:
-            _fly(cue, session)
+            _fly(cue)
 
 
 def _later(ms: int, fn) -> None:
@@ -90,7 +90,7 @@ def _place(selector: str, colour: str) -> None:
         _later(PLACE_MS + STEP_MS * i, piece.remove)
 
 
-def _fly(cue: Cue, session: Session) -> None:
+def _fly(cue: Cue) -> None:
     """A card (or a card back, or the tickets drawn) from its pile to the player who took it."""
     document = js.document
     source = {"card": ".market .cards", "blind": ".market .card-deck", "tickets": ".market .card-tickets"}[cue.kind]
@@ -141,14 +141,9 @@ def _listen() -> None:
             lambda event: end_reveal() if closest(event.target, ".tunnel-reveal") is not None else None))
 
 
-def reveal_mark(seat: int, session: Session) -> str:
-    """Whose turn a tunnel's cards belong to: the seat and the turn's number."""
-    return f"{seat}:{session.state['turn']}"
-
-
 def end_reveal(keep: str | None = None) -> bool:
     """Take a tunnel's cards off the board (unless they belong to the turn ``keep`` marks: a
-    human's own tunnel, in their turn); whether they were taken."""
+    human's own tunnel, in their turn: ``game.ui.screen.Screen.keep_reveal``); whether they were taken."""
     old = present(js.document.querySelector("#board-frame .tunnel-reveal"))
     if old is None or (keep is not None and old.getAttribute("data-turn") == keep):
         return False
@@ -156,25 +151,20 @@ def end_reveal(keep: str | None = None) -> bool:
     return True
 
 
-def show_reveal(cue: Cue, session: Session, timed: bool = True) -> None:
+def show_reveal(look: CueLook, timed: bool = True) -> None:
     """Over the board: who tried which tunnel, the three cards, and what more they cost (for
     ``REVEAL_MS`` if ``timed``, else until dismissed)."""
     frame = present(js.document.getElementById("board-frame"))
-    if frame is None or cue.route is None:
+    if frame is None or look.cue.route is None:
         return
     end_reveal()
-    game_map = session.map
-    r = game_map.route(cue.route)
-    title = _("table.reveal", player=session.state["players"][cue.seat]["name"],
-              a=game_map.city(r.a).name, b=game_map.city(r.b).name)
-    verdict = _("table.reveal_extra", count=cue.extra) if cue.extra else _("table.reveal_free")
     # a click anywhere on it closes it; the button says so to the keyboard and screen readers
     _listen()
     close = el("button", "×", type="button", cls="reveal-close", aria_label=_("table.reveal_close"),
                title=_("table.reveal_close"))
-    box = el("div", None, el("span", title, cls="reveal-title"), reveal_cards(cue),
-             el("span", verdict, cls="reveal-verdict"), close, cls="tunnel-reveal", role="status",
-             data_turn=reveal_mark(cue.seat, session))
+    box = el("div", None, el("span", look.title, cls="reveal-title"), reveal_cards(look.cue),
+             el("span", look.verdict, cls="reveal-verdict"), close, cls="tunnel-reveal", role="status",
+             data_turn=look.mark)
     frame.append(box)
     if timed:
         _later(REVEAL_MS, box.remove)

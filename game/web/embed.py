@@ -27,9 +27,8 @@ from game.ui.embed import (
     scenario_data,
 )
 from game.ui.keeping import failure_text
-from game.ui.moves import last_moves
+from game.ui.screen import Memo, lesson_screen
 from game.ui.storage import DictBackend
-from game.ui.tickets import seat_ticket_status
 from game.web import cues, table
 from game.web.app import App, PageConfig
 from game.web.dom import button, closest, el, keep_alive, present
@@ -58,8 +57,8 @@ class EmbedPage:
         self.root = root
         self.options = options
         self.lesson: Lesson | None = None
-        self.board: table.Board | None = None
-        self.side: table.SideColumn | None = None
+        self.parts: table.TableParts | None = None      # the lesson's board and side column
+        self.memo = Memo()
         self.game: App | None = None        # the table, made on the first "Play from here"
         self.playing = False
         self.height = -1
@@ -137,24 +136,19 @@ class EmbedPage:
         self.root.setAttribute("tabindex", "-1")       # a click inside gives the embed the focus, for its keys
         self.root.setAttribute("role", "region")
         self.root.setAttribute("aria-label", _("embed.label"))
-        self.board = table.Board(board_box, lesson.session)
+        self.parts = table.TableParts(board_box, js.document.getElementById("side"), lesson.map)
         self.zoom.attach(board_box)
-        self.side = table.SideColumn(js.document.getElementById("side"))
         lesson.take_cues()          # the first step is shown as it stands
         self.draw()
 
     def draw(self) -> None:
         """Draw the step shown: its text, the board, the cards and players; then its moves' cues."""
         lesson = self.lesson
-        assert lesson is not None and self.board is not None and self.side is not None
-        session = lesson.session
-        step = lesson.step
-        view = session.view()
-        self.board.update(view, lesson.highlights())
-        seat = session.viewer
-        status = {} if seat is None else seat_ticket_status(session.map, session.state["players"], seat)
-        self.side.update(session, view, False, last_moves(session.public_events), None, status,
-                         idle=_("embed.lesson_cards"))
+        assert lesson is not None and self.parts is not None
+        shown = lesson_screen(lesson, self.memo)
+        step = shown.lesson
+        assert step is not None
+        self.parts.draw(shown)
         for node in self.root.querySelectorAll(".lesson-lit"):
             node.classList.remove("lesson-lit")
         for card in step.cards:
@@ -164,15 +158,14 @@ class EmbedPage:
             for node in self.root.querySelectorAll(f".own-panel [data-ticket='{js.CSS.escape(ticket)}']"):
                 node.classList.add("lesson-lit")
         js.document.getElementById("embed-text").textContent = step.text
-        js.document.getElementById("embed-counter").textContent = _(
-            "embed.counter", number=lesson.index + 1, count=len(lesson.steps))
-        for cmd, end in (("-1", 0), ("1", len(lesson.steps) - 1)):
+        js.document.getElementById("embed-counter").textContent = step.counter
+        for cmd, end in (("-1", step.first), ("1", step.last)):
             control = present(self.root.querySelector(f"[data-cmd=embed-step][data-arg='{cmd}']"))
             if control is not None:
-                control.setAttribute("aria-disabled", "true" if lesson.index == end else "false")
-        self.root.setAttribute("data-embed-step", str(lesson.index))
+                control.setAttribute("aria-disabled", "true" if end else "false")
+        self.root.setAttribute("data-embed-step", str(step.index))
         cues.end_reveal()           # the step before's tunnel cards go with it; this step's stay
-        cues.play_after_paint(lesson.take_cues(), session, timed=False)
+        cues.play_after_paint(shown.cues, timed=False)
 
     def go(self, index: int) -> None:
         lesson = self.lesson
@@ -192,7 +185,7 @@ class EmbedPage:
         lesson = self.lesson
         if lesson is None:
             return
-        self.board = self.side = None
+        self.parts = None
         self.playing = True
         if self.game is None:        # over storage in memory; its way home leads back here
             self.game = App(self.root, PageConfig(DictBackend({}), back_to_lesson=self.back))

@@ -10,6 +10,7 @@ from game.actions import DrawCard, KeepTickets, Withdraw
 from game.i18n import set_language
 from game.state import to_json
 from game.ui import ai_turn
+from game.ui import screen as ui_screen
 from game.ui.ai_turn import AiAnswer
 from game.ui.commands import (
     AcknowledgeHandoff,
@@ -169,7 +170,7 @@ def test_tickets_are_kept_within_the_rule_then_the_device_is_handed_over():
     assert keep_all(table).pause_ms == 1600                 # Ann sees her turn's end first
     assert table.session.actions == [KeepTickets(tuple(sorted(dialog.offer)))] and table.revision == 2
     assert table.dialog() is None and table.session.viewer == 0 and not table.viewer_to_act()
-    assert table.status() == "Pass the device to Bob."
+    assert ui_screen.status(table) == "Pass the device to Bob."
     assert table.handle(Draw("deck")).say == "It is not your turn."
     table.end_pause()
     assert table.dialog() == HandoffDialog(1)
@@ -177,7 +178,7 @@ def test_tickets_are_kept_within_the_rule_then_the_device_is_handed_over():
     assert table.handle(CloseDialog()).redraw is Redraw.NOTHING            # a handoff must be answered
     table.handle(AcknowledgeHandoff())
     assert isinstance(table.dialog(), TicketsDialog) and table.session.viewer == 1
-    assert "Bob" in table.status()
+    assert "Bob" in ui_screen.status(table)
 
 
 def test_a_route_clicked_offers_its_payments_or_says_why_not():
@@ -267,7 +268,7 @@ def test_the_last_round_is_announced_then_acknowledged():
     table.end_pause()
     table.handle(AcknowledgeHandoff())
     assert table.dialog() == LastRoundDialog(1, 0, 2)
-    assert "Last round: 2 turns left." in table.status()
+    assert "Last round: 2 turns left." in ui_screen.status(table)
     assert table.handle(AcknowledgeLastRound()).redraw is Redraw.DIALOG and table.dialog() is None
 
 
@@ -351,8 +352,8 @@ def test_an_ai_game_plays_to_the_end_through_the_model():
             continue
         assert table.ai_delay_over(ask.request.ticket) is False
         assert table.ai_answered(reply(ask))
-    assert table.dialog() is None and "over" in table.status().lower()
-    assert table.highlights(table.session.view()).trail
+    assert table.dialog() is None and "over" in ui_screen.status(table).lower()
+    assert ui_screen.highlights(table, table.session.view()).trail
     first = table.game_id
     table.handle(Rematch())
     assert table.game_id != first and table.session.actions == []
@@ -396,7 +397,7 @@ def test_full_storage_keeps_playing_offers_finished_games_and_saves_whole_again(
     catalog = table.catalog
     table.catalog = SaveCatalog(FullBackend(store))
     keep_all(table)
-    assert table.storage_full and "full" in table.status() and table.banner_games() == []
+    assert table.storage_full and "full" in ui_screen.status(table) and table.banner_games() == []
     table.catalog = catalog
     outcome = table.handle(FreeSpace("not-finished"))
     assert outcome.redraw is Redraw.SCREEN and not table.storage_full and table.banner_games() is None
@@ -448,7 +449,8 @@ def test_the_handoff_recaps_what_the_others_did_since_that_players_last_turn():
     table.handle(ChooseRoute("bruxelles--paris--red"))
     assert table.handle(Pay("claim", 0)).pause_ms == 1600
     table.end_pause()
-    assert table.dialog() == HandoffDialog(1, ((0, (MovePart("claim", route="bruxelles--paris--red"),)),))
+    assert table.dialog() == HandoffDialog(1)
+    assert ui_screen.recap(table.session, 1) == ((0, (MovePart("claim", route="bruxelles--paris--red"),)),)
     table.handle(AcknowledgeHandoff())
     table.handle(Draw("red"))
     table.handle(Draw("deck"))
@@ -457,7 +459,7 @@ def test_the_handoff_recaps_what_the_others_did_since_that_players_last_turn():
     table.handle(Draw("deck"))
     table.handle(Draw("deck"))
     table.end_pause()
-    recap = table.dialog().recap
+    recap = ui_screen.recap(table.session, table.dialog().seat)
     assert [seat for seat, _parts in recap] == [1, 2]               # Bob then Cleo, since Ann's claim
     assert recap[0][1] == (MovePart("card", card="red"), MovePart("blind"))
 
@@ -466,17 +468,17 @@ def test_a_colour_chosen_in_the_hand_lights_the_routes_it_pays_and_hints_can_be_
     table = at_position({"players": [{"hand": {"red": 2, "blue": 1, "locomotive": 1}}, {}, {}]})
     table.handle(AcknowledgeHandoff())
     view = table.session.view()
-    every = table.highlights(view).claimable
+    every = ui_screen.highlights(table, view).claimable
     table.handle(SelectColour("blue"))
-    blue = table.highlights(view).claimable
+    blue = ui_screen.highlights(table, view).claimable
     assert blue and blue < every
     assert all(any(a.colour == "blue" for a in table.session.route_payments(r)[0]) for r in blue)
     table.handle(SelectColour("blue"))                     # chosen again: let go
-    assert table.selected is None and table.highlights(view).claimable == every
+    assert table.selected is None and ui_screen.highlights(table, view).claimable == every
     table.handle(ShowHints(False))
-    assert table.highlights(view).claimable == frozenset()
+    assert ui_screen.highlights(table, view).claimable == frozenset()
     table.handle(SelectColour("red"))                      # asked for: shown even with hints off
-    assert table.highlights(view).claimable
+    assert ui_screen.highlights(table, view).claimable
     assert control_command("hints", "off") == ShowHints(False) and control_command("colour", "red") == SelectColour("red")
     table.handle(Draw("deck"))
     assert table.selected is None                          # a move lets the colour go

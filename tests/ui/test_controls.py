@@ -24,8 +24,8 @@ SELECTOR = re.compile(r"""data-cmd=["']?([\w-]+)""")
 KNOWN_DYNAMIC = {
     ("game/web/dom.py", "cmd"): set(),          # button(text, cmd, …) itself: its callers' names are read
     ("game/web/zoom.py", "cmd"): set(),         # zoom_buttons(cmd): its callers' names are read
-    ("game/web/table.py", "cmd"): {"draw", "tickets"},      # the market's cards, from their looks
-    ("game/web/table.py", "d.kind"): {"claim", "station"},  # a PaymentDialog's payments
+    ("game/web/side.py", "card.cmd"): {"draw", "tickets"},      # the market's cards (game.ui.panels.CardButton)
+    ("game/web/dialogs.py", "d.kind"): {"claim", "station"},    # a PaymentDialog's payments
 }
 
 

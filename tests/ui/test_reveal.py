@@ -10,6 +10,7 @@ from game.board.highlights import Highlights
 from game.mapdata import load_map
 from game.scoring import route_owners
 from game.ui import reveal
+from game.ui import screen as ui_screen
 from game.ui.session import Session
 
 GAMES = [("usa", 2, 1), ("usa", 4, 7), ("europe", 3, 12), ("europe", 5, 4), ("europe", 2, 30), ("europe", 4, 9)]
@@ -163,18 +164,18 @@ def test_a_game_ending_on_the_table_reveals_its_scoring_step_by_step_until_the_f
     steps = reveal.scoring_reveal(table.session.state).steps
     frame = table.scoring_frame()
     assert frame.shown == 0 and frame.step is None
-    assert table.highlights(table.session.view()) == Highlights()       # nothing lit yet
+    assert ui_screen.highlights(table, table.session.view()) == Highlights()       # nothing lit yet
     tick = table.scoring_next()
     assert tick.delay_ms == SCORING_STEP_MS["fast"] and table.scoring_next() is None      # one timer at a time
     for n, step in enumerate(steps, 1):
         assert table.scoring_due(tick.ticket).redraw.value == "screen"
         assert table.scoring_frame().step == step
-        hl = table.highlights(table.session.view())
+        hl = ui_screen.highlights(table, table.session.view())
         assert hl.network == set(step.routes) and hl.borrowed == set(step.borrowed) and hl.cities == set(step.cities)
         assert not hl.trail
         tick = table.scoring_next()
     table.scoring_due(tick.ticket)
-    assert table.scoring_frame() is None and table.highlights(table.session.view()).trail   # the final table
+    assert table.scoring_frame() is None and ui_screen.highlights(table, table.session.view()).trail   # the final table
     table.handle(ReplayScoring())
     tick = table.scoring_next()
     table.handle(ReplayScoring())                                  # started again: the old timer is ignored

@@ -6,6 +6,7 @@ import pytest
 from game.i18n import set_language
 from game.mapdata import load_map
 from game.scoring import PlayerPosition, ticket_status
+from game.ui import screen as ui_screen
 from game.ui.commands import AcknowledgeHandoff
 from game.ui.controller import Table
 from game.ui.saves import SaveCatalog
@@ -47,8 +48,8 @@ def test_a_focused_ticket_lights_its_open_path_and_its_status_shows():
                          "position": {"players": [{"tickets": ["berlin--wien", "lisboa--cadiz"], "stations": ["berlin"]},
                                                   {"routes": ["berlin--wien"]}, {}]}}), 0)
     table.handle(AcknowledgeHandoff())
-    assert table.ticket_status() == {"berlin--wien": "station", "lisboa--cadiz": "open"}
+    assert ui_screen.ticket_status(table.session) == {"berlin--wien": "station", "lisboa--cadiz": "open"}
     table.set_focus_ticket("lisboa--cadiz")
-    lit = table.highlights(table.session.view())
+    lit = ui_screen.highlights(table, table.session.view())
     assert lit.path == {"cadiz--lisboa"} and {"lisboa", "cadiz"} <= lit.cities
-    assert "berlin--wien" in table.closed_to(0)
+    assert "berlin--wien" in ui_screen.closed_to(table.session, 0)

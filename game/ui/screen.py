@@ -1,0 +1,397 @@
+"""The screen model: what every part of the table's page shows, worked out in plain Python from
+the table (``game.ui.controller.Table``) or from an embed's lesson (``game.ui.embed.Lesson``).
+The page (``game.web``) draws a ``Screen`` and decides nothing: the status line, the board's
+view and highlights, the market with each card's reason, the players, the viewer's hand and
+tickets, the log, the dialog up, the AI line, the cues to play, the end.
+
+A redraw builds one ``Screen``; a ``Memo``, kept by the page for the game's life, saves
+working out again what has not changed (each player's last turn, the ticket statuses, the
+log's lines, the end screen).
+
+>>> from game.i18n import set_language
+>>> from game.ui.commands import StartGame
+>>> from game.ui.controller import Table
+>>> from game.ui.saves import SaveCatalog
+>>> from game.ui.storage import DictBackend
+>>> from game.ui.setup import default_options
+>>> _lang = set_language("en")
+>>> table = Table(SaveCatalog(DictBackend({})), clock=lambda: 1000.0, fresh_seed=lambda: 5)
+>>> _ = table.handle(StartGame(default_options("usa", 2)))
+>>> shown = screen(table, Memo())
+>>> shown.status, shown.dialog.kind
+('Player 1: choose your destination tickets.', 'tickets')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.actions import ClaimRoute, KeepTickets
+from game.board.highlights import Highlights
+from game.i18n import _, language
+from game.mapdata import LOCOMOTIVE, GameMap
+from game.rules import CLOSING_TWINS_MAX_PLAYERS
+from game.ui import ending
+from game.ui.controller import Table
+from game.ui.dialog_screen import DialogScreen, dialog_screen
+from game.ui.dialogs import HandoffDialog
+from game.ui.embed import Lesson
+from game.ui.end_screen import EndScreen, ScoringScreen, end_screen, scoring_screen
+from game.ui.log import LogLine, turn_lines
+from game.ui.moves import Cue, MovePart, claimed_last, last_moves
+from game.ui.panels import (
+    LogRow,
+    MarketScreen,
+    OwnScreen,
+    PlayerLine,
+    hand_cards,
+    log_row,
+    market,
+    own_panel,
+    player_lines,
+)
+from game.ui.session import Session
+from game.ui.tickets import OpenPath, open_path, seat_ticket_status
+from game.view import View
+
+LOG_SHOWN = 60      # the most recent log lines on screen
+
+
+@dataclass(frozen=True)
+class BoardScreen:
+    """The board's render input: the view it draws, what it lights, and the colour lit (the
+    player a final scoring's step is about)."""
+
+    view: View
+    highlights: Highlights
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class SideScreen:
+    """The side column: the market, the viewer's panel (None: nobody's cards on screen) and the
+    players; once the game is over, the final scoring as it is revealed or the final table."""
+
+    market: MarketScreen | None
+    own: OwnScreen | None
+    players: tuple[PlayerLine, ...]
+    scoring: ScoringScreen | None = None
+    end: EndScreen | None = None
+
+
+@dataclass(frozen=True)
+class CueLook:
+    """A move to play out where it happens (``game.ui.moves.Cue``), with its player's colour; a
+    tunnel's with its words and whose turn it belongs to (``mark``)."""
+
+    cue: Cue
+    colour: str
+    title: str = ""
+    verdict: str = ""
+    mark: str = ""
+
+
+@dataclass(frozen=True)
+class LessonPart:
+    """An embed's lesson: the step's words, the counter, the step shown and the ends, and the
+    cards and tickets it points out."""
+
+    text: str
+    counter: str
+    index: int
+    first: bool
+    last: bool
+    cards: tuple[str, ...]
+    tickets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Screen:
+    game: int                   # which game (another number: the table is built anew)
+    map: GameMap
+    board: BoardScreen
+    side: SideScreen
+    log: tuple[LogRow, ...]
+    cues: tuple[CueLook, ...]
+    over: bool = False
+    status: str = ""
+    status_colour: str = ""     # the dot of the player to act ("": none)
+    facts: tuple[tuple[str, str], ...] = ()     # the game's facts on the page's root, for styles and tests
+    dialog: DialogScreen | None = None
+    ai_line: str = ""
+    ai_seats: bool = False
+    ai_speed: str = "normal"
+    hints: bool = True
+    banner: tuple[tuple[str, str], ...] | None = None     # storage full: the finished games to free (id, players)
+    human: int | None = None    # the human seat that must act now, holding the device
+    keep_reveal: str | None = None      # a tunnel's cards of this turn stay (``reveal_mark``)
+    rules: tuple[str, str] = ("", "")   # the map and variant, for the help
+    lesson: LessonPart | None = None
+
+
+@dataclass
+class Memo:
+    """What a page keeps from one screen to the next: the game it showed and what was worked out
+    for it that only changes with a move (or the language)."""
+
+    session: Session | None = None
+    game: int = 0
+    moves: tuple[object, dict[int, list[MovePart]]] = (None, {})
+    status: tuple[object, dict[str, str]] = (None, {})
+    rows: dict[tuple[int, LogLine], LogRow] = field(default_factory=dict)
+    end: tuple[object, EndScreen | None] = (None, None)
+    language: str = ""
+
+    def number(self, session: Session) -> int:
+        """The game's number; a new game (or language) forgets what was worked out."""
+        if session is not self.session or language() != self.language:
+            self.session, self.language = session, language()
+            self.game += 1
+            self.moves, self.status, self.rows, self.end = (None, {}), (None, {}), {}, (None, None)
+        return self.game
+
+
+def reveal_mark(seat: int, turn: int) -> str:
+    """Whose turn a tunnel's cards belong to: the seat and the turn's number."""
+    return f"{seat}:{turn}"
+
+
+# --- what the table shows -------------------------------------------------------------------------
+
+def screen(table: Table, memo: Memo) -> Screen:
+    """The table's screen now (a game must be on); the cues of the moves played since the last
+    screen are taken (``Table.take_cues``)."""
+    s = table.session
+    assert s is not None
+    game = memo.number(s)
+    state = s.state
+    view = s.view()
+    moves = last_moves_of(s, memo)
+    status_of = ticket_status(s, memo)
+    human = s.current if table.viewer_to_act() else None
+    banner = table.banner_games()
+    return Screen(
+        game=game, map=s.map, board=board_of(table, memo, view), side=side(table, memo, view, moves, status_of),
+        log=log_rows(s, memo), cues=cue_looks(s, table.take_cues()), over=s.over, status=status(table),
+        status_colour="" if s.over else state["players"][s.current]["colour"],
+        facts=(("data-phase", str(state["phase"])), ("data-current", str(s.current)), ("data-turn", str(state["turn"])),
+               ("data-actions", str(len(s.actions))), ("data-handoff", "" if s.handoff_to is None else str(s.handoff_to)),
+               ("data-last-move", last_action_text(s))),
+        dialog=dialog_of(table), ai_line=table.ai_status(),
+        ai_seats=any(s.levels), ai_speed=table.ai_speed(), hints=table.hints,
+        banner=None if banner is None else tuple((e.id, ", ".join(e.players)) for e in banner),
+        human=human, keep_reveal=None if human is None else reveal_mark(human, state["turn"]),
+        rules=(state["map"], state["variant"]), lesson=None)
+
+
+def dialog_of(table: Table) -> DialogScreen | None:
+    """The dialog up (``Table.dialog``) in words, if any."""
+    s = table.session
+    d = None if s is None else table.dialog()
+    if s is None or d is None:
+        return None
+    hand = None if s.viewer is None else hand_cards(s.state["players"][s.viewer]["hand"])
+    return dialog_screen(s, d, hand, recap(s, d.seat) if isinstance(d, HandoffDialog) else ())
+
+
+def board_of(table: Table, memo: Memo, view: View | None = None) -> BoardScreen:
+    """The board's render input (``view``: the session's, if made already)."""
+    s = table.session
+    assert s is not None
+    memo.number(s)
+    view = s.view() if view is None else view
+    frame = table.scoring_frame()
+    step = None if frame is None else frame.step
+    colour = None if step is None else s.state["players"][step.seat]["colour"]
+    return BoardScreen(view, highlights(table, view, memo), colour)
+
+
+def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
+         status_of: dict[str, str]) -> SideScreen:
+    s = table.session
+    assert s is not None
+    if s.over:
+        frame = table.scoring_frame()
+        if frame is not None:
+            return SideScreen(None, None, (), scoring=scoring_screen(s, frame))
+        return SideScreen(None, None, (), end=end_of(s, memo))
+    seat = s.viewer
+    own = None if seat is None else own_panel(s, view["players"], seat, table.selected, status_of)
+    return SideScreen(market(s, table.viewer_to_act()), own, player_lines(s, view["players"], moves))
+
+
+def status(table: Table) -> str:
+    """The status line: whose turn and what they may do, the last round, and any notice."""
+    s = table.session
+    assert s is not None
+    state = s.state
+    if s.over:
+        text = _("table.status.over")
+    elif s.handoff_to is not None or s.pausing_for is not None:
+        called = s.handoff_to if s.handoff_to is not None else s.pausing_for
+        assert called is not None
+        text = _("table.status.handoff", name=state["players"][called]["name"])
+    elif s.ai_to_move():
+        text = _("table.status.ai", name=s.player_label(state["current"]))
+    else:
+        key = {"setup-tickets": "table.status.setup", "start": "table.status.start",
+               "second-draw": "table.status.second", "tunnel": "table.status.tunnel",
+               "tickets": "table.status.tickets"}[state["phase"]]
+        if key == "table.status.start" and not s.map.rules["stations"]:
+            key = "table.status.start_no_stations"
+        text = _(key, name=s.player_label(state["current"]))
+        if state["last_round"] is not None:
+            text += " " + _("table.status.last_round", count=state["last_round"])
+    return f"{text} {table.notice}" if table.notice else text
+
+
+def highlights(table: Table, view: View, memo: Memo | None = None) -> Highlights:
+    """What the board lights up: the routes the player to act may claim, the routes each
+    player claimed in their last turn, a focused ticket's cities and the player's network,
+    and at the end the longest trails and borrowed routes (while the final scoring is revealed,
+    its step's path, borrowed routes and cities)."""
+    s = table.session
+    assert s is not None
+    memo = Memo() if memo is None else memo
+    frame = table.scoring_frame()
+    if frame is not None:
+        step = frame.step
+        return Highlights() if step is None else Highlights(
+            network=frozenset(step.routes), borrowed=frozenset(step.borrowed), cities=frozenset(step.cities))
+    if s.over:
+        layers = ending.end_highlights(s.state)
+        return Highlights(trail=frozenset(layers["trail"]), borrowed=frozenset(layers["borrowed"]))
+    seat = view["viewer"] if s.viewer is not None else None
+    claimable: frozenset[str] = frozenset()
+    selected = table.selected
+    if seat == s.current and s.state["phase"] == "start" and (table.hints or selected):
+        claimable = frozenset(a.route for a in s.legal() if isinstance(a, ClaimRoute)
+                              and (selected is None or a.colour == selected
+                                   or selected == LOCOMOTIVE and a.cards == 0))
+    last = claimed_last(last_moves_of(s, memo))
+    focus = table.focus_ticket
+    if focus and seat is not None and s.map.has_ticket(focus):
+        t = s.map.ticket(focus)
+        own = view["players"][seat]["routes"]
+        path = open_path(s.map, focus, own, closed_to(s, seat)) \
+            if ticket_status(s, memo).get(focus) != "done" else OpenPath()
+        return Highlights(claimable=claimable, cities=frozenset((t.a, t.b, *path.cities)),
+                          network=frozenset(own), last=last, path=frozenset(path.routes))
+    return Highlights(claimable=claimable, last=last)
+
+
+def closed_to(s: Session, seat: int) -> frozenset[str]:
+    """The routes ``seat`` can no longer claim: claimed by anyone, the twin of its own, or
+    with 2 or 3 players the twin of any claimed route."""
+    players = s.state["players"]
+    claimed = {r for p in players for r in p["routes"]}
+    closed = set(claimed)
+    for route_id in claimed:
+        twins = {t.id for t in s.map.twins(route_id)}
+        if route_id in players[seat]["routes"] or len(players) <= CLOSING_TWINS_MAX_PLAYERS:
+            closed |= twins
+    return frozenset(closed)
+
+
+def ticket_status(s: Session, memo: Memo | None = None) -> dict[str, str]:
+    """The viewer's tickets as the game stands (``game.scoring.ticket_status``): ``done``,
+    ``station`` (done through a station's borrowed route) or ``open``."""
+    seat = s.viewer
+    if seat is None:
+        return {}
+    memo = Memo() if memo is None else memo
+    players = s.state["players"]
+    key = (id(s), seat, tuple(tuple(p["routes"]) for p in players), tuple(players[seat]["stations"]),
+           tuple(players[seat]["tickets"]))
+    if memo.status[0] != key:
+        memo.status = (key, seat_ticket_status(s.map, players, seat))
+    return memo.status[1]
+
+
+def last_action_text(s: Session) -> str:
+    """The last action in the text notation, as every player may know it (a ticket choice
+    without the tickets kept); empty before the first."""
+    if not s.actions:
+        return ""
+    action = s.actions[-1]
+    return "keep" if isinstance(action, KeepTickets) else str(action)
+
+
+def last_moves_of(s: Session, memo: Memo) -> dict[int, list[MovePart]]:
+    """Each player's last turn, marked until they play again (public facts only)."""
+    key = (id(s), len(s.public_events))     # read twice a screen (the board, the players): made once
+    if memo.moves[0] != key:
+        memo.moves = (key, last_moves(s.public_events))
+    return memo.moves[1]
+
+
+def recap(s: Session, seat: int) -> tuple[tuple[int, tuple[MovePart, ...]], ...]:
+    """The other players' turns since ``seat`` last played (or since the start), in turn order
+    (public facts)."""
+    events = s.public_events
+    since = next((i + 1 for i in range(len(events) - 1, -1, -1) if events[i]["seat"] == seat), 0)
+    moves = last_moves(events[since:])
+    order = dict.fromkeys(e["seat"] for e in events[since:])
+    return tuple((other, tuple(moves[other])) for other in order if other != seat and other in moves)
+
+
+def log_rows(s: Session, memo: Memo) -> tuple[LogRow, ...]:
+    """The log's newest ``LOG_SHOWN`` lines (a line worked out once, until its turn goes on)."""
+    lines = turn_lines(s.log)
+    rows = []
+    for i in range(max(0, len(lines) - LOG_SHOWN), len(lines)):
+        key = (i, lines[i])
+        row = memo.rows.get(key)
+        if row is None:
+            row = memo.rows[key] = log_row(i, lines[i], s.state)
+        rows.append(row)
+    return tuple(rows)
+
+
+def end_of(s: Session, memo: Memo) -> EndScreen:
+    key = (id(s), len(s.events))
+    if memo.end[0] != key or memo.end[1] is None:
+        memo.end = (key, end_screen(s))
+    screen_ = memo.end[1]
+    assert screen_ is not None
+    return screen_
+
+
+def cue_looks(s: Session, cues: list[Cue]) -> tuple[CueLook, ...]:
+    players, game_map = s.state["players"], s.map
+    looks = []
+    for cue in cues:
+        colour = players[cue.seat]["colour"]
+        if cue.kind == "tunnel" and cue.route is not None:
+            r = game_map.route(cue.route)
+            title = _("table.reveal", player=players[cue.seat]["name"], a=game_map.city(r.a).name,
+                      b=game_map.city(r.b).name)
+            verdict = _("table.reveal_extra", count=cue.extra) if cue.extra else _("table.reveal_free")
+            looks.append(CueLook(cue, colour, title, verdict, reveal_mark(cue.seat, s.state["turn"])))
+        else:
+            looks.append(CueLook(cue, colour))
+    return tuple(looks)
+
+
+# --- what an embed's lesson shows -----------------------------------------------------------------
+
+def lesson_screen(lesson: Lesson, memo: Memo) -> Screen:
+    """The lesson's step as a screen: its board, the cards (none may be drawn: a lesson is read)
+    and the players as the game shows them, its words and what it points out; the cues of the
+    moves played since the last screen are taken (``Lesson.take_cues``)."""
+    s = lesson.session
+    game = memo.number(s)
+    view = s.view()
+    moves = last_moves_of(s, memo)
+    seat = s.viewer
+    if s.over:
+        side_ = SideScreen(None, None, (), end=end_of(s, memo))
+    else:
+        own = None if seat is None else own_panel(s, view["players"], seat, None, ticket_status(s, memo))
+        side_ = SideScreen(market(s, False, _("embed.lesson_cards")), own, player_lines(s, view["players"], moves))
+    step, index, count = lesson.step, lesson.index, len(lesson.steps)
+    part = LessonPart(step.text, _("embed.counter", number=index + 1, count=count), index, index == 0,
+                      index == count - 1, tuple(step.cards), tuple(step.tickets))
+    return Screen(game=game, map=s.map, board=BoardScreen(view, lesson.highlights()), side=side_,
+                  log=(), cues=cue_looks(s, lesson.take_cues()), over=s.over,
+                  rules=(s.state["map"], s.state["variant"]), lesson=part)
