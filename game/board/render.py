@@ -33,7 +33,7 @@ from game.board.shapes import Point
 from game.board.shapes import Rect as Box
 from game.i18n import COLOUR_KEYS, _, map_name
 from game.mapdata import GRAY, GameMap, Route
-from game.rules import CLOSING_TWINS_MAX_PLAYERS
+from game.rules import closing_twin
 from game.seats import PLAYER_COLOURS
 
 # Fill colours of route spaces and of the players' trains and stations.
@@ -143,7 +143,7 @@ class Owners:
 
     routes: dict[str, str]
     stations: dict[str, list[str]]
-    seats: int = 0          # players at the table (0: no view, an empty board)
+    claims: tuple[tuple[str, ...], ...] = ()    # each player's routes, seat by seat
 
     @classmethod
     def of(cls, view: Mapping[str, Any] | None) -> Owners:
@@ -158,12 +158,12 @@ class Owners:
                 routes[r] = colour
             for c in player.get("stations", []):
                 stations.setdefault(c, []).append(colour)
-        return cls(routes, stations, len(players))
+        return cls(routes, stations, tuple(tuple(p.get("routes", [])) for p in players))
 
     def closed(self, game_map: GameMap, route_id: str) -> bool:
-        """Whether an unclaimed route is closed: with 2 or 3 players, its twin is claimed."""
-        return route_id not in self.routes and 0 < self.seats <= CLOSING_TWINS_MAX_PLAYERS \
-            and any(t.id in self.routes for t in game_map.twins(route_id))
+        """Whether an unclaimed route is closed to everyone (``game.rules.closing_twin``: with
+        2 or 3 players, its twin is claimed)."""
+        return route_id not in self.routes and closing_twin(game_map, route_id, self.claims) is not None
 
 
 def units(v: float) -> str:
