@@ -47,7 +47,7 @@ from typing import ClassVar
 if sys.version_info < (3, 11):  # noqa: UP036 (a newcomer's older Python gets a message, not a traceback)
     sys.exit(f"build: Python 3.11 or newer is needed; this is {sys.version.split()[0]} ({sys.executable})")
 
-from game import i18n, pofile
+from game import i18n, pofile, theme
 from game.board import svgwrite_wheel
 
 ROOT = Path(__file__).resolve().parent
@@ -655,6 +655,7 @@ def build_game() -> None:
     build_catalogs()
     _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
                                                 sort_keys=True).encode("utf-8"))
+    _write_if_changed(BUILD / "theme.css", theme.css().encode("utf-8"))     # game.theme's values, for style.css
 
 
 def lockfile() -> bytes:

@@ -220,7 +220,7 @@ def closing_twin(game_map: GameMap, route_id: str, claims: Sequence[Collection[s
     player never owns both tracks of a double route) or, with 2 or 3 players, a twin anyone owns.
     ``claims`` are the players' routes, seat by seat (a state's or any view's); ``seat`` None
     asks whether the route is closed to everyone.  The one home of the twin-route rule: the
-    rules, the board, the AI and the table all ask it (directly or through
+    rules, the board's closed tracks and the AI ask it (directly or through
     :func:`closed_routes`).
 
     >>> from game.mapdata import load_map
