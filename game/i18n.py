@@ -78,7 +78,9 @@ def available_languages() -> tuple[str, ...]:
 
 def match_language(wanted: str | None) -> str | None:
     """The shipped language a language tag asks for (``fr-CA`` → ``fr``, ``zh-Hant-TW`` →
-    ``zh-Hant``, ``no`` → ``nb``), or None; ``static/boot.js`` does the same with the same table."""
+    ``zh-Hant``, ``no`` → ``nb``), or None.  The loader, which runs before Python, has two copies
+    in JavaScript (``static/boot.js`` and the file:// notice in ``index.html``) with the same
+    table; ``tests/test_language_copies.py`` runs them and checks that they choose as this does."""
     tag = (wanted or "").strip().lower().replace("_", "-")
     codes = {code.lower(): code for code in LANGUAGES} | ALIASES
     while tag:

@@ -82,7 +82,8 @@ let failure = null;           // [key, detail] once boot has failed
 const arrived = [];           // progress fractions of the runtime files received so far
 
 // The shipped language a language tag asks for, as game/i18n.py's match_language does:
-// "fr-CA" → "fr", "zh-Hant-TW" → "zh-Hant", "no" → "nb" (aliases from the same table).
+// "fr-CA" → "fr", "zh-Hant-TW" → "zh-Hant", "no" → "nb" (aliases from the same table);
+// tests/test_language_copies.py runs it and chooseLanguage and checks that they agree.
 function matchLanguage(wanted, languages, aliases) {
   const codes = { ...Object.fromEntries(Object.keys(languages).map((c) => [c.toLowerCase(), c])),
                   ...aliases };
