@@ -1,7 +1,8 @@
-"""Language matching is game.i18n's (``match_language``); the loader has two copies in
-JavaScript, which run before Python: ``static/boot.js`` (the page) and the file:// notice inline in
-``index.html`` (where browsers refuse module scripts).  Both are run here with Node.js and must
-choose what game.i18n chooses, for every shipped language and for lists of browser languages."""
+"""Language matching is game.i18n's (``match_language``); the page chooses its language before
+Python runs, with one copy in JavaScript, ``static/language.js``, used by the loader
+(``static/boot.js``) and by the notice ``index.html`` shows when opened from a file (where
+browsers refuse module scripts).  Both are run here with Node.js and must choose what game.i18n
+chooses, for every shipped language and for lists of browser languages."""
 
 import json
 import shutil
