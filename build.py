@@ -52,7 +52,7 @@ if sys.version_info < (3, 11):  # noqa: UP036 (a newcomer's older Python gets a 
 
 from builder import BuildError, compiler, icons
 from builder.vendor_internals import PYSCRIPT_CORE
-from game import i18n, pofile
+from game import i18n, pofile, theme
 from game.board import svgwrite_wheel
 
 ROOT = Path(__file__).resolve().parent
@@ -365,6 +365,7 @@ def build_game() -> None:
     build_catalogs()
     _write_if_changed(BOOT_MESSAGES, json.dumps(boot_messages(), ensure_ascii=False,
                                                 sort_keys=True).encode("utf-8"))
+    _write_if_changed(BUILD / "theme.css", theme.css().encode("utf-8"))     # game.theme's values, for style.css
 
 
 def lockfile() -> bytes:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Required, TypedDict
 
 from game.scoring import FinalScoreJson
+from game.seats import MAX_SEATS
 
 
 class Payment(TypedDict):
@@ -64,7 +65,7 @@ class Event(TypedDict, total=False):
     over: FinalScoreJson            # this action ended the game: the result
 
 KINDS = ("draw", "draw-tickets", "keep", "claim", "tunnel", "withdraw", "station", "pass")
-SEAT_KEYS = ("0", "1", "2", "3", "4")     # each seat's key in ``private`` (a game has at most 5 seats)
+SEAT_KEYS = tuple(str(seat) for seat in range(MAX_SEATS))     # each seat's key in ``private``
 
 
 def add_private(event: Event, seat: int, **facts: Any) -> None:

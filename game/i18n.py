@@ -78,7 +78,10 @@ def available_languages() -> tuple[str, ...]:
 
 def match_language(wanted: str | None) -> str | None:
     """The shipped language a language tag asks for (``fr-CA`` → ``fr``, ``zh-Hant-TW`` →
-    ``zh-Hant``, ``no`` → ``nb``), or None; ``static/boot.js`` does the same with the same table."""
+    ``zh-Hant``, ``no`` → ``nb``), or None.  Before Python runs, the page matches with one copy
+    in JavaScript and the same table (``static/language.js``, for ``static/boot.js`` and the
+    file:// notice in ``index.html``); ``tests/test_language_copies.py`` checks that it chooses
+    as this does."""
     tag = (wanted or "").strip().lower().replace("_", "-")
     codes = {code.lower(): code for code in LANGUAGES} | ALIASES
     while tag:

@@ -28,7 +28,7 @@ import bisect
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -204,19 +204,61 @@ def _claimed(state: State) -> set[str]:
     return claimed
 
 
+def twins_close_for_all(players: int) -> bool:
+    """Whether, at a table of ``players``, a claimed track of a double route closes the other
+    track to everyone (``docs/rules.md``, double routes: with 2 or 3 players only one track of a
+    double route is used).
+
+    >>> twins_close_for_all(3), twins_close_for_all(4)
+    (True, False)
+    """
+    return players <= CLOSING_TWINS_MAX_PLAYERS
+
+
+def closing_twin(game_map: GameMap, route_id: str, claims: Sequence[Collection[str]], seat: int | None = None) -> str | None:
+    """The claimed twin that closes ``route_id`` to ``seat``, or None: a twin ``seat`` owns (one
+    player never owns both tracks of a double route) or, with 2 or 3 players, a twin anyone owns.
+    ``claims`` are the players' routes, seat by seat (a state's or any view's); ``seat`` None
+    asks whether the route is closed to everyone.  The one home of the twin-route rule: the
+    rules, the board's closed tracks and the AI ask it (directly or through
+    :func:`closed_routes`).
+
+    >>> from game.mapdata import load_map
+    >>> m = load_map("usa")
+    >>> closing_twin(m, "atlanta--raleigh--2", [["atlanta--raleigh--1"], []], seat=1)
+    'atlanta--raleigh--1'
+    >>> closing_twin(m, "atlanta--raleigh--2", [["atlanta--raleigh--1"], [], [], []], seat=1) is None
+    True
+    """
+    for twin in game_map.twins(route_id):
+        for owner, routes in enumerate(claims):
+            if twin.id in routes and (owner == seat or twins_close_for_all(len(claims))):
+                return twin.id
+    return None
+
+
+def closed_routes(game_map: GameMap, claims: Sequence[Collection[str]], seat: int | None = None) -> frozenset[str]:
+    """The routes no one has claimed that :func:`closing_twin` closes to ``seat`` (to everyone
+    when ``seat`` is None)."""
+    claimed = {r for routes in claims for r in routes}
+    return frozenset(t.id for r in claimed for t in game_map.twins(r)
+                     if t.id not in claimed and closing_twin(game_map, t.id, claims, seat))
+
+
 def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set[str]) -> Refusal | None:
     """Why the route cannot be claimed by ``seat`` (ignoring payment), or None."""
     if r.id in claimed:
         owner = next(i for i, p in enumerate(state["players"]) if r.id in p["routes"])
         return "rule.route.claimed", f"the route is already claimed by player {owner + 1}", {"player": owner}
     player = state["players"][seat]
-    for twin in r.twins:
-        if twin in player["routes"]:
-            why = f"you own its twin {twin}: one player never owns both tracks of a double route"
-            return "rule.route.own_twin", why, {"route": twin}
-        if twin in claimed and len(state["players"]) <= CLOSING_TWINS_MAX_PLAYERS:
-            why = f"its twin {twin} is claimed: with 2 or 3 players only one track of a double route is used"
-            return "rule.route.twin_closed", why, {"route": twin}
+    twin = closing_twin(board(state["map"]).game_map, r.id, [p["routes"] for p in state["players"]], seat) \
+        if r.twins else None
+    if twin is not None and twin in player["routes"]:
+        why = f"you own its twin {twin}: one player never owns both tracks of a double route"
+        return "rule.route.own_twin", why, {"route": twin}
+    if twin is not None:
+        why = f"its twin {twin} is claimed: with 2 or 3 players only one track of a double route is used"
+        return "rule.route.twin_closed", why, {"route": twin}
     if player["trains"] < r.length:
         return ("rule.route.trains", f"needs {r.length} trains, you have {player['trains']}",
                 {"count": r.length, "trains": player["trains"]})

@@ -81,19 +81,6 @@ let progress = 0.01;
 let failure = null;           // [key, detail] once boot has failed
 const arrived = [];           // progress fractions of the runtime files received so far
 
-// The shipped language a language tag asks for, as game/i18n.py's match_language does:
-// "fr-CA" → "fr", "zh-Hant-TW" → "zh-Hant", "no" → "nb" (aliases from the same table).
-function matchLanguage(wanted, languages, aliases) {
-  const codes = { ...Object.fromEntries(Object.keys(languages).map((c) => [c.toLowerCase(), c])),
-                  ...aliases };
-  let tag = String(wanted ?? "").trim().toLowerCase().replaceAll("_", "-");
-  while (tag) {
-    if (Object.hasOwn(codes, tag)) return codes[tag];
-    tag = tag.includes("-") ? tag.slice(0, tag.lastIndexOf("-")) : "";
-  }
-  return null;
-}
-
 // ?lang= in the address first (the embed uses it), then the player's choice, then the browser's.
 function chooseLanguage(languages, aliases) {
   let saved = null;
@@ -102,11 +89,9 @@ function chooseLanguage(languages, aliases) {
   } catch {
     // storage disabled: fall back to the browser's languages
   }
-  for (const wanted of [query.get("lang"), saved, ...navigator.languages]) {
-    const code = matchLanguage(wanted, languages, aliases);
-    if (code) return code;
-  }
-  return FALLBACK_LANGUAGE;
+  // static/language.js (a classic script the page runs first): game/i18n.py's matching
+  return globalThis.ttrChooseLanguage([query.get("lang"), saved, ...navigator.languages],
+                                      Object.keys(languages), aliases) ?? FALLBACK_LANGUAGE;
 }
 
 function text(key, params = {}) {

@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from game.actions import Action, BuildStation, ClaimRoute
 from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, GameMap, Route, load_map
-from game.rules import CLOSING_TWINS_MAX_PLAYERS
+from game.rules import closed_routes, twins_close_for_all
 from game.scoring import route_owners, tickets_completed
 from game.view import View
 
@@ -60,14 +60,11 @@ class Knowledge:
         self.trains: int = me["trains"]
         self.stations_left: int = self.map.rules["stations"] - len(me["stations"])
         self.mine: set[str] = set(me["routes"])
-        self.owner = owner = route_owners(p["routes"] for p in view["players"])
-        self.closing = closing = len(view["players"]) <= CLOSING_TWINS_MAX_PLAYERS
-        blocked = set()
-        for r, seat in owner.items():
-            for twin in self.map.twins(r):
-                if seat == self.seat or closing:
-                    blocked.add(twin.id)
-        self.blocked = blocked - self.mine
+        self.owner = route_owners(p["routes"] for p in view["players"])
+        # whether a track an opponent claims closes its twin to the viewer too (2 or 3 players)
+        self.closing = twins_close_for_all(len(view["players"]))
+        # the unclaimed routes closed to the viewer by a claimed twin (game.rules.closed_routes)
+        self.blocked = closed_routes(self.map, [p["routes"] for p in view["players"]], self.seat)
         self.min_opponent_trains = min((p["trains"] for i, p in enumerate(view["players"]) if i != self.seat),
                                        default=45)
 

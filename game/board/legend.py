@@ -16,13 +16,12 @@ from game.board.layout import CAR_WIDTH, CITY_R
 from game.board.render import (
     LIGHT_MARK,
     PIECE_SIDE,
-    PLAYER_FILL,
-    ROUTE_FILL,
     _defs,
     badge,
     shade,
     train_piece,
 )
+from game.theme import PLAYER_FILL, ROUTE_FILL
 
 SPACE = 30          # a space's length in a picture (the board's are about this long)
 GAP = 4

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import math
+import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -33,17 +34,10 @@ from game.board.shapes import Point
 from game.board.shapes import Rect as Box
 from game.i18n import COLOUR_KEYS, _, map_name
 from game.mapdata import GRAY, GameMap, Route
-from game.rules import CLOSING_TWINS_MAX_PLAYERS
+from game.rules import closing_twin
 from game.seats import PLAYER_COLOURS
+from game.theme import CLAIMABLE, PLAYER_FILL, ROUTE_FILL, SEA
 
-# Fill colours of route spaces and of the players' trains and stations.
-ROUTE_FILL = {
-    "purple": "#b65fb0", "white": "#f7f6f0", "blue": "#2e7fd3", "yellow": "#f4d11c",
-    "orange": "#f08c1e", "black": "#2a2a2a", "red": "#d8322f", "green": "#3ba553",
-    GRAY: "#b3b0aa",
-}
-PLAYER_FILL = {"red": "#c4161c", "blue": "#1c56c7", "green": "#17843a", "yellow": "#f7c600",
-               "black": "#151515"}
 # The colour-blind mark drawn on every space and train of a colour, and whether it is
 # drawn light (on a dark fill) or dark.
 LIGHT_MARK = {"purple", "blue", "black", "red"}
@@ -80,11 +74,11 @@ LABEL_PIXELS = (9.0, 20.0)
 
 # Shapes are made see-through with fill-opacity / stroke-opacity, never opacity: an opacity
 # below 1 makes a shape its own paint layer, and a board late in a game has hundreds of them.
-CSS = """
+CSS = string.Template("""
 .ttr-board{font-family:Arial,"Liberation Sans",Helvetica,sans-serif}
 :lang(ja) .ttr-board,.ttr-board:lang(ja){font-family:Arial,"Liberation Sans",Helvetica,"Hiragino Sans","Yu Gothic",Meiryo,"Noto Sans CJK JP",sans-serif}
 :lang(zh-Hant) .ttr-board,.ttr-board:lang(zh-Hant){font-family:Arial,"Liberation Sans",Helvetica,"PingFang TC","Microsoft JhengHei","Noto Sans CJK TC",sans-serif}
-.ttr-board .sea{fill:#a7cfe0}
+.ttr-board .sea{fill:$sea}
 .ttr-board .land{fill:#ede3c4;stroke:#7d9fae;stroke-width:1.3;stroke-linejoin:round}
 .ttr-board .space{stroke:#3a3024;stroke-width:1.2}
 .ttr-board .tunnel .space{stroke:#111;stroke-width:2.6;stroke-dasharray:4.5 2.5}
@@ -107,7 +101,7 @@ CSS = """
 .ttr-board .halo{fill:none;stroke:none;stroke-width:26;stroke-linecap:round;stroke-linejoin:round;stroke-opacity:.85}
 .ttr-board .route{cursor:pointer}
 .ttr-board .route.claimed{cursor:default}
-.ttr-board .claimable .halo{stroke:#27c8ff}
+.ttr-board .claimable .halo{stroke:$claimable}
 .ttr-board .highlight.network .halo{stroke:#ffd33d}
 .ttr-board .highlight.trail .halo{stroke:#ff4f9a}
 .ttr-board .highlight.borrowed .halo{stroke:#8f5bff;stroke-dasharray:14 7}
@@ -119,7 +113,7 @@ CSS = """
 .ttr-board .label{text-anchor:middle;font-size:var(--label-size,16px);font-weight:700;fill:#2b1d0e;paint-order:stroke;stroke:#fffaf0;stroke-width:calc(var(--label-size,16px) / 4);stroke-linejoin:round}
 .ttr-board .station{stroke:#fff;stroke-width:2}
 .ttr-board .station-shadow{fill:#000;fill-opacity:.35}
-"""
+""").substitute(sea=SEA, claimable=CLAIMABLE)
 
 
 def label_size(pixels_per_unit: float) -> float:
@@ -143,7 +137,7 @@ class Owners:
 
     routes: dict[str, str]
     stations: dict[str, list[str]]
-    seats: int = 0          # players at the table (0: no view, an empty board)
+    claims: tuple[tuple[str, ...], ...] = ()    # each player's routes, seat by seat
 
     @classmethod
     def of(cls, view: Mapping[str, Any] | None) -> Owners:
@@ -158,12 +152,12 @@ class Owners:
                 routes[r] = colour
             for c in player.get("stations", []):
                 stations.setdefault(c, []).append(colour)
-        return cls(routes, stations, len(players))
+        return cls(routes, stations, tuple(tuple(p.get("routes", [])) for p in players))
 
     def closed(self, game_map: GameMap, route_id: str) -> bool:
-        """Whether an unclaimed route is closed: with 2 or 3 players, its twin is claimed."""
-        return route_id not in self.routes and 0 < self.seats <= CLOSING_TWINS_MAX_PLAYERS \
-            and any(t.id in self.routes for t in game_map.twins(route_id))
+        """Whether an unclaimed route is closed to everyone (``game.rules.closing_twin``: with
+        2 or 3 players, its twin is claimed)."""
+        return route_id not in self.routes and closing_twin(game_map, route_id, self.claims) is not None
 
 
 def units(v: float) -> str:

@@ -48,8 +48,6 @@ from game.board.render import (
     LOCOMOTIVE_WHEELS,
     MARKS,
     PIECE_SIDE,
-    PLAYER_FILL,
-    ROUTE_FILL,
     STATION,
     Owners,
     badge_shape,
@@ -68,6 +66,7 @@ from game.board.render import (
 from game.board.shapes import Rect
 from game.i18n import _, map_name
 from game.mapdata import GameMap, Route
+from game.theme import PLAYER_FILL, ROUTE_FILL
 
 HALO_TOLERANCE = 0.3        # board units a pointed-out route's halo may leave its curve (it is 26 wide)
 

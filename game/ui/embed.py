@@ -33,7 +33,7 @@ from game.mapdata import Variant, load_map
 from game.rng import Rng
 from game.rules import IllegalActionError
 from game.scenario import Scenario, ScenarioError, load_scenario, to_scenario
-from game.seats import DEFAULT_AI_LEVEL
+from game.seats import DEFAULT_AI_LEVEL, MAX_SEATS
 from game.share import (
     CONTROLS,
     EMBED_OPTIONS,
@@ -96,7 +96,7 @@ def read_options(search: str, hash_text: str) -> EmbedOptions:
     if not step.isdigit() or not step.isascii() or int(step) >= MAX_STEPS:
         raise EmbedError("embed.error.step_value", value=shown(step))
     view = seen.get("view", "none")
-    if view != "none" and not (view.isascii() and view.isdigit() and int(view) < 5):
+    if view != "none" and not (view.isascii() and view.isdigit() and int(view) < MAX_SEATS):
         raise EmbedError("embed.error.view_value", value=shown(view))
     for name, choices, default in (("controls", CONTROLS, "steps"), ("theme", THEMES, "auto")):
         if seen.get(name, default) not in choices:

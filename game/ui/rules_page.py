@@ -87,7 +87,8 @@ def _page(language: str) -> str:
                       for code in i18n.available_languages() if code != language)
     head = (f'<!doctype html>\n<html lang="{language}">\n<head>\n<meta charset="utf-8">\n'
              '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-             f'<title>{e(_("rules.title"))}</title>\n<link rel="stylesheet" href="../style.css">\n'
+             f'<title>{e(_("rules.title"))}</title>\n<link rel="stylesheet" href="theme.css">\n'
+             '<link rel="stylesheet" href="../style.css">\n'
              f'{HOST_SCRIPT}\n</head>\n<body class="rules-page">\n<header>\n'
              f'<a href="{SITE}index.html">{e(_("rules.back"))}</a> <span class="rules-languages">{others}</span>\n'
              f'<h1>{e(_("rules.title"))}</h1>\n<p>{e(_("rules.intro"))}</p>\n</header>\n<main>\n')

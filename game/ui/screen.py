@@ -30,7 +30,7 @@ from game.actions import ClaimRoute, KeepTickets
 from game.board.highlights import Highlights
 from game.i18n import _, language
 from game.mapdata import LOCOMOTIVE, GameMap
-from game.rules import CLOSING_TWINS_MAX_PLAYERS
+from game.rules import closed_routes
 from game.ui import ending
 from game.ui.controller import Table
 from game.ui.dialog_screen import DialogScreen, dialog_screen
@@ -283,14 +283,8 @@ def highlights(table: Table, view: View, memo: Memo | None = None) -> Highlights
 def closed_to(s: Session, seat: int) -> frozenset[str]:
     """The routes ``seat`` can no longer claim: claimed by anyone, the twin of its own, or
     with 2 or 3 players the twin of any claimed route."""
-    players = s.state["players"]
-    claimed = {r for p in players for r in p["routes"]}
-    closed = set(claimed)
-    for route_id in claimed:
-        twins = {t.id for t in s.map.twins(route_id)}
-        if route_id in players[seat]["routes"] or len(players) <= CLOSING_TWINS_MAX_PLAYERS:
-            closed |= twins
-    return frozenset(closed)
+    claims = [p["routes"] for p in s.state["players"]]
+    return frozenset(r for routes in claims for r in routes) | closed_routes(s.map, claims, seat)
 
 
 def ticket_status(s: Session, memo: Memo | None = None) -> dict[str, str]:

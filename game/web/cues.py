@@ -5,7 +5,7 @@ or the tickets drawn) to the player who took it, and every tunnel attempt's thre
 over the board with the ones that cost more marked.
 
 The page is up to date before a cue plays: cues only decorate (``pointer-events: none``), so
-they never delay a click.  Flights take ``FLY_MS``; with ``prefers-reduced-motion`` nothing
+they never delay a click.  Flights take ``FLY_MS`` (the durations are ``game.theme``'s); with ``prefers-reduced-motion`` nothing
 moves (the marks stay: the players' last turns, the tunnel's cards).
 
 A tunnel's cards stay ``REVEAL_MS`` at the top of the board (in an embed's lesson, for as long
@@ -23,14 +23,10 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 
 from game.i18n import CARD_KEYS, _
+from game.theme import FLY_MS, PLACE_MS, REVEAL_MS, STEP_MS
 from game.ui.moves import Cue
 from game.ui.screen import CueLook
 from game.web.dom import Node, closest, el, keep_alive, present
-
-FLY_MS = 550            # a card's flight to its taker
-PLACE_MS = 420          # a piece landing on a claimed route's space or a station
-STEP_MS = 45            # between two cars of a route
-REVEAL_MS = 4000        # a tunnel's three cards stay over the board this long
 
 
 def reduced_motion() -> bool:
