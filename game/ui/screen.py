@@ -31,6 +31,7 @@ from game.board.highlights import Highlights
 from game.i18n import _, language
 from game.mapdata import LOCOMOTIVE, GameMap
 from game.rules import closed_routes
+from game.state import Phase
 from game.ui import ending
 from game.ui.controller import Table
 from game.ui.dialog_screen import DialogScreen, dialog_screen
@@ -55,6 +56,9 @@ from game.ui.tickets import OpenPath, open_path, seat_ticket_status
 from game.view import View
 
 LOG_SHOWN = 60      # the most recent log lines on screen
+STATUS_KEYS = {Phase.SETUP_TICKETS: "table.status.setup", Phase.START: "table.status.start",
+               Phase.SECOND_DRAW: "table.status.second", Phase.TUNNEL: "table.status.tunnel",
+               Phase.TICKETS: "table.status.tickets"}      # the status line of the player to act, by phase
 
 
 @dataclass(frozen=True)
@@ -234,9 +238,7 @@ def status(table: Table) -> str:
     elif s.ai_to_move():
         text = _("table.status.ai", name=s.player_label(state["current"]))
     else:
-        key = {"setup-tickets": "table.status.setup", "start": "table.status.start",
-               "second-draw": "table.status.second", "tunnel": "table.status.tunnel",
-               "tickets": "table.status.tickets"}[state["phase"]]
+        key = STATUS_KEYS[Phase(state["phase"])]
         if key == "table.status.start" and not s.map.rules["stations"]:
             key = "table.status.start_no_stations"
         text = _(key, name=s.player_label(state["current"]))
@@ -264,7 +266,7 @@ def highlights(table: Table, view: View, memo: Memo | None = None) -> Highlights
     seat = view["viewer"] if s.viewer is not None else None
     claimable: frozenset[str] = frozenset()
     selected = table.selected
-    if seat == s.current and s.state["phase"] == "start" and (table.hints or selected):
+    if seat == s.current and s.state["phase"] == Phase.START and (table.hints or selected):
         claimable = frozenset(a.route for a in s.legal() if isinstance(a, ClaimRoute)
                               and (selected is None or a.colour == selected
                                    or selected == LOCOMOTIVE and a.cards == 0))
