@@ -6,7 +6,7 @@ Its other jobs have their own modules, which the table uses: the commands and th
 autosave, two tabs, full storage, import, resume), the AI seats' pacing (``game.ui.ai_pacing``,
 an ``AiPacer`` the table owns) and the final scoring's (``game.ui.reveal_pacing``).
 
-The browser glue (``game.web.app``) renders what this says, turns clicks, keys and timers into
+The browser glue (``game.web``) renders what this says, turns clicks, keys and timers into
 its calls, and keeps the storage, the clock and the AI helper; all the rest is here, in plain
 Python.
 

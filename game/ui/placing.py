@@ -2,7 +2,7 @@
 
 Beside the board the choices stand over the side column, so they cover nothing of the board; on
 a phone they are a sheet at the bottom of the screen, over the foot of the board.  The glue
-(``game.web.app``) measures the board's frame, the dialog and the route or city the dialog is
+(``game.web.focus``) measures the board's frame, the dialog and the route or city the dialog is
 about, in CSS pixels of the screen, and asks here which part of the board is left in view
 (``room``) and how far to move the board so the route or city is in it (``shift_into``).
 """

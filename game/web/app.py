@@ -1,10 +1,8 @@
-"""The table in the page: draws what the model (``game.ui.controller.Table``) says, turns clicks,
-keys, timers, another tab's writes and the AI helper's answers into its calls, and keeps the
-focus where a keyboard player expects it.
-
-One click handler and one key handler on ``#app`` serve every control: a control names its
-command in ``data-cmd`` (and its argument in ``data-arg``); routes and cities are found by
-their ``data-route`` / ``data-city``.
+"""The table page: draws the screen the model (``game.ui.controller.Table``) says
+(``game.ui.screen``), carries out each command's outcome and runs the timers (the AI seats'
+moves and the helper's answers, the final scoring's steps, a pause).  Its input (clicks, keys,
+another tab's writes) is ``game.web.input``'s, the focus and the dialogs' place
+``game.web.focus``'s, the header's tools ``game.web.header``'s.
 """
 
 from __future__ import annotations
@@ -21,50 +19,24 @@ from pyodide.ffi import create_once_callable, to_js
 from game.i18n import _
 from game.ui.ai_pacing import AI_SPEEDS, AiAsk
 from game.ui.ai_turn import AiAnswer
-from game.ui.commands import (
-    ChooseCity,
-    ChooseMap,
-    ChooseRoute,
-    ChooseSeatCount,
-    CloseDialog,
-    Command,
-    Control,
-    DeleteSave,
-    Download,
-    GoHome,
-    Keep,
-    Outcome,
-    Redraw,
-    SetAiSpeed,
-    SkipScoring,
-    StartGame,
-    control_command,
-)
+from game.ui.commands import Outcome, Redraw
 from game.ui.controller import Table
 from game.ui.keeping import failure_text
-from game.ui.placing import Box, room, shift_into
 from game.ui.saves import SaveCatalog
 from game.ui.screen import Memo, Screen, board_of, dialog_of, screen
 from game.ui.storage import Backend, Preferences
 from game.web import cues
 from game.web import start as start_screen
 from game.web.ai_helper import AiHelper
-from game.web.dom import (
-    FOCUSABLE,
-    Node,
-    button,
-    closest,
-    cycle_focus,
-    el,
-    focus_selector,
-    keep_alive,
-    present,
-)
-from game.web.header import Header
+from game.web.dom import el, present
+from game.web.download import download
+from game.web.focus import Focus
+from game.web.header import Header, table_tools
 from game.web.help import HelpPanel
+from game.web.input import Input
 from game.web.storage import LocalStorage
 from game.web.tap import RoutePicker
-from game.web.zoom import Zoom, zoom_buttons
+from game.web.zoom import Zoom
 
 if TYPE_CHECKING:
     from game.web import table
@@ -73,8 +45,6 @@ GAME_SCREEN = "game.web.table"
 WARM_UP_MS = 100     # after the first screen is up, load the game screen while the player reads it
 # facts of the game on #app for styles and tests
 GAME_ATTRIBUTES = ("data-phase", "data-current", "data-turn", "data-actions", "data-handoff", "data-last-move")
-SPEED_KEYS = {"slow": "table.ai_speed.slow", "normal": "table.ai_speed.normal", "fast": "table.ai_speed.fast",
-              "instant": "table.ai_speed.instant"}
 
 
 def _table():
@@ -141,23 +111,15 @@ class App:
         self.shown: Screen | None = None        # the screen drawn last
         self.drawn: int | None = None           # the game the table screen was built for (its number)
         self.parts: table.TableParts | None = None
-        self.focus_home: str | None = None      # the control or route last focused outside the dialogs
         self.revealed = False                   # the final scoring was being revealed at the last redraw
-        self.in_view: tuple[str, str] | None = None     # the route or city kept in view beside the open dialog, its kind
-        self.scrolled = 0.0                     # how far the page was scrolled to show it (a phone)
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.zoom = Zoom()
+        self.focus = Focus(self.zoom)
         self.picker = RoutePicker()
         self.help = HelpPanel(self.preferences)
         self.header = Header()
-        root.addEventListener("click", keep_alive(self.on_click))
-        js.document.addEventListener("keydown", keep_alive(self.on_key))     # also when nothing has the focus
-        root.addEventListener("change", keep_alive(self.on_change))
-        root.addEventListener("focusin", keep_alive(self.on_focus))
-        root.addEventListener("mouseover", keep_alive(self.on_focus))
-        root.addEventListener("focusout", keep_alive(self.on_blur))
-        root.addEventListener("mouseout", keep_alive(self.on_blur))
-        js.window.addEventListener("storage", keep_alive(self.on_storage))     # another tab wrote
+        self.input = Input(self)
+        self.input.listen(root)
 
     def apply(self, outcome: Outcome) -> None:
         """Do on the page what a command's outcome asks, then ask for an AI move if one is due."""
@@ -175,7 +137,7 @@ class App:
         elif outcome.redraw is Redraw.DIALOG:
             self.show_dialog()
         if outcome.focus_back:
-            self.restore_focus(closed=True)
+            self.focus.restore_focus(closed=True)
         if outcome.pause_ms is not None:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.end_pause())), outcome.pause_ms)
         self.ask_ai()
@@ -195,7 +157,7 @@ class App:
         """Forget the game screen (its parts and the root's game attributes)."""
         self.drawn, self.parts, self.shown = None, None, None
         self.revealed = False
-        self.in_view, self.scrolled = None, 0.0
+        self.focus.forget_spot()
         for name in (*GAME_ATTRIBUTES, "data-dialog"):
             self.root.removeAttribute(name)
         self.root.classList.remove("revealing")
@@ -214,30 +176,17 @@ class App:
         side = el("div", None, cls="side", id="side")
         parts = _table().TableParts(board_box, side, shown.map)
         self.root.replaceChildren(
-            self.header.build(*self.header_tools(shown)),
+            self.header.build(*table_tools(shown, back_to_lesson=self.config.back_to_lesson is not None)),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                cls="board-frame", id="board-frame"),
             parts.log.node, side, el("div", None, id="dialogs"))
         self.root.className = "table"
         self.zoom.attach(board_box)
-        self.in_view, self.scrolled = None, 0.0
+        self.focus.forget_spot()
         self.drawn, self.parts = shown.game, parts
         if shown.ai_seats:
             self.ai.start()                 # loads in the background while the game is drawn
         return parts
-
-    def header_tools(self, shown: Screen) -> tuple[list[Node], list[Node]]:
-        """The header's tools always in sight, and the rarely used ones of its menu (``game.web.header``);
-        an embed's way back to the lesson stays in sight."""
-        tools = [*zoom_buttons("zoom"), hints_button()]
-        menu = [*([ai_speed_picker(shown.ai_speed)] if shown.ai_seats else []),
-                button(_("table.export"), "export-game", cls="tool-export"),
-                button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
-                button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
-                start_screen.language_picker(in_game=True)]
-        if self.config.back_to_lesson is not None:
-            return [*tools, button(_("embed.back"), "home")], menu
-        return tools, [*menu, button(_("table.menu"), "home")]
 
     def show_game(self) -> None:
         """Redraw the game screen from the model's screen (``game.ui.screen``; the board only where
@@ -263,7 +212,7 @@ class App:
         self.show_storage_banner(shown.banner)
         self.show_dialog(shown)
         if shown.over and (revealing or self.revealed):
-            self.focus_the_end()
+            self.focus.focus_the_end()
         self.revealed = revealing
         self.show_ai_status(shown.ai_line)
         if shown.human is not None:
@@ -301,91 +250,17 @@ class App:
         # modal: the side column's controls are inert; the board (thousands of shapes, too many to
         # restyle at every dialog) is covered by the dialog's backdrop and out of the Tab cycle
         js.document.getElementById("side").toggleAttribute("inert", node is not None)
-        spot = getattr(dialog, "spot", None) if node is not None else None
-        self.mark_spot(spot)
-        self.keep_in_view(spot, "" if node is None else node.getAttribute("data-dialog"))
-        if node is not None:
-            target = present(node.querySelector("[data-autofocus], .primary, button, input"))
-            if target is not None:
-                target.focus()
-        else:
-            self.restore_focus()
+        self.focus.dialog_drawn(node, getattr(dialog, "spot", None) if node is not None else None)
 
-    def focus_the_end(self) -> None:
-        """When the focus was lost while the final scoring is revealed (its control gone: a payment)
-        it goes to Skip; when the reveal gives way to the final table, to the table's heading, so it
-        is read from the top (a finished game opened shows the table and moves no focus)."""
-        active = present(js.document.activeElement)
-        if active is not None and active.tagName != "BODY" and active.isConnected:
-            return
-        target = present(js.document.querySelector(".scoring-reveal button[data-cmd=skip-scoring], .end-screen h2"))
-        if target is not None:
-            target.focus()
+    def redraw_all(self) -> None:
+        """Draw the page again from scratch: every word of it (the language changed)."""
+        self.drawn = None
+        self.show()
 
-    def mark_spot(self, spot_id: str | None) -> None:
-        """Point out on the board the route or city the open dialog is about."""
-        for old in js.document.querySelectorAll("#board .selected"):
-            old.classList.remove("selected")
-        spot = present(js.document.getElementById(spot_id)) if spot_id else None
-        if spot is not None:
-            spot.classList.add("selected")
-
-    def keep_in_view(self, spot_id: str | None, kind: str = "") -> None:
-        """Keep the route or city the open dialog (of ``kind``) is about in view beside it
-        (``game.ui.placing``), and for a ticket choice the whole board (its lit cities).  Beside the
-        board the dialog stands over the side column and covers none of it; on a phone the sheet
-        covers the foot of the screen, so the page scrolls the board to the top of the screen and,
-        if that is not enough for a route or city (zoomed in, a tall sheet), the board moves.  Both
-        are taken back when the dialog closes or turns to another spot."""
-        target = spot_id or ("board-frame" if kind == "tickets" else None)
-        shown = (target, kind) if target else None
-        if shown == self.in_view:
-            return
-        if self.in_view is not None and (shown is None or shown[0] != self.in_view[0]):
-            self.zoom.nudge(0.0, 0.0)
-            if self.scrolled:
-                js.window.scrollBy(0, -self.scrolled)
-            self.scrolled = 0.0
-        self.in_view = shown
-        spot = present(js.document.getElementById(target)) if target else None
-        cover = present(js.document.querySelector("#dialogs .dialog-box"))
-        frame = present(js.document.getElementById("board-frame"))
-        if spot is None or cover is None or frame is None:
-            return
-
-        def measure() -> tuple[Box, Box]:
-            return room(_box(frame), _box(cover), float(js.window.innerHeight)), _box(spot)
-        space, where = measure()
-        if space.holds(where):              # in view already: nothing moves (beside the board, always)
-            return
-        if _box(frame).top != 0:            # a phone: the board to the top of the screen, above the sheet
-            before = float(js.window.scrollY)
-            js.window.scrollBy(0, _box(frame).top)
-            self.scrolled += float(js.window.scrollY) - before
-            space, where = measure()
-        dx, dy = shift_into(where, space)
-        if target != "board-frame" and (dx or dy):      # the board moves for a route or city, not for the whole
-            x, y = self.zoom.nudged
-            self.zoom.nudge(x + dx, y + dy)
-
-    def restore_focus(self, *, closed: bool = False) -> None:
-        """Once a dialog has closed (``closed``: by Cancel, OK or Escape) or the screen was
-        redrawn and the focus was lost, the focus goes back to the control or route focused
-        before the dialog opened (the one that opened it), so play by keyboard goes on."""
-        active = present(js.document.activeElement)
-        if not closed and active is not None and active.tagName != "BODY" and active.isConnected:
-            return
-        target = present(js.document.querySelector(self.focus_home)) if self.focus_home else None
-        if target is not None:
-            target.focus()
-
-    def trap_focus(self, event) -> None:
-        """While a dialog is open, Tab and Shift+Tab cycle through its controls and the header's
-        tools (which stay above every dialog: zoom, export, games), never reaching the page behind."""
-        box = present(js.document.querySelector("#dialogs .dialog"))
-        if box is None:
-            return
-        cycle_focus(event, f"#app.table header :is({FOCUSABLE}), #dialogs :is({FOCUSABLE})")
+    def draw_board(self) -> None:
+        """Draw the board again, alone (a ticket lit or put out)."""
+        if self.parts is not None:
+            self.parts.board.update(board_of(self.table, self.memo))
 
     def say(self, text: str | None) -> None:
         if text:
@@ -422,216 +297,6 @@ class App:
         node = present(js.document.getElementById("ai-status"))
         if node is not None:
             node.textContent = line
-
-    # --- the page's events --------------------------------------------------------------------------
-
-    def on_click(self, event) -> None:
-        target = event.target
-        control = closest(target, "[data-cmd]")
-        self.picker.close()             # any click ends a list of routes under a finger, its choice included
-        self.header.on_click(target)    # and one elsewhere, or a command in it, the header's menu
-        if control is not None:
-            if control.getAttribute("aria-disabled") == "true":
-                self.say(control.getAttribute("title"))
-                return
-            event.preventDefault()
-            self.command(control.getAttribute("data-cmd"), control.getAttribute("data-arg") or "")
-            return
-        if closest(target, ".scoring-reveal") is not None:     # a click on the scoring: the final table now
-            self.apply(self.table.handle(SkipScoring()))
-            return
-        if self.table.session is None or self.zoom.dragged:
-            return
-        if closest(target, "#board") is not None and self.picker.offer(event):
-            return
-        spot = closest(target, "[data-route], [data-city]")
-        if spot is not None:
-            self.board_click(spot)
-
-    def command(self, cmd: str, arg: str) -> None:
-        """A control's command; the ones that read the page (the form, the ticket boxes) are made here."""
-        if cmd == Control.HINTS:
-            self.preferences.set_hints(arg == "on")
-        if cmd == Control.HELP:
-            self.open_help()
-            return
-        if cmd == Control.MORE:
-            self.header.show_menu(not self.header.menu_open)
-            return
-        if cmd == Control.CLOSE_PICK:         # the list of routes under a finger, closed by this click
-            return
-        if cmd == Control.COPY_LINK:
-            self.copy_link(arg)
-            return
-        command: Command | None
-        if cmd == Control.START:
-            command = StartGame(start_screen.read_options())
-        elif cmd == Control.DELETE:
-            command = DeleteSave(arg, start_screen.read_options())
-        elif cmd == Control.KEEP:
-            boxes = js.document.querySelectorAll(".offer input[name=keep]")
-            command = Keep(tuple(box.value for box in boxes if box.checked))
-        else:
-            command = control_command(cmd, arg)
-        if command is not None:
-            self.apply(self.table.handle(command))
-
-    def copy_link(self, link: str) -> None:
-        """Put a shared link on the clipboard and say so (or say to copy it by hand)."""
-        def done(_value=None) -> None:
-            self.say(_("share.copied"))
-
-        def failed(_error=None) -> None:
-            self.say(_("share.copy_failed"))
-        try:
-            js.navigator.clipboard.writeText(link).then(create_once_callable(done), create_once_callable(failed))
-        except Exception:       # noqa: BLE001 - no clipboard (an insecure page): the link is shown to copy
-            failed()
-
-    def open_help(self) -> None:
-        """The "How to play" panel for the game on the table, or for the map and variant chosen in the form."""
-        if self.table.session is not None and self.shown is not None:
-            self.help.open(*self.shown.rules)
-        else:
-            options = start_screen.read_options()
-            self.help.open(options.map, options.variant)
-
-    def board_click(self, spot) -> None:
-        route, city = spot.getAttribute("data-route"), spot.getAttribute("data-city")
-        self.apply(self.table.handle(ChooseRoute(route) if route else ChooseCity(city or "")))
-
-    def on_key(self, event) -> None:
-        if self.help.is_open:
-            self.help.on_key(event)
-            return
-        if event.key == "Escape" and self.header.on_escape():
-            return
-        if event.key == "Escape" and self.picker.is_open:
-            self.picker.close()
-            return
-        if event.key == "Escape" and self.table.scoring is not None:     # the final table now
-            self.apply(self.table.handle(SkipScoring()))
-            return
-        if event.key == "Escape" and cues.end_reveal():       # a tunnel's cards first, then a dialog
-            return
-        if event.key == "Escape":
-            self.apply(self.table.handle(CloseDialog()))
-            return
-        if event.key == "Tab" and self.table.session is not None:
-            self.trap_focus(event)
-            return
-        if event.key in ("Enter", " ") and self.table.session is not None:
-            toggle = closest(event.target, "li[data-cmd]")        # a hand's card: a toggle, not a button element
-            if toggle is not None:
-                event.preventDefault()
-                self.command(toggle.getAttribute("data-cmd"), toggle.getAttribute("data-arg") or "")
-                return
-            spot = closest(event.target, "[data-route], [data-city]")
-            if spot is not None and closest(spot, "[data-cmd]") is None:
-                event.preventDefault()
-                self.board_click(spot)
-
-    async def change_language(self, picker) -> None:
-        """Speak the language chosen in ``picker`` (its catalog fetched first, if need be)."""
-        picker.disabled = True
-        self.table.notice = await start_screen.choose_language(picker.value, self.preferences)
-        if picker.id == "opt-language":
-            self.apply(self.table.handle(GoHome(start_screen.read_options())))
-        else:
-            self.table.language_changed()         # the game's own names follow the language
-            self.drawn = None                     # every word on the table is drawn again
-            self.show()
-            js.document.getElementById("opt-language-game").focus()
-
-    def on_change(self, event) -> None:
-        target = event.target
-        if target.id == "import-file":
-            return js.Promise.resolve(self.import_file(target))   # the import runs on its own
-        if target.id in ("opt-language", "opt-language-game"):
-            return js.Promise.resolve(self.change_language(target))   # a catalog may be fetched
-        if target.id == "opt-map":
-            self.apply(self.table.handle(ChooseMap(start_screen.read_options())))
-        elif target.id == "opt-ai-speed":
-            self.preferences.set_ai_speed(target.value)
-            self.apply(self.table.handle(SetAiSpeed(target.value)))
-        elif target.id.startswith("seat-kind-"):
-            self.apply(self.table.handle(GoHome(start_screen.read_options())))
-        elif target.id == "opt-count":
-            self.apply(self.table.handle(ChooseSeatCount(start_screen.read_options(), int(target.value))))
-        return None
-
-    async def import_file(self, picker) -> None:
-        """Import a game file: its size is checked first, so a huge file never blocks the page."""
-        files = picker.files
-        if not files or files.length == 0:
-            return
-        file = files.item(0)
-        try:
-            if not self.table.import_size_ok(int(file.size)):
-                self.apply(Outcome())
-                return
-            text = await file.text()
-        except Exception as exc:        # noqa: BLE001 - a file the browser cannot read is said
-            self.apply(self.table.import_failed(failure_text(exc)))
-            return
-        self.apply(self.table.import_game(text))
-
-    def on_focus(self, event) -> None:
-        if event.type == "focusin":
-            self.header.on_focus(event.target)
-        if event.type == "focusin" and present(js.document.querySelector("#dialogs .dialog")) is None:
-            self.focus_home = focus_selector(event.target) or self.focus_home
-        disabled = closest(event.target, "[aria-disabled=true]")
-        if disabled is not None and event.type == "focusin":      # keyboard users read why it is disabled
-            self.say(disabled.getAttribute("title"))
-        ticket = closest(event.target, "[data-ticket]")
-        if ticket is not None:
-            self.light_ticket(ticket.getAttribute("data-ticket"))
-
-    def on_blur(self, event) -> None:
-        if closest(event.target, "[data-ticket]") is not None:
-            self.light_ticket(None)
-
-    def light_ticket(self, ticket: str | None) -> None:
-        if self.table.set_focus_ticket(ticket) and self.parts is not None:
-            self.parts.board.update(board_of(self.table, self.memo))
-
-    def on_storage(self, event) -> None:
-        """Another tab changed the storage: if it wrote this game, this tab stops playing it."""
-        key = event.key
-        if self.table.storage_changed(key if isinstance(key, str) else None):
-            self.apply(Outcome())
-
-
-def _box(node) -> Box:
-    """An element's rectangle on the screen."""
-    r = node.getBoundingClientRect()
-    return Box(float(r.left), float(r.top), float(r.right), float(r.bottom))
-
-
-def hints_button() -> Node:
-    """Switch the glow of the routes the player may claim now on or off; it is its own legend."""
-    return button(_("table.hints"), "hints", "off", cls="hints", id="hints", aria_pressed="true",
-                  title=_("table.hints_title"))
-
-
-def ai_speed_picker(speed: str) -> Node:
-    """How fast the AI seats play: the pause before each of their moves."""
-    picker = el("select", None, id="opt-ai-speed")
-    for name in AI_SPEEDS:
-        picker.append(el("option", _(SPEED_KEYS[name]), value=name, selected=name == speed))
-    return el("label", _("table.ai_speed"), picker, cls="ai-speed")
-
-
-def download(file: Download) -> None:
-    """Offer ``file.text`` as the file ``ticket-to-ride-<name>.json``."""
-    blob = js.Blob.new(to_js([file.text]), to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
-    url = js.URL.createObjectURL(blob)
-    link = el("a", None, href=url, download=f"ticket-to-ride-{file.name}.json")
-    js.document.body.append(link)
-    link.click()
-    link.remove()
-    js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 1000)
 
 
 def start(root, notice: str) -> None:

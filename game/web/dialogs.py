@@ -1,6 +1,6 @@
 """The dialog up, drawn from the screen's dialog part (``game.ui.dialog_screen``), and the
 storage-full banner: what stands over the table and asks the player something.  A dialog is
-modal: the focus stays inside it (``game.web.app``); the page behind is inert."""
+modal: the focus stays inside it (``game.web.focus``); the page behind is inert."""
 
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ def el(tag: str, text: str | None = None, *children, cls: str | None = None, **a
 
 def button(text: str, cmd: str, arg: str = "", *, disabled_reason: str | None = None,
            cls: str | None = None, **attrs) -> Node:
-    """A button that runs command ``cmd`` (see ``game.web.app``); a disabled one keeps its reason
+    """A button that runs command ``cmd`` (see ``game.web.input``); a disabled one keeps its reason
     as its title and accessible description, and stays focusable so the reason can be read."""
     node = el("button", text, cls=cls, type="button", data_cmd=cmd, data_arg=arg, **attrs)
     if disabled_reason is not None:

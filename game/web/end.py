@@ -63,7 +63,7 @@ def end_screen(end: EndScreen) -> Node:
                  button(_("end.new_game"), "home", cls="secondary"),
                  button(_("end.replay"), "replay-scoring", cls="secondary"), cls="end-buttons")
     # not a live region: the reveal announced the scoring step by step; the heading takes the
-    # focus when the table comes (game.web.app), so it is read from the top
+    # focus when the table comes (game.web.focus), so it is read from the top
     return el("section", None, el("h2", _("end.title"), tabindex="-1"), el("p", end.verdict, cls="verdict"),
               buttons, el("div", None, table, cls="table-scroll"), el("p", end.legend, cls="legend"),
               score_chart(end), statistics_table(end), cls="end-screen")

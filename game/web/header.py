@@ -1,5 +1,6 @@
 """The game screen's header: the status line and the tools, the rarely used ones (AI speed, Export,
-Share, How to play, the language, Games) in a menu that small screens open with "⋯".
+Share, How to play, the language, Games) in a menu that small screens open with "⋯"; the tools
+themselves (``table_tools``).
 
 Over 1180 px wide the menu's tools stand in the band with the others and its button is hidden
 (CSS); on smaller screens they open below the button as a disclosure (the
@@ -17,9 +18,15 @@ from __future__ import annotations
 import js
 
 from game.i18n import _
+from game.ui.ai_pacing import AI_SPEEDS
+from game.ui.screen import Screen
+from game.web import start as start_screen
 from game.web.dom import Node, button, closest, el, present
+from game.web.zoom import zoom_buttons
 
 MENU_ID = "more-tools"
+SPEED_KEYS = {"slow": "table.ai_speed.slow", "normal": "table.ai_speed.normal", "fast": "table.ai_speed.fast",
+              "instant": "table.ai_speed.instant"}
 
 
 class Header:
@@ -111,3 +118,31 @@ class Header:
         """The focus gone out of the menu (Tab past its last tool, a click elsewhere) closes it."""
         if self.menu_open and self.popped() and not self.in_menu(target):
             self.show_menu(False)
+
+
+def table_tools(shown: Screen, *, back_to_lesson: bool) -> tuple[list[Node], list[Node]]:
+    """The header's tools always in sight, and the rarely used ones of its menu, for the game
+    ``shown``; an embed's way back to the lesson (``back_to_lesson``) stays in sight."""
+    tools = [*zoom_buttons("zoom"), hints_button()]
+    menu = [*([ai_speed_picker(shown.ai_speed)] if shown.ai_seats else []),
+            button(_("table.export"), "export-game", cls="tool-export"),
+            button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
+            button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
+            start_screen.language_picker(in_game=True)]
+    if back_to_lesson:
+        return [*tools, button(_("embed.back"), "home")], menu
+    return tools, [*menu, button(_("table.menu"), "home")]
+
+
+def hints_button() -> Node:
+    """Switch the glow of the routes the player may claim now on or off; it is its own legend."""
+    return button(_("table.hints"), "hints", "off", cls="hints", id="hints", aria_pressed="true",
+                  title=_("table.hints_title"))
+
+
+def ai_speed_picker(speed: str) -> Node:
+    """How fast the AI seats play: the pause before each of their moves."""
+    picker = el("select", None, id="opt-ai-speed")
+    for name in AI_SPEEDS:
+        picker.append(el("option", _(SPEED_KEYS[name]), value=name, selected=name == speed))
+    return el("label", _("table.ai_speed"), picker, cls="ai-speed")
