@@ -278,7 +278,7 @@ def test_a_repeat_visit_starts_python_from_the_snapshot_and_plays(browser_sessio
 def test_the_embed_ignores_a_stored_snapshot_and_one_that_does_not_restore_is_refused(browser_session, site):
     """One snapshot made, then: the embed neither reads it nor makes one; and each damage in turn
     (``DAMAGES``, on the good snapshot put back) is refused at the next visit, which boots and
-    plays, and the visit after it starts afresh and makes none."""
+    plays; after the refusal, the next visit starts afresh and makes none."""
     _, url = site
     context, page = snapshot_visit(browser_session, url)
     asked = []
@@ -308,11 +308,12 @@ def test_the_embed_ignores_a_stored_snapshot_and_one_that_does_not_restore_is_re
         new_game(repeat, ["Ann", "Bob"], ["human", "human"], seed="14")
         play(repeat, 2)
         repeat.close()
-        # refused for this build: the next visit starts afresh and makes none
-        again = browser_session.watch(context.new_page())
-        again.goto(url + AI_FAST)
-        wait_for_boot(again)
-        assert again.get_attribute("html", "data-python-start") == "fresh", damage
-        again.wait_for_selector("html[data-python-snapshot]", state="attached")
-        assert again.get_attribute("html", "data-python-snapshot") == "not-made", damage
-        again.close()
+    # refused for this build (the last damage's refusal, as each one's: the same record): the
+    # next visit starts afresh and makes none
+    again = browser_session.watch(context.new_page())
+    again.goto(url + AI_FAST)
+    wait_for_boot(again)
+    assert again.get_attribute("html", "data-python-start") == "fresh"
+    again.wait_for_selector("html[data-python-snapshot]", state="attached")
+    assert again.get_attribute("html", "data-python-snapshot") == "not-made"
+    again.close()
