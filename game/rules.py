@@ -49,6 +49,7 @@ from game.rng import Rng
 from game.scoring import FinalScore, PlayerPosition, final_scoring
 from game.state import (
     MARKET_SIZE,
+    TOTAL_CARDS,
     Phase,
     State,
     deal_stage,
@@ -116,8 +117,9 @@ class Board:
     by_id: dict[str, RouteFacts]
     cities: tuple[str, ...]
     max_stations: int
-    up_to: tuple[tuple[str, tuple[int, ...]], ...]  # route colour -> routes of that colour by length <= i
-    longest: int                                    # the longest route's length
+    by_cards: tuple[tuple[int, ...], ...]   # per train colour: n cards -> its routes of length <= n
+    gray_by_cards: tuple[int, ...]          # n cards -> gray routes of length <= n
+    by_trains: tuple[int, ...]              # n trains (up to the longest route) -> routes of length <= n
     ferry_ok: tuple[int, ...]               # locomotives held (up to the most a ferry needs) -> routes they allow
     bit: dict[str, int]                     # route id -> its bit
     with_twins: dict[str, int]              # route id -> its bit and its twins' bits
@@ -132,10 +134,11 @@ def board(map_id: str) -> Board:
                               m.route_points(r.length), TRAIN_COLOURS if r.colour == GRAY else (r.colour,))
                    for r in m.routes)
     assert all(r.index == i for i, r in enumerate(routes))
-    longest = max(r.length for r in routes)
-    up_to = tuple((colour, tuple(sum(1 << r.index for r in routes if r.colour == colour and r.length <= n)
-                                 for n in range(longest + 1)))
-                  for colour in sorted({r.colour for r in routes}))
+    def up_to(colour: str, most: int) -> tuple[int, ...]:
+        return tuple(sum(1 << r.index for r in routes if r.colour == colour and r.length <= n) for n in range(most + 1))
+    by_cards = tuple(up_to(colour, TOTAL_CARDS) for colour in TRAIN_COLOURS)
+    by_trains = tuple(sum(1 << r.index for r in routes if r.length <= n)
+                      for n in range(max(r.length for r in routes) + 1))
     ferry_ok = tuple(sum(1 << r.index for r in routes if r.ferry <= locos)
                      for locos in range(max(r.ferry for r in routes) + 1))
     bit = {r.id: 1 << r.index for r in routes}
@@ -144,7 +147,7 @@ def board(map_id: str) -> Board:
                          for value in range(256))
                    for j in range((len(routes) + 7) // 8))
     return Board(m, routes, {r.id: r for r in routes}, tuple(c.id for c in m.cities), m.rules["stations"],
-                 up_to, longest, ferry_ok, bit, with_twins, chunks)
+                 by_cards, up_to(GRAY, TOTAL_CARDS), by_trains, ferry_ok, bit, with_twins, chunks)
 
 
 def _routes_of(b: Board, bits: int) -> list[RouteFacts]:
@@ -217,11 +220,6 @@ def _check_payment(action: ClaimRoute | BuildStation, colours: tuple[str, ...], 
 
 # --- what the current player may do -----------------------------------------------------------
 
-def _owners(state: State) -> dict[str, int]:
-    """Every claimed route with the seat that owns it."""
-    return {r: seat for seat, p in enumerate(state["players"]) for r in p["routes"]}
-
-
 def twins_close_for_all(players: int) -> bool:
     """Whether, at a table of ``players``, a claimed track of a double route closes the other
     track to everyone (``docs/rules.md``, double routes: with 2 or 3 players only one track of a
@@ -271,7 +269,7 @@ def closed_routes(game_map: GameMap, claims: Sequence[Collection[str]], seat: in
 
 def _route_problem(state: State, seat: int, r: RouteFacts, owners: dict[str, int]) -> Refusal | None:
     """Why the route cannot be claimed by ``seat`` (ignoring payment), or None; ``owners`` are
-    the claimed routes' seats (:func:`_owners`)."""
+    the seats owning the route and its twins, those claimed."""
     owner = owners.get(r.id)
     if owner is not None:
         return "rule.route.claimed", f"the route is already claimed by player {owner + 1}", {"player": owner}
@@ -294,32 +292,30 @@ def _claimable(state: State, b: Board) -> int:
     than the cards that could pay them and the trains left, with the locomotives a ferry needs,
     minus the claimed routes and the twins :func:`closing_twin` closes (the same as
     :func:`_route_problem` finding nothing, payment aside)."""
-    seat = state["current"]
-    players = state["players"]
-    player = players[seat]
-    hand, trains = player["hand"], player["trains"]
+    player = state["players"][state["current"]]
+    hand = player["hand"]
+    counts: tuple[int, ...] = _TRAIN_COUNTS(hand)
     locos = hand[LOCOMOTIVE]
-    best = _best_colour(hand)
-    longest = b.longest
-    reachable = 0
-    for colour, masks in b.up_to:
-        reach = min(trains, (best if colour == GRAY else hand[colour]) + locos, longest)
-        reachable |= masks[reach]
-    ferry_ok = b.ferry_ok
-    reachable &= ferry_ok[min(locos, len(ferry_ok) - 1)]
-    if not reachable:
-        return 0
-    # closing twins (closing_twin's rule): with 2 or 3 players any claim closes its twins, else
-    # only the current player's own claims close theirs
+    reachable = b.gray_by_cards[max(counts) + locos]
+    for masks, n in zip(b.by_cards, counts):
+        reachable |= masks[n + locos]
+    by_trains, ferry_ok = b.by_trains, b.ferry_ok
+    reachable &= by_trains[min(player["trains"], len(by_trains) - 1)] & ferry_ok[min(locos, len(ferry_ok) - 1)]
+    return reachable & ~_closed(state, b) if reachable else 0
+
+
+def _closed(state: State, b: Board) -> int:
+    """The claimed routes and the twins :func:`closing_twin` closes to the current player, as a
+    bitset: with 2 or 3 players every claim closes its twins, else only the player's own."""
+    players = state["players"]
+    with_twins = b.with_twins.__getitem__
     if twins_close_for_all(len(players)):
-        closed = functools.reduce(operator.or_, map(b.with_twins.__getitem__,
-                                                    itertools.chain.from_iterable(p["routes"] for p in players)), 0)
-    else:
-        bit = b.bit.__getitem__
-        closed = functools.reduce(operator.or_, map(b.with_twins.__getitem__, player["routes"]), 0)
-        for p in players:
-            closed = functools.reduce(operator.or_, map(bit, p["routes"]), closed)
-    return reachable & ~closed
+        return functools.reduce(operator.or_, map(with_twins, itertools.chain.from_iterable(p["routes"] for p in players)), 0)
+    closed = functools.reduce(operator.or_, map(with_twins, players[state["current"]]["routes"]), 0)
+    bit = b.bit.__getitem__
+    for p in players:
+        closed = functools.reduce(operator.or_, map(bit, p["routes"]), closed)
+    return closed
 
 
 def claimable_routes(state: State) -> list[RouteFacts]:
@@ -416,7 +412,9 @@ _MADE: dict[tuple[Any, Any], dict[Any, Any]] = {}
 
 def _made(kind: Callable[..., Action], *fields: Any) -> Action:
     """The action ``kind(*fields)``, made once."""
-    made = _MADE.setdefault((kind, None), {})
+    made = _MADE.get((kind, None))
+    if made is None:
+        made = _MADE[kind, None] = {}
     action: Action | None = made.get(fields)
     if action is None:
         action = made[fields] = kind(*fields)
@@ -676,7 +674,9 @@ def _apply_claim(state: State, action: ClaimRoute) -> Event:
     r = b.by_id.get(action.route) if isinstance(action.route, str) else None
     if r is None:
         raise _fail(action, "rule.route.unknown", f"no route {action.route!r} on this map")
-    problem = _route_problem(state, state["current"], r, _owners(state))
+    # the owners of this route and its twins are all _route_problem asks about
+    owners = {x: seat for seat, p in enumerate(state["players"]) for x in (r.id, *r.twins) if x in p["routes"]}
+    problem = _route_problem(state, state["current"], r, owners)
     if problem:
         key, why, params = problem
         raise _fail(action, key, why, **params)
