@@ -73,6 +73,11 @@ class Rng:
             if z < limit:
                 return z % n
 
+    def skip(self) -> None:
+        """Take one step and drop it: the draw of ``below(1)``, whose answer is always 0 (every
+        64-bit output is accepted), without mixing the output."""
+        self.state = (self.state + _GOLDEN) & _MASK
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 

@@ -506,7 +506,7 @@ def sample_action(state: State, rng: Rng) -> Action:
     the payments; in the other phases uniform over ``legal_actions``."""
     phase = state["phase"]
     if phase == _SECOND_DRAW:
-        return DrawCard(rng.choice(_draw_sources(state)))     # as legal_actions: one action per source
+        return _made(DrawCard, rng.choice(_draw_sources(state)))     # as legal_actions: one action per source
     if phase != _START:
         return rng.choice(legal_actions(state))
     kinds = list(_START_KINDS)
@@ -528,7 +528,7 @@ def _sample_expanded(state: State, kind: str, target: Any, rng: Rng) -> Action:
         assert cost is not None         # a station city is listed only when a station can be built
         pays = list(_payments(TRAIN_COLOURS, cost, 0, state["players"][state["current"]]["hand"]))
         return BuildStation(target, *rng.choice(pays))
-    rng.below(1)                        # the one action of a draw source or of the ticket deck
+    rng.skip()                          # below(1): the one action of a draw source or of the ticket deck
     return _made(DrawCard, target) if kind == "draw" else _made(DrawTickets)
 
 
