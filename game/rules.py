@@ -293,14 +293,24 @@ def _claimable(state: State, b: Board) -> int:
     minus the claimed routes and the twins :func:`closing_twin` closes (the same as
     :func:`_route_problem` finding nothing, payment aside)."""
     player = state["players"][state["current"]]
-    hand = player["hand"]
+    hand, trains = player["hand"], player["trains"]
     counts: tuple[int, ...] = _TRAIN_COUNTS(hand)
     locos = hand[LOCOMOTIVE]
-    reachable = b.gray_by_cards[max(counts) + locos]
+    most = max(counts)
+    if most + locos > TOTAL_CARDS or min(locos, trains, *counts) < 0:
+        # no game reaches such a hand (from_json refuses it); the rule still holds: counts capped
+        # to 0..TOTAL_CARDS cards with the locomotives reach the same routes (none is that long),
+        # and with fewer than no locomotives or trains none is reachable
+        if min(locos, trains) < 0:
+            return 0
+        locos = min(locos, TOTAL_CARDS)
+        counts = tuple(max(-locos, min(n, TOTAL_CARDS - locos)) for n in counts)
+        most = max(counts)
+    reachable = b.gray_by_cards[most + locos]
     for masks, n in zip(b.by_cards, counts):
         reachable |= masks[n + locos]
     by_trains, ferry_ok = b.by_trains, b.ferry_ok
-    reachable &= by_trains[min(player["trains"], len(by_trains) - 1)] & ferry_ok[min(locos, len(ferry_ok) - 1)]
+    reachable &= by_trains[min(trains, len(by_trains) - 1)] & ferry_ok[min(locos, len(ferry_ok) - 1)]
     return reachable & ~_closed(state, b) if reachable else 0
 
 

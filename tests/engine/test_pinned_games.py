@@ -6,7 +6,8 @@ the order of the legal actions is pinned too).  Each combination's games hash, a
 action, the action's text and its event, then the final state's canonical JSON; the digests
 below were computed on the engine before it was tuned for speed (commit ace4745).  A change
 here means a rule, a payment order, an event or the RNG's use changed: that is a rule change,
-never a speed-up.
+never a speed-up.  The routes ``claimable_routes`` finds with the map's bitsets are also
+checked against the rule applied route by route.
 """
 
 from __future__ import annotations
@@ -18,7 +19,15 @@ import pytest
 from engine_helpers import ALL_SETUPS
 
 from game.rng import Rng
-from game.rules import apply_action, legal_actions, sample_action
+from game.rules import (
+    _payments,
+    _route_problem,
+    apply_action,
+    board,
+    claimable_routes,
+    legal_actions,
+    sample_action,
+)
 from game.state import copy_state, new_game, to_json
 
 SAMPLED = [(m, v, n) for m, v in ALL_SETUPS for n in (2, 3, 4, 5)]
@@ -81,3 +90,27 @@ def test_pinned_games_are_unchanged(map_id, variant, players, listed):
     key = f"{map_id}/{variant}/{players}/{'listed' if listed else 'sampled'}"
     digests = [_digest(map_id, variant, players, seed, listed) for seed in range(2)]
     assert digests == PINNED[key]
+
+
+def _claimable_by_the_rule(state: dict) -> list[str]:
+    """The routes the current player may claim, route by route: no refusal and a payment."""
+    seat, b = state["current"], board(state["map"])
+    owners = {r: s for s, p in enumerate(state["players"]) for r in p["routes"]}
+    hand = state["players"][seat]["hand"]
+    return [r.id for r in b.routes if _route_problem(state, seat, r, owners) is None
+            and next(_payments(r.colours, r.length, r.ferry, hand), None) is not None]
+
+
+@pytest.mark.parametrize("map_id,players", [("usa", 2), ("usa", 4), ("europe", 3), ("europe", 5)])
+def test_claimable_routes_follow_the_rule_route_by_route(map_id, players):
+    """The bitsets of ``claimable_routes`` give what checking each route gives, also for hands
+    no game reaches (more cards than the game has, fewer than none)."""
+    state, rng = new_game(map_id, players=players, seed=f"claimable:{players}"), Rng(players)
+    while state["phase"] != "over":
+        if state["phase"] == "start":
+            assert [r.id for r in claimable_routes(state)] == _claimable_by_the_rule(state)
+            odd = copy_state(state)
+            hand = odd["players"][odd["current"]]["hand"]
+            hand["red"], hand["locomotive"] = rng.below(300) - 3, rng.below(200) - 2
+            assert [r.id for r in claimable_routes(odd)] == _claimable_by_the_rule(odd)
+        apply_action(state, sample_action(state, rng))
