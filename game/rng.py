@@ -73,12 +73,31 @@ class Rng:
             if z < limit:
                 return z % n
 
+    def skip(self) -> None:
+        """Take one step and drop it: the draw of ``below(1)``, whose answer is always 0 (every
+        64-bit output is accepted), without mixing the output."""
+        self.state = (self.state + _GOLDEN) & _MASK
+
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[Any]) -> None:
-        """Fisher–Yates shuffle in place."""
-        below = self.below
+        """Fisher–Yates shuffle in place: item ``i`` swaps with ``below(i + 1)``, from the last
+        down (:meth:`below`'s steps written out in the loop, as a reshuffled deck takes a
+        hundred of them)."""
+        state, limits = self.state, _LIMITS
         for i in range(len(items) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = limits.get(n)
+            if limit is None:
+                limit = limits[n] = _MASK + 1 - ((_MASK + 1) % n)
+            while True:
+                state = z = (state + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        self.state = state

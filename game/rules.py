@@ -24,7 +24,6 @@ rule.phase.setup_tickets {}
 
 from __future__ import annotations
 
-import bisect
 import functools
 import itertools
 import operator
@@ -50,6 +49,7 @@ from game.rng import Rng
 from game.scoring import FinalScore, PlayerPosition, final_scoring
 from game.state import (
     MARKET_SIZE,
+    TOTAL_CARDS,
     Phase,
     State,
     deal_stage,
@@ -110,12 +110,20 @@ def tunnel_costs(revealed: Iterable[str], colour: str | None) -> tuple[bool, ...
 
 @dataclass(frozen=True)
 class Board:
+    """Per-map facts for the rules.  Sets of routes are bitsets (bit ``i`` is the route of index
+    ``i``): the hot paths find the claimable routes with a few integer operations."""
     game_map: GameMap
-    routes: tuple[RouteFacts, ...]
+    routes: tuple[RouteFacts, ...]          # in map order (``RouteFacts.index``)
     by_id: dict[str, RouteFacts]
-    by_colour: dict[str, tuple[list[int], list[RouteFacts]]]    # route colour -> (sorted lengths, routes sorted by length)
     cities: tuple[str, ...]
     max_stations: int
+    by_cards: tuple[tuple[int, ...], ...]   # per train colour: n cards -> its routes of length <= n
+    gray_by_cards: tuple[int, ...]          # n cards -> gray routes of length <= n
+    by_trains: tuple[int, ...]              # n trains (up to the longest route) -> routes of length <= n
+    ferry_ok: tuple[int, ...]               # locomotives held (up to the most a ferry needs) -> routes they allow
+    bit: dict[str, int]                     # route id -> its bit
+    with_twins: dict[str, int]              # route id -> its bit and its twins' bits
+    chunks: tuple[tuple[tuple[RouteFacts, ...], ...], ...]  # byte j of a bitset -> value -> its routes
 
 
 @functools.cache
@@ -125,15 +133,30 @@ def board(map_id: str) -> Board:
     routes = tuple(RouteFacts(r.id, r.index, r.length, r.colour, r.ferry, r.tunnel, tuple(t.id for t in m.twins(r.id)),
                               m.route_points(r.length), TRAIN_COLOURS if r.colour == GRAY else (r.colour,))
                    for r in m.routes)
-    by_colour = {}
-    for colour in sorted({r.colour for r in routes}):
-        same = sorted((r for r in routes if r.colour == colour), key=operator.attrgetter("length", "index"))
-        by_colour[colour] = ([r.length for r in same], same)
-    return Board(m, routes, {r.id: r for r in routes}, by_colour, tuple(c.id for c in m.cities),
-                 m.rules["stations"])
+    assert all(r.index == i for i, r in enumerate(routes))
+    def up_to(colour: str, most: int) -> tuple[int, ...]:
+        return tuple(sum(1 << r.index for r in routes if r.colour == colour and r.length <= n) for n in range(most + 1))
+    by_cards = tuple(up_to(colour, TOTAL_CARDS) for colour in TRAIN_COLOURS)
+    by_trains = tuple(sum(1 << r.index for r in routes if r.length <= n)
+                      for n in range(max(r.length for r in routes) + 1))
+    ferry_ok = tuple(sum(1 << r.index for r in routes if r.ferry <= locos)
+                     for locos in range(max(r.ferry for r in routes) + 1))
+    bit = {r.id: 1 << r.index for r in routes}
+    with_twins = {r.id: functools.reduce(operator.or_, (bit[t] for t in r.twins), bit[r.id]) for r in routes}
+    chunks = tuple(tuple(tuple(routes[8 * j + k] for k in range(8) if value >> k & 1 and 8 * j + k < len(routes))
+                         for value in range(256))
+                   for j in range((len(routes) + 7) // 8))
+    return Board(m, routes, {r.id: r for r in routes}, tuple(c.id for c in m.cities), m.rules["stations"],
+                 by_cards, up_to(GRAY, TOTAL_CARDS), by_trains, ferry_ok, bit, with_twins, chunks)
 
 
-_INDEX = operator.attrgetter("index")
+def _routes_of(b: Board, bits: int) -> list[RouteFacts]:
+    """The routes of a bitset, in map order."""
+    found: list[RouteFacts] = []
+    for chunk, value in zip(b.chunks, bits.to_bytes(len(b.chunks), "little")):
+        if value:
+            found += chunk[value]
+    return found
 
 
 def _fail(action: Action, key: str, why: str, **params: object) -> IllegalActionError:
@@ -197,13 +220,6 @@ def _check_payment(action: ClaimRoute | BuildStation, colours: tuple[str, ...], 
 
 # --- what the current player may do -----------------------------------------------------------
 
-def _claimed(state: State) -> set[str]:
-    claimed: set[str] = set()
-    for p in state["players"]:
-        claimed.update(p["routes"])
-    return claimed
-
-
 def twins_close_for_all(players: int) -> bool:
     """Whether, at a table of ``players``, a claimed track of a double route closes the other
     track to everyone (``docs/rules.md``, double routes: with 2 or 3 players only one track of a
@@ -230,10 +246,16 @@ def closing_twin(game_map: GameMap, route_id: str, claims: Sequence[Collection[s
     >>> closing_twin(m, "atlanta--raleigh--2", [["atlanta--raleigh--1"], [], [], []], seat=1) is None
     True
     """
-    for twin in game_map.twins(route_id):
-        for owner, routes in enumerate(claims):
-            if twin.id in routes and (owner == seat or twins_close_for_all(len(claims))):
-                return twin.id
+    owners = {r: owner for owner, routes in enumerate(claims) for r in routes}
+    return _closing_twin(tuple(t.id for t in game_map.twins(route_id)), owners, seat, twins_close_for_all(len(claims)))
+
+
+def _closing_twin(twins: tuple[str, ...], owners: dict[str, int], seat: int | None, close_for_all: bool) -> str | None:
+    """:func:`closing_twin` on the route's twins, with the owners of the claimed routes."""
+    for twin in twins:
+        owner = owners.get(twin)
+        if owner is not None and (owner == seat or close_for_all):
+            return twin
     return None
 
 
@@ -245,14 +267,14 @@ def closed_routes(game_map: GameMap, claims: Sequence[Collection[str]], seat: in
                      if t.id not in claimed and closing_twin(game_map, t.id, claims, seat))
 
 
-def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set[str]) -> Refusal | None:
-    """Why the route cannot be claimed by ``seat`` (ignoring payment), or None."""
-    if r.id in claimed:
-        owner = next(i for i, p in enumerate(state["players"]) if r.id in p["routes"])
+def _route_problem(state: State, seat: int, r: RouteFacts, owners: dict[str, int]) -> Refusal | None:
+    """Why the route cannot be claimed by ``seat`` (ignoring payment), or None; ``owners`` are
+    the seats owning the route and its twins, those claimed."""
+    owner = owners.get(r.id)
+    if owner is not None:
         return "rule.route.claimed", f"the route is already claimed by player {owner + 1}", {"player": owner}
     player = state["players"][seat]
-    twin = closing_twin(board(state["map"]).game_map, r.id, [p["routes"] for p in state["players"]], seat) \
-        if r.twins else None
+    twin = _closing_twin(r.twins, owners, seat, twins_close_for_all(len(state["players"]))) if r.twins else None
     if twin is not None and twin in player["routes"]:
         why = f"you own its twin {twin}: one player never owns both tracks of a double route"
         return "rule.route.own_twin", why, {"route": twin}
@@ -265,25 +287,51 @@ def _route_problem(state: State, seat: int, r: RouteFacts, claimed: set[str]) ->
     return None
 
 
-def _claimable(state: State) -> Iterator[RouteFacts]:
-    """Routes the current player may claim and can pay for, grouped by colour."""
-    seat = state["current"]
-    player = state["players"][seat]
+def _claimable(state: State, b: Board) -> int:
+    """The routes the current player may claim and can pay for, as a bitset: those no longer
+    than the cards that could pay them and the trains left, with the locomotives a ferry needs,
+    minus the claimed routes and the twins :func:`closing_twin` closes (the same as
+    :func:`_route_problem` finding nothing, payment aside)."""
+    player = state["players"][state["current"]]
     hand, trains = player["hand"], player["trains"]
+    counts: tuple[int, ...] = _TRAIN_COUNTS(hand)
     locos = hand[LOCOMOTIVE]
-    best = _best_colour(hand)
-    claimed = _claimed(state)
-    for colour, (lengths, routes) in board(state["map"]).by_colour.items():
-        # only routes no longer than the cards that could pay them (lengths are sorted)
-        reach = min(trains, (best if colour == GRAY else hand[colour]) + locos)
-        for r in routes[:bisect.bisect_right(lengths, reach)]:
-            if locos >= r.ferry and r.id not in claimed and not (r.twins and _route_problem(state, seat, r, claimed)):
-                yield r
+    most = max(counts)
+    if most + locos > TOTAL_CARDS or min(locos, trains, *counts) < 0:
+        # no game reaches such a hand (from_json refuses it); the rule still holds: counts capped
+        # to 0..TOTAL_CARDS cards with the locomotives reach the same routes (none is that long),
+        # and with fewer than no locomotives or trains none is reachable
+        if min(locos, trains) < 0:
+            return 0
+        locos = min(locos, TOTAL_CARDS)
+        counts = tuple(max(-locos, min(n, TOTAL_CARDS - locos)) for n in counts)
+        most = max(counts)
+    reachable = b.gray_by_cards[most + locos]
+    for masks, n in zip(b.by_cards, counts):
+        reachable |= masks[n + locos]
+    by_trains, ferry_ok = b.by_trains, b.ferry_ok
+    reachable &= by_trains[min(trains, len(by_trains) - 1)] & ferry_ok[min(locos, len(ferry_ok) - 1)]
+    return reachable & ~_closed(state, b) if reachable else 0
+
+
+def _closed(state: State, b: Board) -> int:
+    """The claimed routes and the twins :func:`closing_twin` closes to the current player, as a
+    bitset: with 2 or 3 players every claim closes its twins, else only the player's own."""
+    players = state["players"]
+    with_twins = b.with_twins.__getitem__
+    if twins_close_for_all(len(players)):
+        return functools.reduce(operator.or_, map(with_twins, itertools.chain.from_iterable(p["routes"] for p in players)), 0)
+    closed = functools.reduce(operator.or_, map(with_twins, players[state["current"]]["routes"]), 0)
+    bit = b.bit.__getitem__
+    for p in players:
+        closed = functools.reduce(operator.or_, map(bit, p["routes"]), closed)
+    return closed
 
 
 def claimable_routes(state: State) -> list[RouteFacts]:
     """Routes the current player may claim and can pay for, in map order."""
-    return sorted(_claimable(state), key=_INDEX)
+    b = board(state["map"])
+    return _routes_of(b, _claimable(state, b))
 
 
 def _station_cost(state: State) -> int | None:
@@ -362,34 +410,97 @@ def _start_targets(state: State) -> dict[str, Sequence[object]]:
 
 def _can_act(state: State) -> bool:
     """Whether the current player has any action but passing (cheaper than listing them)."""
-    return bool(_draw_sources(state) or state["ticket_deck"] or next(_claimable(state), None)
+    return bool(_draw_sources(state) or state["ticket_deck"] or _claimable(state, board(state["map"]))
                 or _station_possible(state))
+
+
+# Actions are frozen values: the ones legal_actions lists are made once and shared (building a
+# frozen dataclass costs more than the rest of listing them); by kind and target, then by the
+# rest of their fields.  Only legal actions are made, so a map's actions bound them.
+_MADE: dict[tuple[Any, Any], dict[Any, Any]] = {}
+
+
+def _made(kind: Callable[..., Action], *fields: Any) -> Action:
+    """The action ``kind(*fields)``, made once."""
+    made = _MADE.get((kind, None))
+    if made is None:
+        made = _MADE[kind, None] = {}
+    action: Action | None = made.get(fields)
+    if action is None:
+        action = made[fields] = kind(*fields)
+    return action
+
+
+def _paid(kind: Callable[..., Action], target: Any, pays: Iterable[tuple[str, int, int]]) -> list[Action]:
+    """``[kind(target, *pay) for pay in pays]``, each action made once."""
+    made = _MADE.get((kind, target))
+    if made is None:
+        made = _MADE[kind, target] = {}
+    return [made.get(pay) or made.setdefault(pay, kind(target, *pay)) for pay in pays]
+
+
+# claim actions by (route, colour, cards of that colour held, locomotives held), counts capped
+# at the route's length (more cannot change the payments); bounded by the maps' routes
+_CLAIMS: dict[tuple[str, str, int, int], tuple[Action, ...]] = {}
+
+
+def _claims(r: RouteFacts, hand: dict[str, int]) -> list[Action]:
+    """``[ClaimRoute(r.id, *pay) for pay in _payments(r.colours, r.length, r.ferry, hand)]``,
+    the actions made once."""
+    size = r.length
+    locos = hand[LOCOMOTIVE]
+    if locos < r.ferry:
+        return []
+    locos = min(locos, size)
+    claims = _CLAIMS
+    actions: list[Action] = []
+    for c in r.colours:
+        have = hand[c]
+        if have:
+            key = (r.id, c, min(size, have), locos)
+            made = claims.get(key)
+            if made is None:
+                pays = _payments((c,), size, r.ferry, {c: have, LOCOMOTIVE: locos})
+                made = claims[key] = tuple(_paid(ClaimRoute, r.id, (p for p in pays if p[0] == c)))
+            actions += made
+    if locos == size:
+        actions += _paid(ClaimRoute, r.id, ((LOCOMOTIVE, 0, size),))
+    return actions
 
 
 def _expand(state: State, kind: str, target: Any) -> list[Action]:
     """Every action of ``kind`` on one target, as ``_START_KINDS[kind]`` lists them: a draw
     source, None (the ticket deck), a :class:`RouteFacts` or a city."""
     if kind == "draw":
-        return [DrawCard(target)]
+        return [_made(DrawCard, target)]
     if kind == "tickets":
-        return [DrawTickets()]
+        return [_made(DrawTickets)]
     hand = state["players"][state["current"]]["hand"]
     if kind == "claim":
-        return [ClaimRoute(target.id, *pay) for pay in _payments(target.colours, target.length, target.ferry, hand)]
+        return _claims(target, hand)
     cost = _station_cost(state)
     assert cost is not None             # a station city is listed only when a station can be built
-    return [BuildStation(target, *pay) for pay in _payments(TRAIN_COLOURS, cost, 0, hand)]
+    return _paid(BuildStation, target, _payments(TRAIN_COLOURS, cost, 0, hand))
 
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action of the current player, in a fixed order (empty once the game is over)."""
     phase = state["phase"]
     if phase == _START:
-        actions = [a for kind, targets in _start_targets(state).items() for t in targets
-                   for a in _expand(state, kind, t)]
+        actions: list[Action] = []
+        for kind, targets in _start_targets(state).items():
+            if kind == "station":       # the same payments for every city
+                cost = _station_cost(state)
+                assert cost is not None
+                pays = list(_payments(TRAIN_COLOURS, cost, 0, state["players"][state["current"]]["hand"]))
+                for city in targets:
+                    actions += _paid(BuildStation, city, pays)
+            else:
+                for t in targets:
+                    actions += _expand(state, kind, t)
         return actions or [Pass()]
     if phase == _SECOND_DRAW:
-        return [DrawCard(s) for s in _draw_sources(state)]
+        return [_made(DrawCard, s) for s in _draw_sources(state)]
     if phase in (_SETUP_TICKETS, _TICKETS):
         offer = state["players"][state["current"]]["offer"]
         low, high = keep_limits(state)
@@ -405,7 +516,7 @@ def sample_action(state: State, rng: Rng) -> Action:
     the payments; in the other phases uniform over ``legal_actions``."""
     phase = state["phase"]
     if phase == _SECOND_DRAW:
-        return DrawCard(rng.choice(_draw_sources(state)))     # as legal_actions: one action per source
+        return _made(DrawCard, rng.choice(_draw_sources(state)))     # as legal_actions: one action per source
     if phase != _START:
         return rng.choice(legal_actions(state))
     kinds = list(_START_KINDS)
@@ -413,8 +524,22 @@ def sample_action(state: State, rng: Rng) -> Action:
         kind = kinds.pop(rng.below(len(kinds)))
         targets = _START_KINDS[kind](state)
         if targets:
-            return rng.choice(_expand(state, kind, rng.choice(targets)))
+            return _sample_expanded(state, kind, rng.choice(targets), rng)
     return Pass()
+
+
+def _sample_expanded(state: State, kind: str, target: Any, rng: Rng) -> Action:
+    """``rng.choice(_expand(state, kind, target))`` with the same draw, building only the action
+    chosen."""
+    if kind == "claim":
+        return rng.choice(_claims(target, state["players"][state["current"]]["hand"]))
+    if kind == "station":
+        cost = _station_cost(state)
+        assert cost is not None         # a station city is listed only when a station can be built
+        pays = list(_payments(TRAIN_COLOURS, cost, 0, state["players"][state["current"]]["hand"]))
+        return BuildStation(target, *rng.choice(pays))
+    rng.skip()                          # below(1): the one action of a draw source or of the ticket deck
+    return _made(DrawCard, target) if kind == "draw" else _made(DrawTickets)
 
 
 # --- applying an action -----------------------------------------------------------------------
@@ -559,7 +684,9 @@ def _apply_claim(state: State, action: ClaimRoute) -> Event:
     r = b.by_id.get(action.route) if isinstance(action.route, str) else None
     if r is None:
         raise _fail(action, "rule.route.unknown", f"no route {action.route!r} on this map")
-    problem = _route_problem(state, state["current"], r, _claimed(state))
+    # the owners of this route and its twins are all _route_problem asks about
+    owners = {x: seat for seat, p in enumerate(state["players"]) for x in (r.id, *r.twins) if x in p["routes"]}
+    problem = _route_problem(state, state["current"], r, owners)
     if problem:
         key, why, params = problem
         raise _fail(action, key, why, **params)

@@ -268,11 +268,15 @@ def settle_market(state: State) -> tuple[list[str], int]:
 def copy_state(state: State) -> State:
     """An independent copy (much faster than ``copy.deepcopy`` for this shape)."""
     new = state.copy()
-    new["deck"], new["discard"], new["market"] = list(state["deck"]), list(state["discard"]), list(state["market"])
-    new["revealed"], new["ticket_deck"], new["box"] = list(state["revealed"]), list(state["ticket_deck"]), list(state["box"])
-    new["players"] = [{**p, "hand": dict(p["hand"]), "tickets": list(p["tickets"]), "offer": list(p["offer"]),
-                       "routes": list(p["routes"]), "stations": list(p["stations"])}
-                      for p in state["players"]]
+    new["deck"], new["discard"], new["market"] = state["deck"][:], state["discard"][:], state["market"][:]
+    new["revealed"], new["ticket_deck"], new["box"] = state["revealed"][:], state["ticket_deck"][:], state["box"][:]
+    players = []
+    for p in state["players"]:
+        q = p.copy()
+        q["hand"], q["tickets"], q["offer"] = p["hand"].copy(), p["tickets"][:], p["offer"][:]
+        q["routes"], q["stations"] = p["routes"][:], p["stations"][:]
+        players.append(q)
+    new["players"] = players
     if state["tunnel"] is not None:
         new["tunnel"] = state["tunnel"].copy()
     if state["result"] is not None:
