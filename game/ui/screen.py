@@ -51,6 +51,7 @@ from game.ui.panels import (
     own_panel,
     player_lines,
 )
+from game.ui.review import ReviewScreen, review_board, review_screen
 from game.ui.session import Session
 from game.ui.tickets import OpenPath, open_path, seat_ticket_status
 from game.view import View
@@ -81,6 +82,7 @@ class SideScreen:
     players: tuple[PlayerLine, ...]
     scoring: ScoringScreen | None = None
     end: EndScreen | None = None
+    review: ReviewScreen | None = None
 
 
 @dataclass(frozen=True)
@@ -204,6 +206,9 @@ def board_of(table: Table, memo: Memo, view: View | None = None) -> BoardScreen:
     assert s is not None
     memo.number(s)
     view = s.view() if view is None else view
+    reviewed = None if table.review is None else review_board(table.review)
+    if reviewed is not None:        # a decision under review: the board as its seat saw it, the better move lit
+        return BoardScreen(*reviewed, colour=s.state["players"][reviewed[0]["viewer"]]["colour"])
     frame = table.scoring_frame()
     step = None if frame is None else frame.step
     colour = None if step is None else s.state["players"][step.seat]["colour"]
@@ -214,6 +219,9 @@ def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
          status_of: dict[str, str]) -> SideScreen:
     s = table.session
     assert s is not None
+    if s.over and table.review is not None:
+        run = table.review
+        return SideScreen(None, None, (), review=review_screen(run, s.player_label(run.seat), s.levels, table.site))
     if s.over:
         frame = table.scoring_frame()
         if frame is not None:

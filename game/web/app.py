@@ -22,6 +22,7 @@ from game.ui.ai_turn import AiAnswer
 from game.ui.commands import Outcome, Redraw
 from game.ui.controller import Table
 from game.ui.keeping import failure_text
+from game.ui.review import ReviewAnswer
 from game.ui.saves import SaveCatalog
 from game.ui.screen import Memo, Screen, board_of, dialog_of, screen
 from game.ui.storage import Backend, Preferences
@@ -34,6 +35,7 @@ from game.web.focus import Focus
 from game.web.header import Header, table_tools
 from game.web.help import HelpPanel
 from game.web.input import Input
+from game.web.review import ReviewHelper
 from game.web.storage import LocalStorage
 from game.web.tap import RoutePicker
 from game.web.zoom import Zoom
@@ -113,6 +115,7 @@ class App:
         self.parts: table.TableParts | None = None
         self.revealed = False                   # the final scoring was being revealed at the last redraw
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
+        self.reviewer = ReviewHelper(self.on_review_answer, self.on_review_failure)
         self.zoom = Zoom()
         self.focus = Focus(self.zoom)
         self.picker = RoutePicker()
@@ -141,6 +144,7 @@ class App:
         if outcome.pause_ms is not None:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.end_pause())), outcome.pause_ms)
         self.ask_ai()
+        self.ask_review()
         tick = self.table.scoring_next()       # the final scoring's next step, when it is being revealed
         if tick is not None:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.scoring_due(tick.ticket))), tick.delay_ms)
@@ -297,6 +301,33 @@ class App:
         node = present(js.document.getElementById("ai-status"))
         if node is not None:
             node.textContent = line
+
+
+    # --- a finished game's review: its worker -----------------------------------------------------
+
+    def ask_review(self) -> None:
+        """Send the review's next decision to its worker; while the page replays the game to find
+        it, a slice at a time from a timer (the page stays responsive); stop the worker when no
+        review is on."""
+        review = self.table.review
+        if review is None:
+            self.reviewer.stop()
+            return
+        request = self.table.review_next()
+        if request is not None:
+            self.reviewer.ask(request)
+        elif review.pending:
+            js.setTimeout(create_once_callable(self.ask_review), 0)
+        elif review.done:
+            self.reviewer.stop()
+
+    def on_review_answer(self, reply: ReviewAnswer) -> None:
+        if self.table.review_answered(reply):
+            self.apply(Outcome())
+
+    def on_review_failure(self, reason: str) -> None:
+        self.table.review_failed(reason)
+        self.apply(Outcome())
 
 
 def start(root, notice: str) -> None:
