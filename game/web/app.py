@@ -307,8 +307,8 @@ class App:
 
     def ask_review(self) -> None:
         """Send the review's next decision to its worker; while the page replays the game to find
-        it, a slice at a time from a timer (the page stays responsive); stop the worker when no
-        review is on."""
+        it, a slice at a time from a timer (the page stays responsive, and shows the progress);
+        once the review is done, or when none is on, stop the worker."""
         review = self.table.review
         if review is None:
             self.reviewer.stop()
@@ -317,9 +317,10 @@ class App:
         if request is not None:
             self.reviewer.ask(request)
         elif review.pending:
-            js.setTimeout(create_once_callable(self.ask_review), 0)
-        elif review.done:
+            js.setTimeout(create_once_callable(lambda: self.apply(Outcome())), 0)
+        elif review.done and self.reviewer.worker is not None:     # the replay's end: done, shown once more
             self.reviewer.stop()
+            js.setTimeout(create_once_callable(lambda: self.apply(Outcome())), 0)
 
     def on_review_answer(self, reply: ReviewAnswer) -> None:
         if self.table.review_answered(reply):

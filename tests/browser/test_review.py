@@ -4,29 +4,10 @@ the position as the seat saw it on the board and the better move lit."""
 
 from __future__ import annotations
 
-from screenshots_ui import over, scenario, store
+from screenshots_ui import late_game, store
 from ui_driver import AI_FAST
 
-from game.actions import parse_action
-from game.rules import apply_action
-from game.scenario import load_scenario, to_scenario
-
 PLAYERS = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "ai", "colour": "blue"}]
-
-
-def late_game(players: list, seed: int, trains: int) -> dict:
-    """A finished game saved from a late position (a player down to ``trains`` trains): its review
-    weighs only the decisions from there, with short play-outs, so the test stays short."""
-    whole = scenario(players, seed, over)
-    state, _ = load_scenario({k: v for k, v in whole.items() if k != "actions"})
-    actions = [parse_action(a) for a in whole["actions"]]
-    for n, action in enumerate(actions):
-        if state["phase"] == "start" and min(p["trains"] for p in state["players"]) <= trains:
-            late = to_scenario(state, actions[n:])
-            late["players"] = players
-            return late
-        apply_action(state, action)
-    raise AssertionError("the game never got that far")
 
 
 def test_the_end_screens_review_shows_progress_the_costliest_turns_and_steps(browser_session):
