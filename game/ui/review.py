@@ -159,8 +159,9 @@ def answer(text: str) -> str:
 
 class ReviewRun:
     """A seat's review of the game ``scenario`` (a finished game's save), made on the page: the
-    game is replayed a slice at a time to find the seat's decisions, each sent to the worker
-    once; the answers are gathered; ``shown`` is the decision on the board (None: none)."""
+    game is replayed a slice at a time to find the seat's decisions, each sent once (to one of
+    several workers: decisions are weighed independently, so their order does not matter); the
+    answers are gathered; ``shown`` is the decision on the board (None: none)."""
 
     def __init__(self, scenario: Scenario, seat: int, samples: int = REVIEW_SAMPLES, base: int = 0) -> None:
         """``base``: added to each decision's number to make its request's ticket, so an answer
@@ -171,7 +172,7 @@ class ReviewRun:
         self.cursor = 0                          # actions replayed
         self.decisions: list[Decision] = []
         self.verdicts: dict[int, Verdict] = {}
-        self.asked: int | None = None            # the decision sent and not answered yet
+        self.asked: set[int] = set()             # decisions sent and not answered yet
         self.shown: int | None = None
         self.failure: str | None = None
 
@@ -184,13 +185,12 @@ class ReviewRun:
         return self.replayed and len(self.verdicts) == len(self.decisions)
 
     def progress(self) -> float:
-        """How far the review is, from 0 to 1: the share of the game's actions up to the decision
-        being weighed (the decisions are spread over the game)."""
+        """How far the review is, from 0 to 1: the share of the game's actions up to the first
+        decision not weighed yet (the decisions are spread over the game)."""
         if self.done:
             return 1.0
-        weighed = len(self.verdicts)
-        upto = self.decisions[weighed].index if weighed < len(self.decisions) else self.cursor
-        return upto / max(1, len(self.actions))
+        waiting = [d.index for i, d in enumerate(self.decisions) if i not in self.verdicts]
+        return min(waiting, default=self.cursor) / max(1, len(self.actions))
 
     def replay(self, limit: int = REPLAY_SLICE) -> None:
         """Replay up to ``limit`` actions, noting the seat's decisions on the way."""
@@ -206,38 +206,43 @@ class ReviewRun:
             apply_action(state, action)
             self.cursor += 1
 
+    def _unsent(self) -> int | None:
+        return next((i for i in range(len(self.decisions)) if i not in self.verdicts and i not in self.asked), None)
+
     def next_request(self) -> ReviewRequest | None:
-        """The next decision to send (replaying a slice of the game to find it), or None: one is
-        being weighed, the review is done or failed, or the replay needs another call (``pending``)."""
-        if self.asked is not None or self.failure is not None:
+        """The next decision to send (replaying a slice of the game to find it), or None: every
+        decision found is sent or weighed and the replay needs another call (``pending``), or
+        the review is done or failed."""
+        if self.failure is not None:
             return None
-        weighed = len(self.verdicts)
-        if weighed == len(self.decisions):
+        index = self._unsent()
+        if index is None:
             self.replay()
-            if weighed == len(self.decisions):
+            index = self._unsent()
+            if index is None:
                 return None
-        d = self.decisions[weighed]
-        self.asked = weighed
-        return ReviewRequest(self.base + weighed, d.view, tuple(str(a) for a in d.legal), d.legal.index(d.chosen), self.samples)
+        d = self.decisions[index]
+        self.asked.add(index)
+        return ReviewRequest(self.base + index, d.view, tuple(str(a) for a in d.legal), d.legal.index(d.chosen),
+                             self.samples)
 
     @property
     def pending(self) -> bool:
         """Whether the replay must go on before another decision can be sent."""
-        return self.asked is None and self.failure is None and not self.replayed \
-            and len(self.verdicts) == len(self.decisions)
+        return self.failure is None and not self.replayed and self._unsent() is None
 
     def answered(self, reply: ReviewAnswer) -> bool:
-        """Take the worker's answer; whether it was the one awaited."""
-        index = self.asked
-        if index is None or reply.ticket != self.base + index:
+        """Take a worker's answer; whether it was one awaited."""
+        index = reply.ticket - self.base
+        if index not in self.asked:
             return False
-        self.asked = None
+        self.asked.discard(index)
         if reply.error is not None or reply.best is None:
             self.failure = reply.error or "no answer"
             return True
         d = self.decisions[index]
         self.verdicts[index] = Verdict(d.chosen, d.legal[reply.best], reply.chosen_points, reply.best_points,
-                                              reply.samples)
+                                       reply.samples)
         return True
 
     def costliest(self, count: int = REVIEW_LISTED) -> list[int]:

@@ -306,20 +306,22 @@ class App:
     # --- a finished game's review: its worker -----------------------------------------------------
 
     def ask_review(self) -> None:
-        """Send the review's next decision to its worker; while the page replays the game to find
-        it, a slice at a time from a timer (the page stays responsive, and shows the progress);
-        once the review is done, or when none is on, stop the worker."""
+        """Give the review's next decisions to its free workers; while the page replays the game
+        to find them, a slice at a time from a timer (the page stays responsive, and shows the
+        progress); once the review is done, or when none is on, stop the workers."""
         review = self.table.review
         if review is None:
             self.reviewer.stop()
             return
-        request = self.table.review_next()
-        if request is not None:
+        while self.reviewer.idle() and review.failure is None:
+            request = self.table.review_next()
+            if request is None:
+                break
             self.reviewer.ask(request)
-        elif review.pending:
+        if review.pending and self.reviewer.idle():
             js.setTimeout(create_once_callable(lambda: self.apply(Outcome())), 0)
-        elif review.done and self.reviewer.worker is not None:     # the replay's end: done, shown once more
-            self.reviewer.stop()
+        elif (review.done or review.failure is not None) and self.reviewer.running:
+            self.reviewer.stop()            # the replay's end: done, shown once more
             js.setTimeout(create_once_callable(lambda: self.apply(Outcome())), 0)
 
     def on_review_answer(self, reply: ReviewAnswer) -> None:

@@ -1,9 +1,9 @@
 """A finished game's review in the page: its panel in the side column, drawn from
-``game.ui.review.ReviewScreen``, and the worker that weighs the decisions (``static/ai-worker.mjs``,
-a second instance of the AI seats' worker, started when a review is asked for).
+``game.ui.review.ReviewScreen``, and the workers that weigh the decisions (instances of the AI seats' worker,
+``static/ai-worker.mjs``, started when a review is asked for, one per core).
 
 The worker gets ``game.ui.review.ReviewRequest`` texts (a seat's view, the legal actions, the
-chosen one), never the save; its answers come back through ``on_answer``.
+chosen one), never the save; their answers come back through ``on_answer``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from game.jsontext import JsonTextError, read_json
 from game.ui.review import ReviewAnswer, ReviewMessageError, ReviewRequest, ReviewScreen
 from game.web.ai_helper import WORKER_META
 from game.web.dom import Node, button, disable, el, keep_alive
+
+MAX_WORKERS = 4         # review workers at most, however many cores the device has
 
 
 class ReviewPanel:
@@ -81,28 +83,51 @@ class ReviewPanel:
 
 
 class ReviewHelper:
-    """The review's worker: started on the first request, ended with :meth:`stop`."""
+    """The review's workers, one per core the device reports (``navigator.hardwareConcurrency``,
+    at most ``MAX_WORKERS``; the game is over, so no AI seat needs one), each weighing one
+    decision at a time; started on the first request, ended with :meth:`stop`."""
 
     def __init__(self, on_answer: Callable[[ReviewAnswer], None], on_failure: Callable[[str], None]) -> None:
         self.on_answer, self.on_failure = on_answer, on_failure
-        self.worker: Node = None
+        self.workers: list[Node] = []
+        self.busy: dict[int, int] = {}          # worker's position -> the ticket it weighs
+
+    @property
+    def running(self) -> bool:
+        return bool(self.workers)
+
+    def idle(self) -> bool:
+        """Whether a worker is free for a request (or none is started yet)."""
+        return not self.workers or len(self.busy) < len(self.workers)
+
+    def start(self) -> bool:
+        """Start the workers; False (and the failure said) if the page cannot."""
+        meta = js.document.querySelector(WORKER_META)
+        if meta is None:
+            self.on_failure("the page names no AI worker")
+            return False
+        count = max(1, min(MAX_WORKERS, int(getattr(js.navigator, "hardwareConcurrency", 1) or 1)))
+        try:
+            for n in range(count):
+                worker = js.Worker.new(meta.content, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
+                worker.addEventListener("message", keep_alive(lambda event, n=n: self.on_message(n, event)))
+                worker.addEventListener("error", keep_alive(self.on_error))
+                self.workers.append(worker)
+        except JsException as exc:
+            self.stop()
+            self.on_failure(str(exc))
+            return False
+        return True
 
     def ask(self, request: ReviewRequest) -> None:
-        if self.worker is None:
-            meta = js.document.querySelector(WORKER_META)
-            if meta is None:
-                self.on_failure("the page names no AI worker")
-                return
-            try:
-                self.worker = js.Worker.new(meta.content, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
-            except JsException as exc:
-                self.on_failure(str(exc))
-                return
-            self.worker.addEventListener("message", keep_alive(self.on_message))
-            self.worker.addEventListener("error", keep_alive(self.on_error))
-        self.worker.postMessage(request.to_text())
+        """Give ``request`` to a free worker (:meth:`idle` must be true)."""
+        if not self.workers and not self.start():
+            return
+        n = next(i for i in range(len(self.workers)) if i not in self.busy)
+        self.busy[n] = request.ticket
+        self.workers[n].postMessage(request.to_text())
 
-    def on_message(self, event) -> None:
+    def on_message(self, n: int, event) -> None:
         text = str(event.data)
         if not text.startswith('{"review"'):
             try:
@@ -113,6 +138,7 @@ class ReviewHelper:
                 self.stop()
                 self.on_failure(data["failed"])
             return                      # {"ready": true}
+        self.busy.pop(n, None)
         try:
             reply = ReviewAnswer.from_text(text)
         except ReviewMessageError as exc:
@@ -127,7 +153,7 @@ class ReviewHelper:
         self.on_failure(message if isinstance(message, str) and message else "the AI worker could not be loaded")
 
     def stop(self) -> None:
-        """End the worker (a review closed or failed): a request it was weighing is dropped."""
-        if self.worker is not None:
-            self.worker.terminate()
-            self.worker = None
+        """End the workers (a review closed, done or failed): a request one was weighing is dropped."""
+        for worker in self.workers:
+            worker.terminate()
+        self.workers, self.busy = [], {}

@@ -173,3 +173,20 @@ def test_a_lesson_holds_nothing_the_seat_could_not_see():
             checked += 1
         apply_action(state, action)
     assert checked >= 2
+
+
+def test_decisions_go_to_several_workers_and_come_back_in_any_order():
+    table = reviewed_table()
+    table.handle(ReviewGame(0))
+    first: list[ReviewRequest] = []
+    while len(first) < 3:           # three decisions out at once (one for each of three workers)
+        request = table.review_next()
+        if request is not None:
+            first.append(request)
+    assert len({r.ticket for r in first}) == 3
+    for request in reversed(first):
+        assert table.review_answered(fake_answer(request))
+        assert not table.review_answered(fake_answer(request))        # once only
+    assert sorted(table.review.verdicts) == sorted(r.ticket % 100_000 for r in first)
+    rest = run_review(table)
+    assert table.review.done and len(table.review.verdicts) == len(first) + len(rest)
