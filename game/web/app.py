@@ -188,7 +188,7 @@ class App:
         self.zoom.attach(board_box)
         self.focus.forget_spot()
         self.drawn, self.parts = shown.game, parts
-        if shown.ai_seats:
+        if shown.ai_seats and not shown.over:      # a finished game (a review has workers of its own) needs none
             self.ai.start()                 # loads in the background while the game is drawn
         return parts
 
