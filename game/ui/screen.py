@@ -219,9 +219,9 @@ def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
          status_of: dict[str, str]) -> SideScreen:
     s = table.session
     assert s is not None
-    if s.over and table.review is not None:
-        run = table.review
-        return SideScreen(None, None, (), review=review_screen(run, s.player_label(run.seat), s.levels, table.site))
+    reviewing = review_side(table)
+    if reviewing is not None:
+        return reviewing
     if s.over:
         frame = table.scoring_frame()
         if frame is not None:
@@ -230,6 +230,15 @@ def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
     seat = s.viewer
     own = None if seat is None else own_panel(s, view["players"], seat, table.selected, status_of)
     return SideScreen(market(s, table.viewer_to_act()), own, player_lines(s, view["players"], moves))
+
+
+def review_side(table: Table) -> SideScreen | None:
+    """The side column while a finished game is reviewed (None: no review is on); alone, it is
+    what the page redraws as the review's answers come in."""
+    s, run = table.session, table.review
+    if s is None or run is None or not s.over:
+        return None
+    return SideScreen(None, None, (), review=review_screen(run, s.player_label(run.seat), s.levels, table.site))
 
 
 def status(table: Table) -> str:

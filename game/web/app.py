@@ -24,7 +24,7 @@ from game.ui.controller import Table
 from game.ui.keeping import failure_text
 from game.ui.review import ReviewAnswer
 from game.ui.saves import SaveCatalog
-from game.ui.screen import Memo, Screen, board_of, dialog_of, screen
+from game.ui.screen import Memo, Screen, board_of, dialog_of, review_side, screen
 from game.ui.storage import Backend, Preferences
 from game.web import cues
 from game.web import start as start_screen
@@ -319,18 +319,26 @@ class App:
                 break
             self.reviewer.ask(request)
         if review.pending and self.reviewer.idle():
-            js.setTimeout(create_once_callable(lambda: self.apply(Outcome())), 0)
+            js.setTimeout(create_once_callable(self.review_moved), 0)
         elif (review.done or review.failure is not None) and self.reviewer.running:
             self.reviewer.stop()            # the replay's end: done, shown once more
-            js.setTimeout(create_once_callable(lambda: self.apply(Outcome())), 0)
+            js.setTimeout(create_once_callable(self.review_moved), 0)
+
+    def review_moved(self) -> None:
+        """The review took an answer or replayed a slice: its panel alone is drawn again (the
+        board shows the decision the player chose, which has not changed), then the next asked."""
+        reviewing = review_side(self.table)
+        if reviewing is not None and self.parts is not None:
+            self.parts.side.update(reviewing)
+        self.ask_review()
 
     def on_review_answer(self, reply: ReviewAnswer) -> None:
         if self.table.review_answered(reply):
-            self.apply(Outcome())
+            self.review_moved()
 
     def on_review_failure(self, reason: str) -> None:
         self.table.review_failed(reason)
-        self.apply(Outcome())
+        self.review_moved()
 
 
 def start(root, notice: str) -> None:
