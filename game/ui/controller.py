@@ -101,9 +101,9 @@ class Table:
             case commands.OpenSave(save_id):
                 return keeping.open_saved(self, save_id)
             case commands.ReviewSave(save_id):
-                keeping.open_saved(self, save_id)
-                humans = [] if self.session is None else self.session.human_seats()
-                return self.start_review(humans[0] if humans else -1)
+                opened = keeping.open_saved(self, save_id)      # a failure is said on the start screen
+                humans = [] if self.session is None or not self.session.over else self.session.human_seats()
+                return self.start_review(humans[0]) if humans else opened
             case commands.DeleteSave(save_id, options):
                 self.catalog.delete(save_id)
                 return self.home(options)

@@ -15,7 +15,7 @@ from game.rules import apply_action
 from game.scenario import load_scenario
 from game.share import read_fragment
 from game.state import copy_state
-from game.ui.commands import CloseReview, ReviewGame, ReviewGo
+from game.ui.commands import CloseReview, ReviewGame, ReviewGo, ReviewSave
 from game.ui.controller import Table
 from game.ui.embed import EmbedOptions, Lesson
 from game.ui.review import (
@@ -190,3 +190,17 @@ def test_decisions_go_to_several_workers_and_come_back_in_any_order():
     assert sorted(table.review.verdicts) == sorted(r.ticket % 100_000 for r in first)
     rest = run_review(table)
     assert table.review.done and len(table.review.verdicts) == len(first) + len(rest)
+
+
+def test_a_finished_saved_game_is_reviewed_from_the_saved_games():
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 1000.0, fresh_seed=lambda: 5)
+    session = Session(finished_game())
+    table.catalog.write("g1", session.scenario(), session.summary(), 1000.0)
+    entry = table.catalog.entries()[0]
+    assert entry.over
+    assert table.handle(ReviewSave("g1")).redraw.value == "screen"
+    assert table.session is not None and table.session.over
+    assert table.review is not None and table.review.seat == 0
+    assert screen(table, Memo()).side.review is not None
+    assert table.handle(ReviewSave("missing")).redraw.value == "screen"
+    assert table.session is None and table.review is None and table.take_notice()    # said on the start screen
