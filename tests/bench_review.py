@@ -22,6 +22,7 @@ figures are printed; nothing is asserted.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from pathlib import Path
@@ -74,7 +75,9 @@ def review_once(browser, session: BrowserSession, game: dict) -> None:
     page.click(".end-screen button[data-cmd=review]")
     page.wait_for_selector(".review[data-done]:not([data-done=no])", timeout=1_800_000)
     took = time.perf_counter() - start
-    tasks, longest = main_thread_tasks(browser.stop_tracing())
+    trace = browser.stop_tracing()
+    tasks, longest = main_thread_tasks(trace)
+    late = long_task_times(trace)
     answers = page.evaluate("window.reviewAnswers")
     long_tasks = page.evaluate(f"""window.longTasks.filter((task) => task.start >=
         performance.getEntriesByName('{FIRST_REQUEST}')[0].startTime).map((task) => task.duration)""")
@@ -90,7 +93,19 @@ def review_once(browser, session: BrowserSession, game: dict) -> None:
     print(f"    long tasks (observer)           count {len(long_tasks)}, max {max(long_tasks, default=0):.0f} ms")
     for line in longest:
         print(f"      {line}")
+    print(f"    over 50 ms, when (s after the click): {', '.join(f'{at:.1f}' for at in late)}")
     context.close()
+
+
+def long_task_times(trace: bytes) -> list[float]:
+    """When the main thread's tasks over 50 ms began, in seconds after the click."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    main = {(e["pid"], e["tid"]) for e in events
+            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
+    start = min(e["ts"] for e in events if e.get("name") == FIRST_REQUEST)
+    return sorted((e["ts"] - start) / 1e6 for e in events if e.get("ph") == "X" and e.get("name") == "RunTask"
+                  and (e["pid"], e["tid"]) in main and e["ts"] >= start and e.get("dur", 0) > 50_000)
 
 
 def cpython_review(game: dict) -> None:

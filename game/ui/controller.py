@@ -384,6 +384,11 @@ class Table:
         """The worker's answer; whether the review took it (the screen then shows it)."""
         return self.review is not None and self.review.answered(reply)
 
+    def review_replay(self) -> None:
+        """Replay a slice of the reviewed game, to find its next decisions (``ReviewRun.replay``)."""
+        if self.review is not None:
+            self.review.replay()
+
     def review_failed(self, reason: str) -> None:
         if self.review is not None and not self.review.done:
             self.review.failure = reason

@@ -3,7 +3,7 @@ to the AI worker, the review as it is made (progress, the costliest turns, the d
 on the board with the better move lit) and its lesson for the embed page.
 
 The page holds the save, which holds every hand; the worker never gets it.  The page replays
-the game a few actions at a time (``ReviewRun.next_request``) and sends, for each decision of
+the game a few actions at a time (``ReviewRun.replay``) and sends, for each decision of
 the reviewed seat, only that seat's view, the legal actions and the chosen one's position
 (``ReviewRequest``); the answer (``ReviewAnswer``) is the best found's position and the points.
 
@@ -55,7 +55,7 @@ from game.view import View, player_view
 REVIEW_LISTED = 5           # the costliest turns listed
 LESSON_SEED = "ttr-review-lesson"       # deals what a lesson's seat could not see: public, fixed
 REVIEW_TICKETS = 100_000    # request tickets per review: more than any game's decisions
-REPLAY_SLICE = 12           # actions the page replays at most per call, between two worker answers
+REPLAY_SLICE = 8            # actions the page replays in one task (a few ms in Pyodide)
 
 
 class ReviewMessageError(ValueError):
@@ -210,17 +210,13 @@ class ReviewRun:
         return next((i for i in range(len(self.decisions)) if i not in self.verdicts and i not in self.asked), None)
 
     def next_request(self) -> ReviewRequest | None:
-        """The next decision to send (replaying a slice of the game to find it), or None: every
-        decision found is sent or weighed and the replay needs another call (``pending``), or
-        the review is done or failed."""
+        """The next decision found to send, or None: every decision found is sent or weighed (the
+        replay must go on to find more: ``pending``), or the review is done or failed."""
         if self.failure is not None:
             return None
         index = self._unsent()
         if index is None:
-            self.replay()
-            index = self._unsent()
-            if index is None:
-                return None
+            return None
         d = self.decisions[index]
         self.asked.add(index)
         return ReviewRequest(self.base + index, d.view, tuple(str(a) for a in d.legal), d.legal.index(d.chosen),
@@ -228,7 +224,7 @@ class ReviewRun:
 
     @property
     def pending(self) -> bool:
-        """Whether the replay must go on before another decision can be sent."""
+        """Whether the replay must go on (:meth:`replay`) before another decision can be sent."""
         return self.failure is None and not self.replayed and self._unsent() is None
 
     def answered(self, reply: ReviewAnswer) -> bool:

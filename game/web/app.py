@@ -306,9 +306,9 @@ class App:
     # --- a finished game's review: its worker -----------------------------------------------------
 
     def ask_review(self) -> None:
-        """Give the review's next decisions to its free workers; while the page replays the game
-        to find them, a slice at a time from a timer (the page stays responsive, and shows the
-        progress); once the review is done, or when none is on, stop the workers."""
+        """Give the review's decisions found to its free workers; when more must be found, replay
+        a slice of the game from a timer, in a task of its own (the page stays responsive, and
+        shows the progress); once the review is done, or when none is on, stop the workers."""
         review = self.table.review
         if review is None:
             self.reviewer.stop()
@@ -319,7 +319,7 @@ class App:
                 break
             self.reviewer.ask(request)
         if review.pending and self.reviewer.idle():
-            js.setTimeout(create_once_callable(self.review_moved), 0)
+            js.setTimeout(create_once_callable(self.review_replay), 0)
         elif (review.done or review.failure is not None) and self.reviewer.running:
             self.reviewer.stop()            # the replay's end: done, shown once more
             js.setTimeout(create_once_callable(self.review_moved), 0)
@@ -331,6 +331,11 @@ class App:
         if reviewing is not None and self.parts is not None:
             self.parts.side.update(reviewing)
         self.ask_review()
+
+    def review_replay(self) -> None:
+        """A slice of the game's replay, in a task of its own, then on with the review."""
+        self.table.review_replay()
+        self.review_moved()
 
     def on_review_answer(self, reply: ReviewAnswer) -> None:
         if self.table.review_answered(reply):

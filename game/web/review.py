@@ -38,8 +38,8 @@ class ReviewPanel:
         self.costliest = el("h3", _("review.costliest"))
         self.counter = el("p", None, cls="review-counter")
         self.text = el("p", None, cls="review-text", aria_live="polite")
-        self.previous = button(_("review.previous"), "review-go", cls="secondary", aria_keyshortcuts="ArrowLeft")
-        self.next = button(_("review.next"), "review-go", cls="secondary", aria_keyshortcuts="ArrowRight")
+        self.previous = button(_("review.previous"), "review-go", cls="secondary")
+        self.next = button(_("review.next"), "review-go", cls="secondary")
         self.lesson = el("a", _("review.lesson"), cls="review-lesson", target="_blank", rel="noopener",
                          title=_("review.lesson_title"))
         self.node = el("section", None,

@@ -61,6 +61,7 @@ def run_review(table: Table, reply=fake_answer) -> list[ReviewRequest]:
         if request is None:
             if table.review is None or not table.review.pending:
                 break
+            table.review_replay()
             continue
         sent.append(request)
         assert table.review_answered(reply(request))
@@ -96,6 +97,7 @@ def test_the_page_sends_the_seats_views_only_and_shows_its_progress():
         if request is None:
             if not table.review.pending:
                 break
+            table.review_replay()
             continue
         requests.append(request)
         index = table.review.decisions[request.ticket % 100_000].index
@@ -183,6 +185,8 @@ def test_decisions_go_to_several_workers_and_come_back_in_any_order():
         request = table.review_next()
         if request is not None:
             first.append(request)
+        else:
+            table.review_replay()
     assert len({r.ticket for r in first}) == 3
     for request in reversed(first):
         assert table.review_answered(fake_answer(request))
