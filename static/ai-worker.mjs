@@ -4,7 +4,7 @@
 // static host.  It starts the vendored Pyodide, unpacks the game's archive and hands every
 // message to Python: `game.ui.ai_turn.answer(request_text) -> answer_text` (docs/ui.md), or for
 // a finished game's review (a request whose text starts with `{"review"`, docs/ui.md)
-// `game.ui.review.answer(request_text) -> answer_text`.
+// `game.ui.review_turn.answer(request_text) -> answer_text`.
 // Messages out: {"ready": true} once Python is up, {"failed": reason} if it cannot start,
 // then one answer per request, in order.
 
@@ -20,7 +20,7 @@ async function start() {
   const decide = pyodide.pyimport("game.ui.ai_turn").answer;
   let review = null;           // imported on the first review request: AI seats never need it
   return (text) => text.startsWith('{"review"')
-    ? (review ??= pyodide.pyimport("game.ui.review").answer)(text)
+    ? (review ??= pyodide.pyimport("game.ui.review_turn").answer)(text)
     : decide(text);
 }
 

@@ -42,7 +42,8 @@ from game.ui.ai_turn import AiAnswer
 from game.ui.commands import NOTHING, Outcome, Redraw
 from game.ui.moves import Cue, cues
 from game.ui.reveal_pacing import ScoringShow, ScoringTick, scoring_show
-from game.ui.review import REVIEW_TICKETS, ReviewAnswer, ReviewRequest, ReviewRun
+from game.ui.review import REVIEW_TICKETS, ReviewRun
+from game.ui.review_turn import ReviewAnswer, ReviewRequest
 from game.ui.saves import SaveCatalog, save_text
 from game.ui.session import Session, refusal_text
 from game.ui.setup import GameOptions

@@ -1,28 +1,23 @@
-"""A finished game's review on the page (``game.ai.review`` weighs the decisions): the messages
-to the AI worker, the review as it is made (progress, the costliest turns, the decision shown
-on the board with the better move lit) and its lesson for the embed page.
+"""A finished game's review on the page (``game.ai.review`` weighs the decisions): the review as
+it is made (progress, the costliest turns, the decision shown on the board with the better move
+lit), in words, and its lesson for the embed page.
 
-The page holds the save, which holds every hand; the worker never gets it.  The page replays
-the game a few actions at a time (``ReviewRun.replay``) and sends, for each decision of
-the reviewed seat, only that seat's view, the legal actions and the chosen one's position
-(``ReviewRequest``); the answer (``ReviewAnswer``) is the best found's position and the points.
+The page holds the save, which holds every hand; the workers never get it.  The page replays
+the game a few actions at a time (``ReviewRun.replay``) and sends, for each decision of the
+reviewed seat, only that seat's view, the legal actions and the chosen one's position
+(``game.ui.review_turn.ReviewRequest``); the answer is the best found's position and the points.
 
 A lesson (``review_lesson``) is built from the seat's view at the decision alone: what the seat
 could not see is dealt anew from a fixed public seed (``game.ai.determinize``), so its link
 holds the seat's own cards and tickets at that turn and nothing of the other players' or the
 decks'.
 
->>> request = ReviewRequest(3, {"viewer": 0}, ("draw deck", "tickets"), 1, 2)
->>> ReviewRequest.from_text(request.to_text()) == request
-True
->>> ReviewAnswer.from_text(ReviewAnswer(3, best=0, chosen_points=-4.5, best_points=2.0, samples=2).to_text()).loss
-6.5
+>>> round_of(9, 4), points_text(6.25)
+(3, '6.2')
 """
 
 from __future__ import annotations
 
-import json
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,13 +31,11 @@ from game.actions import (
     Pass,
     PayTunnel,
     Withdraw,
-    parse_action,
 )
 from game.ai.determinize import determinize
-from game.ai.review import REVIEW_SAMPLES, Decision, Verdict, evaluate
+from game.ai.review import REVIEW_SAMPLES, Decision, Verdict
 from game.board.highlights import Highlights
 from game.i18n import CARD_KEYS, _
-from game.jsontext import JsonTextError, read_json
 from game.mapdata import LOCOMOTIVE, GameMap, load_map
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
@@ -50,109 +43,13 @@ from game.scenario import Scenario, load_scenario, to_scenario
 from game.share import embed_link
 from game.state import Phase, State
 from game.ui.dialog_screen import payment_text
+from game.ui.review_turn import ReviewAnswer, ReviewRequest
 from game.view import View, player_view
 
 REVIEW_LISTED = 5           # the costliest turns listed
 LESSON_SEED = "ttr-review-lesson"       # deals what a lesson's seat could not see: public, fixed
 REVIEW_TICKETS = 100_000    # request tickets per review: more than any game's decisions
 REPLAY_SLICE = 8            # actions the page replays in one task (a few ms in Pyodide)
-
-
-class ReviewMessageError(ValueError):
-    """A review request or answer that does not follow this protocol."""
-
-
-def _object(text: str, what: str) -> dict:
-    try:
-        data = read_json(text)
-    except JsonTextError as exc:
-        raise ReviewMessageError(f"{what}: {exc}") from None
-    if not isinstance(data, dict):
-        raise ReviewMessageError(f"{what}: expected a JSON object")
-    return data
-
-
-def _int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-@dataclass(frozen=True)
-class ReviewRequest:
-    """Weigh one decision: ``ticket`` (the decision's number in the review), the seat's view, the
-    legal actions' text, the chosen one's position among them and the worlds to sample.  Its
-    text starts with ``{"review":`` (the worker tells it from an AI seat's request by that)."""
-
-    ticket: int
-    view: View
-    legal: tuple[str, ...]
-    chosen: int
-    samples: int = REVIEW_SAMPLES
-
-    def to_text(self) -> str:
-        return json.dumps({"review": self.ticket, "view": self.view, "legal": list(self.legal),
-                           "chosen": self.chosen, "samples": self.samples}, separators=(",", ":"))
-
-    @staticmethod
-    def from_text(text: str) -> ReviewRequest:
-        data = _object(text, "review request")
-        legal = data.get("legal")
-        if not (_int(data.get("review")) and isinstance(data.get("view"), dict) and isinstance(legal, list)
-                and legal and all(isinstance(a, str) for a in legal) and _int(data.get("chosen"))
-                and 0 <= data["chosen"] < len(legal) and _int(data.get("samples")) and 1 <= data["samples"] <= 64):
-            raise ReviewMessageError("review request: expected review, view, legal, chosen and samples")
-        return ReviewRequest(data["review"], data["view"], tuple(legal), data["chosen"], data["samples"])
-
-
-@dataclass(frozen=True)
-class ReviewAnswer:
-    """A decision weighed: the best found's position in the request's legal list and the mean
-    margins, or why it could not be; ``ms`` is the time it took."""
-
-    ticket: int
-    best: int | None = None
-    chosen_points: float = 0.0
-    best_points: float = 0.0
-    samples: int = 0
-    error: str | None = None
-    ms: float = 0.0
-
-    @property
-    def loss(self) -> float:
-        return max(0.0, self.best_points - self.chosen_points)
-
-    def to_text(self) -> str:
-        return json.dumps({"review": self.ticket, "best": self.best, "chosen_points": self.chosen_points,
-                           "best_points": self.best_points, "samples": self.samples, "error": self.error,
-                           "ms": round(self.ms, 3)}, separators=(",", ":"))
-
-    @staticmethod
-    def from_text(text: str) -> ReviewAnswer:
-        data = _object(text, "review answer")
-        best, error = data.get("best"), data.get("error")
-        if not (_int(data.get("review")) and (_int(best) != isinstance(error, str))
-                and all(_number(data.get(k)) for k in ("chosen_points", "best_points", "ms"))
-                and _int(data.get("samples"))):
-            raise ReviewMessageError("review answer: expected review, best or error, the points, samples and ms")
-        return ReviewAnswer(data["review"], best, float(data["chosen_points"]), float(data["best_points"]),
-                            data["samples"], error[:300] if isinstance(error, str) else None, float(data["ms"]))
-
-
-def answer(text: str) -> str:
-    """The worker's job for a review request: its text in, the answer's text out; it never raises."""
-    ticket, start = -1, time.perf_counter()
-    try:
-        request = ReviewRequest.from_text(text)
-        ticket = request.ticket
-        legal = [parse_action(a) for a in request.legal]
-        verdict = evaluate(request.view, legal, legal[request.chosen], request.samples)
-        return ReviewAnswer(ticket, legal.index(verdict.best), verdict.chosen_points, verdict.best_points,
-                            verdict.samples, ms=(time.perf_counter() - start) * 1000).to_text()
-    except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker
-        return ReviewAnswer(ticket, error=f"{type(exc).__name__}: {exc}", ms=(time.perf_counter() - start) * 1000).to_text()
 
 
 # --- the review as it is made -----------------------------------------------------------------------

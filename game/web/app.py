@@ -22,7 +22,7 @@ from game.ui.ai_turn import AiAnswer
 from game.ui.commands import Outcome, Redraw
 from game.ui.controller import Table
 from game.ui.keeping import failure_text
-from game.ui.review import ReviewAnswer
+from game.ui.review_turn import ReviewAnswer
 from game.ui.saves import SaveCatalog
 from game.ui.screen import Memo, Screen, board_of, dialog_of, review_side, screen
 from game.ui.storage import Backend, Preferences

@@ -15,7 +15,8 @@ from pyodide.ffi import JsException, to_js
 
 from game.i18n import _
 from game.jsontext import JsonTextError, read_json
-from game.ui.review import ReviewAnswer, ReviewMessageError, ReviewRequest, ReviewScreen
+from game.ui.review import ReviewScreen
+from game.ui.review_turn import ReviewAnswer, ReviewMessageError, ReviewRequest
 from game.web.ai_helper import WORKER_META
 from game.web.dom import Node, button, disable, el, keep_alive
 

@@ -1,4 +1,4 @@
-"""A finished game's review on the page (``game.ui.review``): the table replays the save and sends
+"""A finished game's review on the page (``game.ui.review``, ``game.ui.review_turn``): the table replays the save and sends
 the worker only the reviewed seat's views; the progress, the costliest turns, a decision shown on
 the board with the better move lit; the lesson of a decision holds nothing the seat could not see."""
 
@@ -18,13 +18,8 @@ from game.state import copy_state
 from game.ui.commands import CloseReview, ReviewGame, ReviewGo, ReviewSave
 from game.ui.controller import Table
 from game.ui.embed import EmbedOptions, Lesson
-from game.ui.review import (
-    ReviewAnswer,
-    ReviewRequest,
-    answer,
-    lesson_link,
-    review_lesson,
-)
+from game.ui.review import lesson_link, review_lesson
+from game.ui.review_turn import ReviewAnswer, ReviewRequest, answer
 from game.ui.saves import SaveCatalog
 from game.ui.screen import Memo, screen
 from game.ui.session import Session
