@@ -2,7 +2,9 @@
 //
 // It only computes and talks by messages (no DOM, no SharedArrayBuffer), so it runs on any
 // static host.  It starts the vendored Pyodide, unpacks the game's archive and hands every
-// message to Python: `game.ui.ai_turn.answer(request_text) -> answer_text` (docs/ui.md).
+// message to Python: `game.ui.ai_turn.answer(request_text) -> answer_text` (docs/ui.md), or for
+// a finished game's review (a request whose text starts with `{"review"`, docs/ui.md)
+// `game.ui.review_turn.answer(request_text) -> answer_text`.
 // Messages out: {"ready": true} once Python is up, {"failed": reason} if it cannot start,
 // then one answer per request, in order.
 
@@ -15,7 +17,11 @@ async function start() {
   const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/") });
   await unpackArchive(pyodide, await downloadArchive(here("./build/game.zip")), "/ai-helper");
   pyodide.runPython("import sys; sys.path.insert(0, '/ai-helper')");
-  return pyodide.pyimport("game.ui.ai_turn").answer;
+  const decide = pyodide.pyimport("game.ui.ai_turn").answer;
+  let review = null;           // imported on the first review request: AI seats never need it
+  return (text) => text.startsWith('{"review"')
+    ? (review ??= pyodide.pyimport("game.ui.review_turn").answer)(text)
+    : decide(text);
 }
 
 const answer = start();
@@ -27,5 +33,5 @@ answer.then(
 self.onmessage = ({ data }) => {
   // after a failed start the page has been told and asks no more; a request already on its
   // way gets no answer
-  answer.then((decide) => postMessage(decide(data)), () => {});
+  answer.then((respond) => postMessage(respond(data)), () => {});
 };

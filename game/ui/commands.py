@@ -165,9 +165,35 @@ class Keep:
     tickets: tuple[str, ...]
 
 
+@dataclass(frozen=True)
+class ReviewGame:
+    """Review the finished game on the table (``game.ui.review``) for one seat."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class ReviewSave:
+    """Open a finished saved game and review it for its first human seat."""
+
+    save_id: str
+
+
+@dataclass(frozen=True)
+class ReviewGo:
+    """Show a decision of the review on the board (None: the game's end)."""
+
+    index: int | None
+
+
+@dataclass(frozen=True)
+class CloseReview:
+    """Leave the review: back to the final table."""
+
+
 Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | Share | TakeOver
            | FreeSpace | Rematch | SkipScoring | ReplayScoring | Zoom | SetAiSpeed | SelectColour | ShowHints | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
-           | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep)
+           | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep | ReviewGame | ReviewSave | ReviewGo | CloseReview)
 
 
 class Control(enum.StrEnum):
@@ -199,6 +225,10 @@ class Control(enum.StrEnum):
     CLAIM = "claim"
     STATION = "station"
     TUNNEL = "tunnel"
+    REVIEW = "review"
+    REVIEW_SAVE = "review-save"
+    REVIEW_GO = "review-go"
+    REVIEW_CLOSE = "review-close"
     # a table command the page makes, reading the new-game form or the ticked tickets
     START = "start"
     DELETE = "delete"
@@ -225,6 +255,8 @@ TABLE_CONTROLS: dict[Control, Callable[[str], Command]] = {
     Control.HOME: lambda _arg: GoHome(), Control.DRAW: Draw, Control.TICKETS: lambda _arg: DrawTickets(),
     Control.ROUTE: ChooseRoute, Control.CLAIM: lambda arg: Pay("claim", int(arg)),
     Control.STATION: lambda arg: Pay("station", int(arg)), Control.TUNNEL: lambda arg: TunnelChoice(int(arg)),
+    Control.REVIEW: lambda arg: ReviewGame(int(arg)), Control.REVIEW_SAVE: ReviewSave,
+    Control.REVIEW_GO: lambda arg: ReviewGo(int(arg) if arg else None), Control.REVIEW_CLOSE: lambda _arg: CloseReview(),
 }
 
 

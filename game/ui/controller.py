@@ -42,6 +42,8 @@ from game.ui.ai_turn import AiAnswer
 from game.ui.commands import NOTHING, Outcome, Redraw
 from game.ui.moves import Cue, cues
 from game.ui.reveal_pacing import ScoringShow, ScoringTick, scoring_show
+from game.ui.review import REVIEW_TICKETS, ReviewRun
+from game.ui.review_turn import ReviewAnswer, ReviewRequest
 from game.ui.saves import SaveCatalog, save_text
 from game.ui.session import Session, refusal_text
 from game.ui.setup import GameOptions
@@ -75,6 +77,8 @@ class Table:
         self.cued = 0                           # the events whose cues were taken (game.ui.moves)
         self.scoring: ScoringShow | None = None     # the final scoring being revealed, step by step
         self.scoring_tickets = 0                # numbers of the scoring's timers asked for
+        self.review: ReviewRun | None = None    # the finished game's review (game.ui.review), if asked for
+        self.reviews = 0                        # reviews started (their requests' tickets differ)
 
     # --- one dispatch -------------------------------------------------------------------------
 
@@ -97,6 +101,10 @@ class Table:
                 return self.home(options)
             case commands.OpenSave(save_id):
                 return keeping.open_saved(self, save_id)
+            case commands.ReviewSave(save_id):
+                opened = keeping.open_saved(self, save_id)      # a failure is said on the start screen
+                humans = [] if self.session is None or not self.session.over else self.session.human_seats()
+                return self.start_review(humans[0]) if humans else opened
             case commands.DeleteSave(save_id, options):
                 self.catalog.delete(save_id)
                 return self.home(options)
@@ -132,6 +140,13 @@ class Table:
                 return Outcome()
             case commands.ReplayScoring():
                 return self.reveal_scoring(replay=True)
+            case commands.ReviewGame(seat):
+                return self.start_review(seat)
+            case commands.ReviewGo(index):
+                return Outcome() if self.review is not None and self.review.go(index) else NOTHING
+            case commands.CloseReview():
+                self.review = None
+                return Outcome()
             case commands.AcknowledgeHandoff():
                 session.acknowledge_handoff()
                 return Outcome()
@@ -177,7 +192,7 @@ class Table:
         """The start screen: the new-game form (``options``, its ``problems``) and the saved games."""
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None
-        self.scoring = None
+        self.scoring, self.review = None, None
         # the names the game made follow the language and the seats' kinds (game.ui.setup)
         self.start = setup.StartScreen(setup.with_default_names(options or setup.default_options("usa", 2)), problems or [])
         return Outcome()
@@ -187,7 +202,7 @@ class Table:
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = session, None, None, None
         self.revision, self.stale = revision, False
-        self.scoring = None                     # a finished game opened shows its final table
+        self.scoring, self.review = None, None  # a finished game opened shows its final table
         self.cued = len(session.events)         # a game opened shows its moves as they stand, not played again
         session.name_defaults()                 # the names the game made, in the language of the moment
         keeping.keep_current(self)
@@ -348,6 +363,36 @@ class Table:
         new = s.events[self.cued:]
         self.cued = len(s.events)
         return [cue for event in new for cue in cues(event_view(event, seat))]
+
+    # --- the review of a finished game (game.ui.review) --------------------------------------------
+
+    def start_review(self, seat: int) -> Outcome:
+        """Review the finished game for ``seat`` (a human's), from its start; the final scoring's
+        show, if on, ends."""
+        s = self.session
+        if s is None or not s.over or seat not in s.human_seats() or self.stale:
+            return NOTHING
+        self.scoring = None
+        self.reviews += 1
+        self.review = ReviewRun(s.scenario(), seat, base=self.reviews * REVIEW_TICKETS)
+        return Outcome()
+
+    def review_next(self) -> ReviewRequest | None:
+        """The decision to send to the worker now, if any (``ReviewRun.next_request``)."""
+        return None if self.review is None else self.review.next_request()
+
+    def review_answered(self, reply: ReviewAnswer) -> bool:
+        """The worker's answer; whether the review took it (the screen then shows it)."""
+        return self.review is not None and self.review.answered(reply)
+
+    def review_replay(self) -> None:
+        """Replay a slice of the reviewed game, to find its next decisions (``ReviewRun.replay``)."""
+        if self.review is not None:
+            self.review.replay()
+
+    def review_failed(self, reason: str) -> None:
+        if self.review is not None and not self.review.done:
+            self.review.failure = reason
 
     # --- AI seats (game.ui.ai_pacing) ------------------------------------------------------------
 

@@ -33,6 +33,7 @@ class EndScreen:
     chart: ending.ScoreChart
     players: tuple[tuple[str, str], ...]        # by seat: (colour, name)
     statistics: tuple[ending.Statistics, ...]
+    reviews: tuple[tuple[int, str], ...] = ()   # a human seat's review to start: (seat, the button's words)
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,8 @@ def end_screen(session: Session) -> EndScreen:
     players = tuple((p["colour"], p["name"]) for p in state["players"])
     return EndScreen(_(key, **params), bool(game_map.rules["stations"]), tuple(rows), " ".join(legend),
                      ending.score_chart(state, session.public_events), players,
-                     tuple(ending.statistics(state, session.public_events)))
+                     tuple(ending.statistics(state, session.public_events)),
+                     tuple((seat, _("review.start", name=session.player_label(seat))) for seat in session.human_seats()))
 
 
 def scoring_screen(session: Session, frame: reveal.Frame) -> ScoringScreen:

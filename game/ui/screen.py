@@ -51,6 +51,7 @@ from game.ui.panels import (
     own_panel,
     player_lines,
 )
+from game.ui.review import ReviewScreen, review_board, review_screen
 from game.ui.session import Session
 from game.ui.tickets import OpenPath, open_path, seat_ticket_status
 from game.view import View
@@ -81,6 +82,7 @@ class SideScreen:
     players: tuple[PlayerLine, ...]
     scoring: ScoringScreen | None = None
     end: EndScreen | None = None
+    review: ReviewScreen | None = None
 
 
 @dataclass(frozen=True)
@@ -204,6 +206,9 @@ def board_of(table: Table, memo: Memo, view: View | None = None) -> BoardScreen:
     assert s is not None
     memo.number(s)
     view = s.view() if view is None else view
+    reviewed = None if table.review is None else review_board(table.review)
+    if reviewed is not None:        # a decision under review: the board as its seat saw it, the better move lit
+        return BoardScreen(*reviewed, colour=s.state["players"][reviewed[0]["viewer"]]["colour"])
     frame = table.scoring_frame()
     step = None if frame is None else frame.step
     colour = None if step is None else s.state["players"][step.seat]["colour"]
@@ -214,6 +219,9 @@ def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
          status_of: dict[str, str]) -> SideScreen:
     s = table.session
     assert s is not None
+    reviewing = review_side(table)
+    if reviewing is not None:
+        return reviewing
     if s.over:
         frame = table.scoring_frame()
         if frame is not None:
@@ -222,6 +230,15 @@ def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
     seat = s.viewer
     own = None if seat is None else own_panel(s, view["players"], seat, table.selected, status_of)
     return SideScreen(market(s, table.viewer_to_act()), own, player_lines(s, view["players"], moves))
+
+
+def review_side(table: Table) -> SideScreen | None:
+    """The side column while a finished game is reviewed (None: no review is on); alone, it is
+    what the page redraws as the review's answers come in."""
+    s, run = table.session, table.review
+    if s is None or run is None or not s.over:
+        return None
+    return SideScreen(None, None, (), review=review_screen(run, s.player_label(run.seat), s.levels, table.site))
 
 
 def status(table: Table) -> str:

@@ -22,8 +22,9 @@ from game.ui.ai_turn import AiAnswer
 from game.ui.commands import Outcome, Redraw
 from game.ui.controller import Table
 from game.ui.keeping import failure_text
+from game.ui.review_turn import ReviewAnswer
 from game.ui.saves import SaveCatalog
-from game.ui.screen import Memo, Screen, board_of, dialog_of, screen
+from game.ui.screen import Memo, Screen, board_of, dialog_of, review_side, screen
 from game.ui.storage import Backend, Preferences
 from game.web import cues
 from game.web import start as start_screen
@@ -34,6 +35,7 @@ from game.web.focus import Focus
 from game.web.header import Header, table_tools
 from game.web.help import HelpPanel
 from game.web.input import Input
+from game.web.review import ReviewHelper
 from game.web.storage import LocalStorage
 from game.web.tap import RoutePicker
 from game.web.zoom import Zoom
@@ -113,6 +115,7 @@ class App:
         self.parts: table.TableParts | None = None
         self.revealed = False                   # the final scoring was being revealed at the last redraw
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
+        self.reviewer = ReviewHelper(self.on_review_answer, self.on_review_failure)
         self.zoom = Zoom()
         self.focus = Focus(self.zoom)
         self.picker = RoutePicker()
@@ -141,6 +144,7 @@ class App:
         if outcome.pause_ms is not None:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.end_pause())), outcome.pause_ms)
         self.ask_ai()
+        self.ask_review()
         tick = self.table.scoring_next()       # the final scoring's next step, when it is being revealed
         if tick is not None:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.scoring_due(tick.ticket))), tick.delay_ms)
@@ -184,7 +188,7 @@ class App:
         self.zoom.attach(board_box)
         self.focus.forget_spot()
         self.drawn, self.parts = shown.game, parts
-        if shown.ai_seats:
+        if shown.ai_seats and not shown.over:      # a finished game (a review has workers of its own) needs none
             self.ai.start()                 # loads in the background while the game is drawn
         return parts
 
@@ -297,6 +301,49 @@ class App:
         node = present(js.document.getElementById("ai-status"))
         if node is not None:
             node.textContent = line
+
+
+    # --- a finished game's review: its worker -----------------------------------------------------
+
+    def ask_review(self) -> None:
+        """Give the review's decisions found to its free workers; when more must be found, replay
+        a slice of the game from a timer, in a task of its own (the page stays responsive, and
+        shows the progress); once the review is done, or when none is on, stop the workers."""
+        review = self.table.review
+        if review is None:
+            self.reviewer.stop()
+            return
+        while self.reviewer.idle() and review.failure is None:
+            request = self.table.review_next()
+            if request is None:
+                break
+            self.reviewer.ask(request)
+        if review.pending and self.reviewer.idle():
+            js.setTimeout(create_once_callable(self.review_replay), 0)
+        elif (review.done or review.failure is not None) and self.reviewer.running:
+            self.reviewer.stop()            # the replay's end: done, shown once more
+            js.setTimeout(create_once_callable(self.review_moved), 0)
+
+    def review_moved(self) -> None:
+        """The review took an answer or replayed a slice: its panel alone is drawn again (the
+        board shows the decision the player chose, which has not changed), then the next asked."""
+        reviewing = review_side(self.table)
+        if reviewing is not None and self.parts is not None:
+            self.parts.side.update(reviewing)
+        self.ask_review()
+
+    def review_replay(self) -> None:
+        """A slice of the game's replay, in a task of its own, then on with the review."""
+        self.table.review_replay()
+        self.review_moved()
+
+    def on_review_answer(self, reply: ReviewAnswer) -> None:
+        if self.table.review_answered(reply):
+            self.review_moved()
+
+    def on_review_failure(self, reason: str) -> None:
+        self.table.review_failed(reason)
+        self.review_moved()
 
 
 def start(root, notice: str) -> None:

@@ -61,7 +61,9 @@ def end_screen(end: EndScreen) -> Node:
     table.append(body)
     buttons = el("div", None, button(_("end.rematch"), "rematch", cls="primary"),
                  button(_("end.new_game"), "home", cls="secondary"),
-                 button(_("end.replay"), "replay-scoring", cls="secondary"), cls="end-buttons")
+                 button(_("end.replay"), "replay-scoring", cls="secondary"),
+                 *(button(words, "review", str(seat), cls="secondary review-start") for seat, words in end.reviews),
+                 cls="end-buttons")
     # not a live region: the reveal announced the scoring step by step; the heading takes the
     # focus when the table comes (game.web.focus), so it is read from the top
     return el("section", None, el("h2", _("end.title"), tabindex="-1"), el("p", end.verdict, cls="verdict"),

@@ -22,6 +22,7 @@ from game.ui.screen import SideScreen
 from game.web.dom import KeyedList, Node, button, disable, el
 from game.web.end import ScoringPanel, end_screen
 from game.web.pieces import last_move_node, swatch, ticket_line
+from game.web.review import ReviewPanel
 
 
 class SideColumn:
@@ -34,11 +35,18 @@ class SideColumn:
         self.players = Players()
         self.end: Node | None = None
         self.scoring: ScoringPanel | None = None
+        self.review: ReviewPanel | None = None
         self.parts: list = []
 
     def update(self, side: SideScreen) -> None:
         parts: list[Node | None]
-        if side.scoring is not None:
+        if side.review is None:
+            self.review = None
+        if side.review is not None:
+            if self.review is None:
+                self.review = ReviewPanel()
+            parts = [self.review.update(side.review)]
+        elif side.scoring is not None:
             self.own = None
             if self.scoring is None:
                 self.scoring = ScoringPanel(side.scoring)

@@ -104,6 +104,8 @@ def saves_list(entries: list[SaveEntry], notice: str) -> Node:
                  data_save=entry.id)
         if not entry.problem:
             row.append(button(_("start.open"), "open", entry.id))
+            if entry.over:
+                row.append(button(_("review.open_saved"), "review-save", entry.id))
         row.append(button(_("start.export"), "export", entry.id))
         row.append(button(_("start.delete"), "delete", entry.id))
         items.append(row)

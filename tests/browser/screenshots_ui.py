@@ -32,6 +32,8 @@ At 1280×800 and 390×844 only (``DOC_SIZES``):
 - ``help``: the "How to play" panel on the Europe map, at its top (``ui-help-europe-*``) and at
   its end (``ui-help-europe-end-*``: scoring table, symbols), then the start screen it returns
   to (``ui-start-advanced-*``);
+- ``review``: a finished game's review (#30) stepped to its costliest turn, the position as the
+  seat saw it with the better move lit (``ui-review-*``);
 - ``rules-page``: the rules page with its first example live (``rules-page-*``) and a board as
   drawn, before its click (``rules-page-example-*``).
 """
@@ -52,11 +54,12 @@ from harness import (
 )
 from ui_driver import AI_FAST, RULES_STATE, header_tool
 
+from game.actions import parse_action
 from game.ai import make_agent
 from game.ai.agent import decide
 from game.rng import Rng
 from game.rules import apply_action
-from game.scenario import load_scenario, play_scenario
+from game.scenario import load_scenario, play_scenario, to_scenario
 from game.ui import reveal
 
 SIZES = {"1280x800": (1280, 800), "1024x768": (1024, 768), "800x600": (800, 600), "390x844": (390, 844)}
@@ -80,6 +83,21 @@ def scenario(players: list, seed: int, stop, map_id: str = "usa") -> dict:
         apply_action(state, action)
         actions.append(str(action))
     return {**start, "actions": actions}
+
+
+def late_game(players: list, seed: int, trains: int) -> dict:
+    """A finished game saved from a late position (a player down to ``trains`` trains): its review
+    weighs only the decisions from there, with short play-outs, so the test stays short."""
+    whole = scenario(players, seed, over)
+    state, _ = load_scenario({k: v for k, v in whole.items() if k != "actions"})
+    actions = [parse_action(a) for a in whole["actions"]]
+    for n, action in enumerate(actions):
+        if state["phase"] == "start" and min(p["trains"] for p in state["players"]) <= trains:
+            late = to_scenario(state, actions[n:])
+            late["players"] = players
+            return late
+        apply_action(state, action)
+    raise AssertionError("the game never got that far")
 
 
 def at_ann(turn: int):
@@ -185,6 +203,14 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             page.wait_for_selector(f".scoring-reveal[data-shown='{telling_step(end)}']")
             page.evaluate("window.scrollTo(0, 0)")
             snap("end-reveal")
+        if wanted("review") and size in DOC_SIZES:
+            store(page, {"g1": late_game(PLAYERS, 8, 14)}, "g1")        # a late save: a short review
+            page.click(".end-screen button[data-cmd=review]")
+            page.wait_for_selector(".review[data-done='']", timeout=300_000)
+            page.click(".review-turns li button")
+            page.wait_for_selector(".review[data-shown]:not([data-shown=''])")
+            page.evaluate("window.scrollTo(0, 0)")
+            snap("review")
         if wanted("rules-page") and size in DOC_SIZES:      # last: the page leaves the game
             page.goto(session.base_url + f"static/build/rules-{language}.html")
             page.locator("a.rules-static").first.click()         # the first example live, the others drawn
@@ -210,7 +236,7 @@ def telling_step(game: dict) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, station, handoff, last-round, end, "
+    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, station, handoff, last-round, end, review, "
                                        "end-reveal, help or rules-page")
     parser.add_argument("--lang", default="en", help="the page's language (a code of game.i18n.LANGUAGES)")
     parser.add_argument("--size", choices=SIZES, help="one size")
