@@ -33,6 +33,7 @@ class EndScreen:
     chart: ending.ScoreChart
     players: tuple[tuple[str, str], ...]        # by seat: (colour, name)
     statistics: tuple[ending.Statistics, ...]
+    hints: str = ""                     # the hints each human player asked for ("": the game offered none)
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,16 @@ def end_screen(session: Session) -> EndScreen:
     players = tuple((p["colour"], p["name"]) for p in state["players"])
     return EndScreen(_(key, **params), bool(game_map.rules["stations"]), tuple(rows), " ".join(legend),
                      ending.score_chart(state, session.public_events), players,
-                     tuple(ending.statistics(state, session.public_events)))
+                     tuple(ending.statistics(state, session.public_events)), hints_used(session))
+
+
+def hints_used(session: Session) -> str:
+    """How many hints each human player asked for, in a line ("" when the game offered none)."""
+    if not session.hints_offered:
+        return ""
+    counts = session.hint_counts()
+    return _("end.hints", players=", ".join(_("end.hints_player", name=session.state["players"][seat]["name"],
+                                                number=counts[seat]) for seat in session.human_seats()))
 
 
 def scoring_screen(session: Session, frame: reveal.Frame) -> ScoringScreen:
