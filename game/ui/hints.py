@@ -42,8 +42,8 @@ from game.ai.planning import Knowledge, Plan, card_needs, make_plan
 from game.i18n import _
 from game.mapdata import GRAY, LOCOMOTIVE, GameMap
 from game.scoring import tickets_completed
-from game.ui.words import named
 from game.state import State
+from game.ui.words import named
 from game.view import View
 
 

@@ -36,7 +36,6 @@ from game.ui import ending
 from game.ui.controller import Table
 from game.ui.dialog_screen import (
     DialogScreen,
-    PaymentScreen,
     TicketsScreen,
     TunnelScreen,
     dialog_screen,
