@@ -212,7 +212,8 @@ class App:
         hints = js.document.getElementById("hints")
         hints.setAttribute("aria-pressed", "true" if shown.hints else "false")
         hints.setAttribute("data-arg", "off" if shown.hints else "on")
-        js.document.getElementById("hint").hidden = shown.hint is None
+        for hint_button in js.document.querySelectorAll("header button.hint"):     # the row's and the menu's
+            hint_button.hidden = shown.hint is None
         # a hint's line at the foot of the board, or in the choice it is about (drawn with the dialog)
         in_dialog = isinstance(shown.dialog, HINT_DIALOGS)
         js.document.getElementById("hint-line").textContent = "" if shown.hint is None or in_dialog else shown.hint.line
@@ -248,7 +249,13 @@ class App:
         if self.table.session is None:
             return
         dialog = dialog_of(self.table) if shown is None else shown.dialog
+        # the tickets ticked stay ticked when the same choice is drawn again (a hint came in)
+        ticked = {box.value for box in js.document.querySelectorAll("#dialogs .offer input:checked")}
         node = None if dialog is None else _table().dialog_node(dialog)
+        if node is not None and ticked:
+            for box in node.querySelectorAll(".offer input"):
+                if box.value in ticked:
+                    box.checked = True
         js.document.getElementById("dialogs").replaceChildren(*([node] if node is not None else []))
         if node is None:            # the open dialog's kind on #app, for styles
             self.root.removeAttribute("data-dialog")

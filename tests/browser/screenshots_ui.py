@@ -33,7 +33,9 @@ At 1280×800 and 390×844 only (``DOC_SIZES``):
   its end (``ui-help-europe-end-*``: scoring table, symbols), then the start screen it returns
   to (``ui-start-advanced-*``);
 - ``rules-page``: the rules page with its first example live (``rules-page-*``) and a board as
-  drawn, before its click (``rules-page-example-*``).
+  drawn, before its click (``rules-page-example-*``);
+- ``hint``: the ``round`` position, Ann having asked for a hint: its line at the foot of the
+  board, its route or card lit.
 """
 
 from __future__ import annotations
@@ -185,6 +187,12 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             page.wait_for_selector(f".scoring-reveal[data-shown='{telling_step(end)}']")
             page.evaluate("window.scrollTo(0, 0)")
             snap("end-reveal")
+        if wanted("hint") and size in DOC_SIZES:
+            store(page, {"g1": mid}, "g1")
+            header_tool(page, "button.hint >> visible=true").click()      # in the menu ⋯ at 1180 px and below
+            page.wait_for_function("""() => { const t = document.getElementById('hint-line').textContent;
+                return t !== '' && !t.endsWith('…'); }""", timeout=120_000)
+            snap("hint")
         if wanted("rules-page") and size in DOC_SIZES:      # last: the page leaves the game
             page.goto(session.base_url + f"static/build/rules-{language}.html")
             page.locator("a.rules-static").first.click()         # the first example live, the others drawn
@@ -211,7 +219,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, station, handoff, last-round, end, "
-                                       "end-reveal, help or rules-page")
+                                       "end-reveal, help, hint or rules-page")
     parser.add_argument("--lang", default="en", help="the page's language (a code of game.i18n.LANGUAGES)")
     parser.add_argument("--size", choices=SIZES, help="one size")
     args = parser.parse_args()
