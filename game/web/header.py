@@ -124,7 +124,7 @@ def table_tools(shown: Screen, *, back_to_lesson: bool) -> tuple[list[Node], lis
     """The header's tools always in sight, and the rarely used ones of its menu, for the game
     ``shown``; an embed's way back to the lesson (``back_to_lesson``) stays in sight."""
     tools = [*zoom_buttons("zoom"), hints_button(), hint_button()]
-    menu = [hint_in_menu(), *([ai_speed_picker(shown.ai_speed)] if shown.ai_seats else []),
+    menu = [*([ai_speed_picker(shown.ai_speed)] if shown.ai_seats else []),
             button(_("table.export"), "export-game", cls="tool-export"),
             button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
             button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
@@ -142,16 +142,11 @@ def hints_button() -> Node:
 
 def hint_button() -> Node:
     """The Hint command (``game.ui.hints``) in the band's row of tools, shown while it is offered
-    (``Screen.hint``): a mark and its word (1180 px and below it is in the menu instead)."""
+    (``Screen.hint``): a mark and its word (1180 px and below, where the row has no room for it in
+    every language, it stands in the market's heading instead: ``game.web.side``)."""
     return el("button", None, el("span", None, cls="hint-mark", aria_hidden="true"),
               el("span", _("hint.button"), cls="hint-word"), cls="hint", id="hint", type="button", data_cmd="hint",
               data_arg="", title=_("hint.button_title"), hidden=True)
-
-
-def hint_in_menu() -> Node:
-    """The Hint command in the menu ⋯, where the row of tools has no room for it (1180 px and
-    below; the style shows one of the two)."""
-    return button(_("hint.button"), "hint", cls="hint tool-hint", title=_("hint.button_title"), hidden=True)
 
 
 def ai_speed_picker(speed: str) -> Node:

@@ -189,7 +189,7 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             snap("end-reveal")
         if wanted("hint") and size in DOC_SIZES:
             store(page, {"g1": mid}, "g1")
-            header_tool(page, "button.hint >> visible=true").click()      # in the menu ⋯ at 1180 px and below
+            page.locator("button.hint >> visible=true").click()     # in the market's heading at 1180 px and below
             page.wait_for_function("""() => { const t = document.getElementById('hint-line').textContent;
                 return t !== '' && !t.endsWith('…'); }""", timeout=120_000)
             snap("hint")
