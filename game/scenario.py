@@ -82,6 +82,13 @@ class Position(TypedDict, total=False):
     rng: str
 
 
+class Hints(TypedDict):
+    """The hints of a game (``game.ui.hints``): whether the Hint command is offered, and each hint
+    asked as [seat, actions played then] (public: every player sees who asked and when)."""
+    offered: bool
+    asked: list[list[int]]
+
+
 class Scenario(TypedDict, total=False):
     """A scenario file (docs/scenario.md); also what a save holds."""
     format: int
@@ -93,6 +100,7 @@ class Scenario(TypedDict, total=False):
     position: Position
     actions: list[str]
     steps: list[dict[str, Any]]     # game.steps: a lesson's steps with commentary
+    hints: Hints                    # missing: hints offered, none asked
 
 
 SCENARIO_KEYS = frozenset(Scenario.__annotations__)
@@ -162,12 +170,37 @@ def load_scenario(data: Any) -> tuple[State, list[Action]]:
             parsed.append(parse_action(text))
         except ValueError as exc:
             raise ScenarioActionError(i, text, str(exc)) from None
+    read_hints(data.get("hints"), len(state["players"]), len(parsed))
     if "steps" in data:
         try:
             read_steps(data["steps"], load_map(state["map"]), len(state["players"]), len(parsed))
         except StepsError as exc:
             raise ScenarioError(str(exc)) from None
     return state, parsed
+
+
+def read_hints(data: Any, seats: int, actions: int) -> Hints:
+    """A scenario's ``hints`` checked (raises ``ScenarioError`` saying what is wrong); None: the
+    default, hints offered and none asked.
+
+    >>> read_hints(None, 2, 0)
+    {'offered': True, 'asked': []}
+    >>> read_hints({"offered": True, "asked": [[1, 5]]}, 2, 4)
+    Traceback (most recent call last):
+    game.scenario.ScenarioError: hints.asked[0]: expected [seat, actions played] of this game
+    """
+    if data is None:
+        return {"offered": True, "asked": []}
+    if not isinstance(data, dict) or set(data) != {"offered", "asked"} or not isinstance(data["offered"], bool) \
+            or not isinstance(data["asked"], list):
+        raise ScenarioError("hints: expected {\"offered\": true or false, \"asked\": [[seat, actions played], ...]}")
+    for i, pair in enumerate(data["asked"]):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(type(n) is int for n in pair)
+                and 0 <= pair[0] < seats and 0 <= pair[1] <= actions):
+            raise ScenarioError(f"hints.asked[{i}]: expected [seat, actions played] of this game")
+    if data["asked"] and not data["offered"]:
+        raise ScenarioError("hints.asked: hints asked in a game that offers none")
+    return {"offered": data["offered"], "asked": [list(pair) for pair in data["asked"]]}
 
 
 def player_levels(players: Any) -> list[str | None]:

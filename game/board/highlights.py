@@ -1,5 +1,5 @@
 """What the board points out (claimable routes, a ticket's cities, a network, the longest trail,
-borrowed routes, the players' last claims): a plain value, without the renderer, so the table's
+borrowed routes, the players' last claims, a hint's routes): a plain value, without the renderer, so the table's
 model can say it before the board's drawing code (and svgwrite) is loaded."""
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ class Highlights:
     borrowed: frozenset[str] = field(default_factory=frozenset)    # routes a station borrows
     last: frozenset[str] = field(default_factory=frozenset)        # routes claimed in the players' last turns
     path: frozenset[str] = field(default_factory=frozenset)        # routes a focused ticket still needs
+    hint: frozenset[str] = field(default_factory=frozenset)        # routes a hint is about (game.ui.hints)
 
     @classmethod
     def of(cls, value: Highlights | Mapping[str, Iterable[str]] | None) -> Highlights:

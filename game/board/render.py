@@ -229,6 +229,8 @@ def route_look(game_map: GameMap, route_id: str, owners: Owners, hl: Highlights)
         pointed.append("last-move")
     if route_id in hl.path:
         pointed.append("path")
+    if route_id in hl.hint:
+        pointed.append("hint")
     layers = [k for k in ("network", "trail", "borrowed") if route_id in getattr(hl, k)]
     if layers:
         pointed += ["highlight", *layers]
@@ -406,7 +408,7 @@ def city_element(game_map: GameMap, board: Layout, city_id: str, owners: Owners,
 
 def check_ids(game_map: GameMap, owners: Owners, hl: Highlights) -> None:
     """Refuse route or city ids the map does not have, naming the first one."""
-    for what, ids, known in (("highlight", hl.claimable | hl.network | hl.trail | hl.borrowed | hl.last | hl.path,
+    for what, ids, known in (("highlight", hl.claimable | hl.network | hl.trail | hl.borrowed | hl.last | hl.path | hl.hint,
                               game_map.has_route),
                              ("highlight", hl.cities, game_map.has_city),
                              ("view", owners.routes.keys(), game_map.has_route),

@@ -75,9 +75,14 @@ class AiPacer:
         move is played once the answer is in and no sooner than the delay after it was asked."""
         if not session.ai_to_move() or self.wait is not None:
             return None
+        self.wait = AiWait(self.new_ticket())
+        return AiAsk(session.ai_request(self.wait.ticket), self.delay)
+
+    def new_ticket(self) -> int:
+        """A number for a request to the AI helper (an AI move, or a hint: one series, so an
+        answer names which it is)."""
         self.tickets += 1
-        self.wait = AiWait(self.tickets)
-        return AiAsk(session.ai_request(self.tickets), self.delay)
+        return self.tickets
 
     def stop(self) -> None:
         """Forget the AI move asked for: its answer, when it comes, is for a position gone."""

@@ -113,6 +113,11 @@ class ShowHints:
 
 
 @dataclass(frozen=True)
+class AskHint:
+    """The Hint command: what the hard AI would play for the player to act, and why (``game.ui.hints``)."""
+
+
+@dataclass(frozen=True)
 class AcknowledgeHandoff:
     pass
 
@@ -192,7 +197,7 @@ class CloseReview:
 
 
 Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | Share | TakeOver
-           | FreeSpace | Rematch | SkipScoring | ReplayScoring | Zoom | SetAiSpeed | SelectColour | ShowHints | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
+           | FreeSpace | Rematch | SkipScoring | ReplayScoring | Zoom | SetAiSpeed | SelectColour | ShowHints | AskHint | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
            | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep | ReviewGame | ReviewSave | ReviewGo | CloseReview)
 
 
@@ -215,6 +220,7 @@ class Control(enum.StrEnum):
     ZOOM = "zoom"
     COLOUR = "colour"
     HINTS = "hints"             # the page also keeps it as a preference
+    HINT = "hint"               # the Hint command (game.ui.hints)
     HANDOFF = "handoff"
     LAST_ROUND = "last-round"
     CLOSE = "close"
@@ -250,7 +256,8 @@ TABLE_CONTROLS: dict[Control, Callable[[str], Command]] = {
     Control.SHARE: lambda _arg: Share(), Control.TAKE_OVER: lambda _arg: TakeOver(), Control.FREE: FreeSpace,
     Control.REMATCH: lambda _arg: Rematch(), Control.SKIP_SCORING: lambda _arg: SkipScoring(),
     Control.REPLAY_SCORING: lambda _arg: ReplayScoring(), Control.ZOOM: Zoom, Control.COLOUR: SelectColour,
-    Control.HINTS: lambda arg: ShowHints(arg == "on"), Control.HANDOFF: lambda _arg: AcknowledgeHandoff(),
+    Control.HINTS: lambda arg: ShowHints(arg == "on"), Control.HINT: lambda _arg: AskHint(),
+    Control.HANDOFF: lambda _arg: AcknowledgeHandoff(),
     Control.LAST_ROUND: lambda _arg: AcknowledgeLastRound(), Control.CLOSE: lambda _arg: CloseDialog(),
     Control.HOME: lambda _arg: GoHome(), Control.DRAW: Draw, Control.TICKETS: lambda _arg: DrawTickets(),
     Control.ROUTE: ChooseRoute, Control.CLAIM: lambda arg: Pay("claim", int(arg)),

@@ -38,8 +38,9 @@ from game.mapdata import CARD_KINDS
 from game.rules import IllegalActionError
 from game.ui import commands, dialogs, keeping, reveal, setup
 from game.ui.ai_pacing import AI_DELAY_MS, AiAsk, AiPacer
-from game.ui.ai_turn import AiAnswer
+from game.ui.ai_turn import AiAnswer, AiRequest, answered_action
 from game.ui.commands import NOTHING, Outcome, Redraw
+from game.ui.hints import Hint, explain
 from game.ui.moves import Cue, cues
 from game.ui.reveal_pacing import ScoringShow, ScoringTick, scoring_show
 from game.ui.review import REVIEW_TICKETS, ReviewRun
@@ -47,6 +48,7 @@ from game.ui.review_turn import ReviewAnswer, ReviewRequest
 from game.ui.saves import SaveCatalog, save_text
 from game.ui.session import Session, refusal_text
 from game.ui.setup import GameOptions
+from game.view import player_view
 
 HANDOFF_PAUSE_MS = 1600     # a player sees their turn's end before the handoff screen hides their cards
 
@@ -79,6 +81,8 @@ class Table:
         self.scoring_tickets = 0                # numbers of the scoring's timers asked for
         self.review: ReviewRun | None = None    # the finished game's review (game.ui.review), if asked for
         self.reviews = 0                        # reviews started (their requests' tickets differ)
+        self.hint: Hint | None = None           # the hint asked last (game.ui.hints)
+        self.hint_sent = False                  # its request went to the AI helper
 
     # --- one dispatch -------------------------------------------------------------------------
 
@@ -132,7 +136,7 @@ class Table:
             case commands.FreeSpace(save_id):
                 return keeping.free_space(self, save_id)
             case commands.Rematch():
-                return self.start_game(setup.rematch(session.start, self.fresh_seed()))
+                return self.start_game(setup.rematch(session.scenario(), self.fresh_seed()))
             case commands.SkipScoring():
                 if self.scoring is None:
                     return NOTHING
@@ -184,6 +188,8 @@ class Table:
                 return NOTHING
             case commands.Keep(tickets):
                 return self.keep(tickets)
+            case commands.AskHint():
+                return self.ask_hint()
         return NOTHING
 
     # --- screens --------------------------------------------------------------------------------
@@ -193,6 +199,7 @@ class Table:
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None
         self.scoring, self.review = None, None
+        self.hint = None
         # the names the game made follow the language and the seats' kinds (game.ui.setup)
         self.start = setup.StartScreen(setup.with_default_names(options or setup.default_options("usa", 2)), problems or [])
         return Outcome()
@@ -201,6 +208,7 @@ class Table:
         """Put ``session`` on the table; ``revision``: its save's, as read (0: not stored yet)."""
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = session, None, None, None
+        self.hint = None
         self.revision, self.stale = revision, False
         self.scoring, self.review = None, None  # a finished game opened shows its final table
         self.cued = len(session.events)         # a game opened shows its moves as they stand, not played again
@@ -393,6 +401,55 @@ class Table:
     def review_failed(self, reason: str) -> None:
         if self.review is not None and not self.review.done:
             self.review.failure = reason
+
+    # --- hints (game.ui.hints) ---------------------------------------------------------------------
+
+    def hint_offered(self) -> bool:
+        """Whether the Hint command is offered now: the game offers hints, and the human player
+        holding the device is to act."""
+        s = self.session
+        return s is not None and s.hints_offered and not self.stale and self.viewer_to_act()
+
+    def current_hint(self) -> Hint | None:
+        """The hint asked in the position on the table, if any (and offered)."""
+        s, hint = self.session, self.hint
+        if s is None or hint is None or not self.hint_offered() or not hint.stands(s.current, len(s.actions)):
+            return None
+        return hint
+
+    def ask_hint(self) -> Outcome:
+        """The Hint command: counted (once per position) and saved, and its move asked of the AI
+        helper (``hint_next``); asked again in the same position, the same hint is shown."""
+        s = self.session
+        if s is None or not self.hint_offered():
+            return NOTHING
+        if self.current_hint() is None:
+            s.ask_hint()
+            self.hint, self.hint_sent = Hint(s.current, len(s.actions), self.ai.new_ticket()), False
+            keeping.autosave(self)
+        return Outcome()
+
+    def hint_next(self) -> AiRequest | None:
+        """The hint's request for the AI helper, once, when one is to be asked."""
+        s, hint = self.session, self.current_hint()
+        if s is None or hint is None or hint.action is not None or self.hint_sent:
+            return None
+        self.hint_sent = True
+        return s.hint_request(hint.ticket)
+
+    def hint_answered(self, answer: AiAnswer) -> bool:
+        """The helper's answer, if it is the hint's (else False: an AI move's); its move and reason
+        are kept for the screen.  A bad answer is replaced by the planner's safe move."""
+        s, hint = self.session, self.hint
+        if s is None or hint is None or answer.ticket != hint.ticket or hint.action is not None:
+            return False
+        if self.current_hint() is None:
+            return True            # the position is gone: nothing to show
+        legal = s.legal()
+        action = answered_action(answer, legal) or s.ai_safe_action()
+        self.hint = Hint(hint.seat, hint.at, hint.ticket, action,
+                         explain(player_view(s.state, s.current), action, legal))
+        return True
 
     # --- AI seats (game.ui.ai_pacing) ------------------------------------------------------------
 

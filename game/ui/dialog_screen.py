@@ -21,6 +21,7 @@ from game.ui.dialogs import (
     TicketsDialog,
     TunnelDialog,
 )
+from game.ui.hints import HintScreen
 from game.ui.moves import MovePart
 from game.ui.panels import HandCard, MoveBit, move_bits
 from game.ui.session import Session
@@ -75,6 +76,7 @@ class TicketsScreen:
     hand: tuple[HandCard, ...] | None
     kind: str = "tickets"
     spot: None = None
+    hint: HintScreen | None = None          # the Hint command, in the dialog (game.ui.screen.hint_of)
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,7 @@ class TunnelScreen:
     hand: tuple[HandCard, ...] | None
     spot: str | None
     kind: str = "tunnel"
+    hint: HintScreen | None = None
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ class EndScreen:
     players: tuple[tuple[str, str], ...]        # by seat: (colour, name)
     statistics: tuple[ending.Statistics, ...]
     reviews: tuple[tuple[int, str], ...] = ()   # a human seat's review to start: (seat, the button's words)
+    hints: str = ""                     # the hints each human player asked for ("": the game offered none)
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,17 @@ def end_screen(session: Session) -> EndScreen:
     return EndScreen(_(key, **params), bool(game_map.rules["stations"]), tuple(rows), " ".join(legend),
                      ending.score_chart(state, session.public_events), players,
                      tuple(ending.statistics(state, session.public_events)),
-                     tuple((seat, _("review.start", name=session.player_label(seat))) for seat in session.human_seats()))
+                     tuple((seat, _("review.start", name=session.player_label(seat))) for seat in session.human_seats()),
+                     hints_used(session))
+
+
+def hints_used(session: Session) -> str:
+    """How many hints each human player asked for, in a line ("" when the game offered none)."""
+    if not session.hints_offered:
+        return ""
+    counts = session.hint_counts()
+    return _("end.hints", players=", ".join(_("end.hints_player", name=session.state["players"][seat]["name"],
+                                                number=counts[seat]) for seat in session.human_seats()))
 
 
 def scoring_screen(session: Session, frame: reveal.Frame) -> ScoringScreen:

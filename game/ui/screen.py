@@ -24,7 +24,7 @@ log's lines, the end screen).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.actions import ClaimRoute, KeepTickets
 from game.board.highlights import Highlights
@@ -34,10 +34,16 @@ from game.rules import closed_routes
 from game.state import Phase
 from game.ui import ending
 from game.ui.controller import Table
-from game.ui.dialog_screen import DialogScreen, dialog_screen
-from game.ui.dialogs import HandoffDialog
+from game.ui.dialog_screen import (
+    DialogScreen,
+    TicketsScreen,
+    TunnelScreen,
+    dialog_screen,
+)
+from game.ui.dialogs import HandoffDialog, TunnelDialog
 from game.ui.embed import Lesson
 from game.ui.end_screen import EndScreen, ScoringScreen, end_screen, scoring_screen
+from game.ui.hints import HintScreen
 from game.ui.log import LogLine, turn_lines
 from game.ui.moves import Cue, MovePart, claimed_last, last_moves
 from game.ui.panels import (
@@ -57,6 +63,7 @@ from game.ui.tickets import OpenPath, open_path, seat_ticket_status
 from game.view import View
 
 LOG_SHOWN = 60      # the most recent log lines on screen
+HINT_DIALOGS = (TicketsScreen, TunnelScreen)     # the choices the player must answer: the Hint command in them
 STATUS_KEYS = {Phase.SETUP_TICKETS: "table.status.setup", Phase.START: "table.status.start",
                Phase.SECOND_DRAW: "table.status.second", Phase.TUNNEL: "table.status.tunnel",
                Phase.TICKETS: "table.status.tickets"}      # the status line of the player to act, by phase
@@ -128,6 +135,7 @@ class Screen:
     ai_seats: bool = False
     ai_speed: str = "normal"
     hints: bool = True
+    hint: HintScreen | None = None      # the Hint command and its hint (None: not offered now)
     banner: tuple[tuple[str, str], ...] | None = None     # storage full: the finished games to free (id, players)
     human: int | None = None    # the human seat that must act now, holding the device
     keep_reveal: str | None = None      # a tunnel's cards of this turn stay (``reveal_mark``)
@@ -176,15 +184,16 @@ def screen(table: Table, memo: Memo) -> Screen:
     status_of = ticket_status(s, memo)
     human = s.current if table.viewer_to_act() else None
     banner = table.banner_games()
+    hint = hint_of(table)
     return Screen(
-        game=game, map=s.map, board=board_of(table, memo, view), side=side(table, memo, view, moves, status_of),
+        game=game, map=s.map, board=board_of(table, memo, view), side=side(table, memo, view, moves, status_of, hint),
         log=log_rows(s, memo), cues=cue_looks(s, table.take_cues()), over=s.over, status=status(table),
         status_colour="" if s.over else state["players"][s.current]["colour"],
         facts=(("data-phase", str(state["phase"])), ("data-current", str(s.current)), ("data-turn", str(state["turn"])),
                ("data-actions", str(len(s.actions))), ("data-handoff", "" if s.handoff_to is None else str(s.handoff_to)),
                ("data-last-move", last_action_text(s))),
         dialog=dialog_of(table), ai_line=table.ai_status(),
-        ai_seats=any(s.levels), ai_speed=table.ai_speed(), hints=table.hints,
+        ai_seats=any(s.levels), ai_speed=table.ai_speed(), hints=table.hints, hint=hint,
         banner=None if banner is None else tuple((e.id, ", ".join(e.players)) for e in banner),
         human=human, keep_reveal=None if human is None else reveal_mark(human, state["turn"]),
         rules=(state["map"], state["variant"]), lesson=None)
@@ -197,7 +206,29 @@ def dialog_of(table: Table) -> DialogScreen | None:
     if s is None or d is None:
         return None
     hand = None if s.viewer is None else hand_cards(s.state["players"][s.viewer]["hand"])
-    return dialog_screen(s, d, hand, recap(s, d.seat) if isinstance(d, HandoffDialog) else ())
+    shown = dialog_screen(s, d, hand, recap(s, d.seat) if isinstance(d, HandoffDialog) else ())
+    if isinstance(shown, HINT_DIALOGS):
+        return replace(shown, hint=hint_of(table))
+    return shown
+
+
+def hint_of(table: Table) -> HintScreen | None:
+    """The Hint command's part of the screen (``game.ui.hints``): None when it is not offered; the
+    hint's line and what it lights once asked in this position."""
+    s = table.session
+    if s is None or not table.hint_offered():
+        return None
+    hint = table.current_hint()
+    if hint is None:
+        return HintScreen()
+    action, reason = hint.action, hint.reason
+    if action is None or reason is None:
+        return HintScreen(_("hint.thinking"))
+    controls = [("draw", c) if c != "tickets" else ("tickets", "") for c in reason.cards]
+    d = table.dialog()
+    if isinstance(d, TunnelDialog) and action in d.options:
+        controls.append(("tunnel", str(d.options.index(action))))
+    return HintScreen(reason.text(s.state), tuple(controls), reason.tickets)
 
 
 def board_of(table: Table, memo: Memo, view: View | None = None) -> BoardScreen:
@@ -216,7 +247,7 @@ def board_of(table: Table, memo: Memo, view: View | None = None) -> BoardScreen:
 
 
 def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
-         status_of: dict[str, str]) -> SideScreen:
+         status_of: dict[str, str], hint: HintScreen | None = None) -> SideScreen:
     s = table.session
     assert s is not None
     reviewing = review_side(table)
@@ -229,7 +260,11 @@ def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
         return SideScreen(None, None, (), end=end_of(s, memo))
     seat = s.viewer
     own = None if seat is None else own_panel(s, view["players"], seat, table.selected, status_of)
-    return SideScreen(market(s, table.viewer_to_act()), own, player_lines(s, view["players"], moves))
+    cards = market(s, table.viewer_to_act())
+    if hint is not None and hint.controls:     # the card the hint takes, lit
+        cards = replace(cards, cards=tuple((key, replace(c, cls=f"{c.cls} hinted") if (c.cmd, c.arg) in hint.controls
+                                                 else c) for key, c in cards.cards))
+    return SideScreen(cards, own, player_lines(s, view["players"], moves))
 
 
 def review_side(table: Table) -> SideScreen | None:
@@ -288,15 +323,18 @@ def highlights(table: Table, view: View, memo: Memo | None = None) -> Highlights
                               and (selected is None or a.colour == selected
                                    or selected == LOCOMOTIVE and a.cards == 0))
     last = claimed_last(last_moves_of(s, memo))
+    hint = table.current_hint()
+    reason = None if hint is None else hint.reason
+    hinted, hint_cities = (frozenset(), frozenset()) if reason is None else (reason.routes, reason.cities)
     focus = table.focus_ticket
     if focus and seat is not None and s.map.has_ticket(focus):
         t = s.map.ticket(focus)
         own = view["players"][seat]["routes"]
         path = open_path(s.map, focus, own, closed_to(s, seat)) \
             if ticket_status(s, memo).get(focus) != "done" else OpenPath()
-        return Highlights(claimable=claimable, cities=frozenset((t.a, t.b, *path.cities)),
-                          network=frozenset(own), last=last, path=frozenset(path.routes))
-    return Highlights(claimable=claimable, last=last)
+        return Highlights(claimable=claimable, cities=frozenset((t.a, t.b, *path.cities)) | hint_cities,
+                          network=frozenset(own), last=last, path=frozenset(path.routes), hint=hinted)
+    return Highlights(claimable=claimable, last=last, cities=hint_cities, hint=hinted)
 
 
 def closed_to(s: Session, seat: int) -> frozenset[str]:

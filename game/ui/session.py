@@ -34,7 +34,13 @@ from game.events import event_view
 from game.i18n import _
 from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, load_map
 from game.rules import IllegalActionError, apply_action, keep_limits, legal_actions
-from game.scenario import Scenario, ScenarioError, load_scenario, player_levels
+from game.scenario import (
+    Scenario,
+    ScenarioError,
+    load_scenario,
+    player_levels,
+    read_hints,
+)
 from game.seats import DEFAULT_AI_LEVEL, seat_problems
 from game.state import Phase, State, copy_state
 from game.ui.ai_turn import AiRequest, decide, safe_action
@@ -43,6 +49,8 @@ from game.ui.saves import SaveError, parse_save
 from game.ui.setup import default_names
 from game.ui.words import named, player_label
 from game.view import View, player_view
+
+HINT_LEVEL = "hard"         # a hint is what this level would play in the seat
 
 
 @dataclass(frozen=True)
@@ -98,6 +106,9 @@ class Session:
         self.seats = seats
         self.start: Scenario = scenario.copy()
         self.start.pop("actions", None)
+        hints = read_hints(self.start.pop("hints", None), len(state["players"]), len(actions))
+        self.hints_offered: bool = hints["offered"]       # the Hint command is offered (game.ui.hints)
+        self.hints_asked: list[tuple[int, int]] = [(seat, at) for seat, at in hints["asked"]]     # (seat, actions played)
         self.state: State = state
         self.levels: list[str | None] = player_levels(scenario["players"])    # per seat; None: human
         self.actions: list[Action] = []
@@ -110,10 +121,12 @@ class Session:
         self.pausing_for: int | None = None         # a handoff kept back while the last player sees their turn's end
         self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
         for i, action in enumerate(actions):
+            self._log_hints(i)
             try:
                 self.play(action)
             except IllegalActionError as exc:
                 raise ScenarioError(f"action {i} ({str(action)!r}) is illegal: {exc}") from None
+        self._log_hints(len(actions))
         humans = self.human_seats()
         # privacy first: at the start and on resume, a shared device is handed to the player to act
         self.shown = humans[0] if len(humans) == 1 else None
@@ -208,8 +221,12 @@ class Session:
             self.last_round_seen.add(self.current)
 
     def scenario(self) -> Scenario:
-        """The save: the starting scenario and every action played (docs/scenario.md)."""
-        return {**self.start, "actions": [str(a) for a in self.actions]}
+        """The save: the starting scenario and every action played, and the hints when they are
+        not the default (offered, none asked) (docs/scenario.md)."""
+        saved: Scenario = {**self.start, "actions": [str(a) for a in self.actions]}
+        if self.hints_asked or not self.hints_offered:
+            saved["hints"] = {"offered": self.hints_offered, "asked": [[seat, at] for seat, at in self.hints_asked]}
+        return saved
 
     def name_defaults(self) -> bool:
         """Make the names the game made (seats with ``default_name``) again in the current
@@ -282,6 +299,39 @@ class Session:
     def ai_safe_action(self) -> Action:
         """A sensible legal move for the AI seat when its helper's answer cannot be used."""
         return safe_action(player_view(self.state, self.current), self.legal(), self.ai_seed())
+
+    # --- hints (game.ui.hints) --------------------------------------------------------------------
+
+    def hint_counts(self) -> list[int]:
+        """How many hints each seat asked for (public)."""
+        counts = [0] * len(self.state["players"])
+        for seat, _at in self.hints_asked:
+            counts[seat] += 1
+        return counts
+
+    def ask_hint(self) -> bool:
+        """Count a hint asked by the seat to act, once per position, with its log line; whether
+        it was counted now (False: hints are off, or it was asked already in this position)."""
+        asked = (self.current, len(self.actions))
+        if not self.hints_offered or self.over or asked in self.hints_asked:
+            return False
+        self.hints_asked.append(asked)
+        self.log.append(Event.of("log.hint", player=self.current))
+        return True
+
+    def _log_hints(self, at: int) -> None:
+        """The log lines of the hints asked when ``at`` actions had been played (a game replayed)."""
+        self.log.extend(Event.of("log.hint", player=seat) for seat, when in self.hints_asked if when == at)
+
+    def hint_request(self, ticket: int) -> AiRequest:
+        """What the AI helper is asked for a hint: exactly an AI seat's request (the seat's view,
+        the legal actions, the one-way seed ``ai_seed``), at the hard level."""
+        return AiRequest(ticket, HINT_LEVEL, self.ai_seed(), player_view(self.state, self.current),
+                         tuple(str(a) for a in self.legal()))
+
+    def hint_action(self) -> Action:
+        """The hint's move computed here, as the helper does (no time cap: reproducible)."""
+        return decide(HINT_LEVEL, player_view(self.state, self.current), self.legal(), self.ai_seed())
 
     def reason(self, action: Action) -> str | None:
         """Why ``action`` is not legal now, in the player's language, or None if it is: the

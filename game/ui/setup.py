@@ -78,6 +78,7 @@ class GameOptions:
     variant: str = "usa"
     seats: tuple[Seat, ...] = ()
     seed: str = ""              # empty: a fresh random seed
+    hints: bool = True          # the Hint command offered to every human player (game.ui.hints)
 
     def problems(self) -> list[Problem]:
         """Everything wrong with these options (empty when a game can start)."""
@@ -115,9 +116,11 @@ class GameOptions:
         """The scenario that starts this game; ``fallback_seed`` is used when no seed was given."""
         seed_text = self.seed.strip()
         seed: int | str = fallback_seed if not seed_text else int(seed_text) if seed_text.isdigit() else seed_text
-        return {"format": SCENARIO_FORMAT, "map": self.map, "variant": self.variant,
-                "players": [_player(s) for s in self.seats],
-                "seed": seed, "actions": []}
+        scenario: Scenario = {"format": SCENARIO_FORMAT, "map": self.map, "variant": self.variant,
+                              "players": [_player(s) for s in self.seats], "seed": seed, "actions": []}
+        if not self.hints:
+            scenario["hints"] = {"offered": False, "asked": []}
+        return scenario
 
 
 def _player(seat: Seat) -> ScenarioPlayer:
@@ -187,6 +190,10 @@ class StartScreen:
 
 
 def rematch(scenario: Scenario, fallback_seed: int) -> Scenario:
-    """A new game with the same map, variant and players as ``scenario`` and a fresh seed."""
-    return {"format": SCENARIO_FORMAT, "map": scenario["map"], "variant": scenario.get("variant"),
-            "players": scenario["players"], "seed": fallback_seed, "actions": []}
+    """A new game with the same map, variant, players and hints offered (or not) as ``scenario``
+    and a fresh seed."""
+    again: Scenario = {"format": SCENARIO_FORMAT, "map": scenario["map"], "variant": scenario.get("variant"),
+                       "players": scenario["players"], "seed": fallback_seed, "actions": []}
+    if "hints" in scenario and not scenario["hints"]["offered"]:
+        again["hints"] = {"offered": False, "asked": []}
+    return again

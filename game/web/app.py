@@ -24,7 +24,15 @@ from game.ui.controller import Table
 from game.ui.keeping import failure_text
 from game.ui.review_turn import ReviewAnswer
 from game.ui.saves import SaveCatalog
-from game.ui.screen import Memo, Screen, board_of, dialog_of, review_side, screen
+from game.ui.screen import (
+    HINT_DIALOGS,
+    Memo,
+    Screen,
+    board_of,
+    dialog_of,
+    review_side,
+    screen,
+)
 from game.ui.storage import Backend, Preferences
 from game.web import cues
 from game.web import start as start_screen
@@ -145,6 +153,9 @@ class App:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.end_pause())), outcome.pause_ms)
         self.ask_ai()
         self.ask_review()
+        hint = self.table.hint_next()           # the Hint command's move, asked of the same helper
+        if hint is not None:
+            self.ai.ask(hint)
         tick = self.table.scoring_next()       # the final scoring's next step, when it is being revealed
         if tick is not None:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.scoring_due(tick.ticket))), tick.delay_ms)
@@ -182,7 +193,7 @@ class App:
         self.root.replaceChildren(
             self.header.build(*table_tools(shown, back_to_lesson=self.config.back_to_lesson is not None)),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
-               cls="board-frame", id="board-frame"),
+               el("p", "", cls="hint-line", id="hint-line", role="status"), cls="board-frame", id="board-frame"),
             parts.log.node, side, el("div", None, id="dialogs"))
         self.root.className = "table"
         self.zoom.attach(board_box)
@@ -213,6 +224,11 @@ class App:
         hints = js.document.getElementById("hints")
         hints.setAttribute("aria-pressed", "true" if shown.hints else "false")
         hints.setAttribute("data-arg", "off" if shown.hints else "on")
+        for hint_button in js.document.querySelectorAll("header button.hint, #side button.hint"):   # the style shows one
+            hint_button.hidden = shown.hint is None
+        # a hint's line at the foot of the board, or in the choice it is about (drawn with the dialog)
+        in_dialog = isinstance(shown.dialog, HINT_DIALOGS)
+        js.document.getElementById("hint-line").textContent = "" if shown.hint is None or in_dialog else shown.hint.line
         self.show_storage_banner(shown.banner)
         self.show_dialog(shown)
         if shown.over and (revealing or self.revealed):
@@ -245,7 +261,13 @@ class App:
         if self.table.session is None:
             return
         dialog = dialog_of(self.table) if shown is None else shown.dialog
+        # the tickets ticked stay ticked when the same choice is drawn again (a hint came in)
+        ticked = {box.value for box in js.document.querySelectorAll("#dialogs .offer input:checked")}
         node = None if dialog is None else _table().dialog_node(dialog)
+        if node is not None and ticked:
+            for box in node.querySelectorAll(".offer input"):
+                if box.value in ticked:
+                    box.checked = True
         js.document.getElementById("dialogs").replaceChildren(*([node] if node is not None else []))
         if node is None:            # the open dialog's kind on #app, for styles
             self.root.removeAttribute("data-dialog")
@@ -288,7 +310,7 @@ class App:
             self.show_ai_status(self.table.ai_status())
 
     def on_ai_answer(self, answer: AiAnswer) -> None:
-        if self.table.ai_answered(answer):
+        if self.table.hint_answered(answer) or self.table.ai_answered(answer):
             self.apply(Outcome())
 
     def on_ai_failure(self, reason: str) -> None:

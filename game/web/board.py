@@ -16,7 +16,7 @@ from game.ui.screen import BoardScreen
 
 # the board's highlights of a route (``Highlights`` fields) and the class each gives it
 ROUTE_LAYERS = {"claimable": "claimable", "network": "network", "trail": "trail", "borrowed": "borrowed",
-                "last": "last-move", "path": "path"}
+                "last": "last-move", "path": "path", "hint": "hint"}
 
 
 def _changed(before: dict, after: dict) -> set:

@@ -19,6 +19,7 @@ from game.ui.dialog_screen import (
     TicketsScreen,
     TunnelScreen,
 )
+from game.ui.hints import HintScreen
 from game.ui.panels import HandCard
 from game.web.dom import Node, button, el
 from game.web.pieces import card_chips, hand_chips, last_move_node, swatch
@@ -56,13 +57,27 @@ def last_round_dialog(d: LastRoundScreen) -> Node:
                   role="alertdialog")
 
 
+def hint_part(hint: HintScreen | None) -> list[Node]:
+    """In a choice: the Hint command and the hint's line, while it is offered (``game.ui.hints``)."""
+    if hint is None:
+        return []
+    return [el("p", hint.line, cls="hint-line", role="status"),
+            button(_("hint.button"), "hint", cls="secondary hint", title=_("hint.button_title"))]
+
+
+def _hinted(cls: str, lit: bool) -> str:
+    return f"{cls} hinted" if lit else cls
+
+
 def tickets_dialog(d: TicketsScreen) -> Node:
     items = el("ul", None, cls="offer")
+    kept = () if d.hint is None else d.hint.tickets
     for i, (t, text) in enumerate(d.offer):
         box = el("input", None, type="checkbox", value=t, name="keep", checked=d.checked, data_autofocus=i == 0)
-        items.append(el("li", None, el("label", None, box, el("span", text)), cls="offer-ticket", data_ticket=t))
+        items.append(el("li", None, el("label", None, box, el("span", text)), cls=_hinted("offer-ticket", t in kept),
+                        data_ticket=t))
     return dialog(_("table.keep_title"), el("p", d.rule, id="keep-rule"), hand_strip(d.hand), items,
-                  el("p", "", cls="dialog-error", role="alert"),
+                  el("p", "", cls="dialog-error", role="alert"), *hint_part(d.hint),
                   button(_("table.keep"), "keep", cls="primary"), label="tickets")
 
 
@@ -91,16 +106,18 @@ def tunnel_dialog(d: TunnelScreen) -> Node:
                cls="chips", aria_hidden="true"),
             el("p", d.extra)]
     buttons = el("div", None, cls="payments")
+    lit = () if d.hint is None else d.hint.controls
     for pay in d.payments:
+        hinted = ("tunnel", pay.arg) in lit
         if pay.withdraw:
-            buttons.append(button(pay.text, "tunnel", pay.arg, cls="payment withdraw"))
+            buttons.append(button(pay.text, "tunnel", pay.arg, cls=_hinted("payment withdraw", hinted)))
             continue
-        option = button(pay.text, "tunnel", pay.arg, cls="payment")
+        option = button(pay.text, "tunnel", pay.arg, cls=_hinted("payment", hinted))
         option.prepend(card_chips(pay.chips))
         buttons.append(option)
     if len(d.payments) == 1:
         body.append(el("p", _("table.tunnel_cannot_pay")))
-    return dialog(d.title, *body, hand_strip(d.hand), buttons, label="tunnel")
+    return dialog(d.title, *body, hand_strip(d.hand), buttons, *hint_part(d.hint), label="tunnel")
 
 
 def stale_dialog(_d: StaleScreen) -> Node:

@@ -68,6 +68,7 @@ def end_screen(end: EndScreen) -> Node:
     # focus when the table comes (game.web.focus), so it is read from the top
     return el("section", None, el("h2", _("end.title"), tabindex="-1"), el("p", end.verdict, cls="verdict"),
               buttons, el("div", None, table, cls="table-scroll"), el("p", end.legend, cls="legend"),
+              el("p", end.hints, cls="end-hints") if end.hints else None,
               score_chart(end), statistics_table(end), cls="end-screen")
 
 

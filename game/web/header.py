@@ -123,7 +123,7 @@ class Header:
 def table_tools(shown: Screen, *, back_to_lesson: bool) -> tuple[list[Node], list[Node]]:
     """The header's tools always in sight, and the rarely used ones of its menu, for the game
     ``shown``; an embed's way back to the lesson (``back_to_lesson``) stays in sight."""
-    tools = [*zoom_buttons("zoom"), hints_button()]
+    tools = [*zoom_buttons("zoom"), hints_button(), hint_button()]
     menu = [*([ai_speed_picker(shown.ai_speed)] if shown.ai_seats else []),
             button(_("table.export"), "export-game", cls="tool-export"),
             button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
@@ -138,6 +138,15 @@ def hints_button() -> Node:
     """Switch the glow of the routes the player may claim now on or off; it is its own legend."""
     return button(_("table.hints"), "hints", "off", cls="hints", id="hints", aria_pressed="true",
                   title=_("table.hints_title"))
+
+
+def hint_button() -> Node:
+    """The Hint command (``game.ui.hints``) in the band's row of tools, shown while it is offered
+    (``Screen.hint``): a mark and its word (1180 px and below, where the row has no room for it in
+    every language, it stands in the market's heading instead: ``game.web.side``)."""
+    return el("button", None, el("span", None, cls="hint-mark", aria_hidden="true"),
+              el("span", _("hint.button"), cls="hint-word"), cls="hint", id="hint", type="button", data_cmd="hint",
+              data_arg="", title=_("hint.button_title"), hidden=True)
 
 
 def ai_speed_picker(speed: str) -> Node:

@@ -76,7 +76,9 @@ class Market:
 
     def __init__(self) -> None:
         cards = el("div", None, cls="cards")
-        self.node = el("section", None, el("h2", _("table.market")), cards, cls="market", aria_label=_("table.market"))
+        # the Hint command where the header's row has no room for it (1180 px and below; game.web.header)
+        hint = button(_("hint.button"), "hint", cls="hint side-hint", title=_("hint.button_title"), hidden=True)
+        self.node = el("section", None, el("h2", _("table.market")), hint, cards, cls="market", aria_label=_("table.market"))
         self.cards = KeyedList(cards)
 
     def update(self, market: MarketScreen) -> Node:

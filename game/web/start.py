@@ -58,6 +58,9 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
                   aria_label=_("start.name", number=i + 1), data_default=seat.name if seat.default else None)
         name.value = seat.name
         form.append(el("div", None, name, kind, colour, cls="seat", data_seat=str(i)))
+    # the Hint command for every human player (game.ui.hints), on unless unticked
+    form.append(el("label", None, el("input", None, id="opt-hints", type="checkbox", checked=options.hints),
+                   el("span", _("start.hints")), cls="hints-option"))
     seed = el("input", None, id="opt-seed", type="text", maxlength=str(setup.MAX_SEED),
               placeholder=_("start.seed_hint"))
     seed.value = options.seed
@@ -83,7 +86,7 @@ def read_options() -> GameOptions:
                                             row.querySelector(".seat-colour").value,
                                             default=made is not None and name.value.strip() == made))
     return GameOptions(doc.getElementById("opt-map").value, doc.getElementById("opt-variant").value,
-                       tuple(seats), doc.getElementById("opt-seed").value)
+                       tuple(seats), doc.getElementById("opt-seed").value, bool(doc.getElementById("opt-hints").checked))
 
 
 def saves_list(entries: list[SaveEntry], notice: str) -> Node:

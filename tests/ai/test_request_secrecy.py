@@ -169,3 +169,17 @@ def test_the_answer_names_only_a_position_in_the_legal_list():
         assert answered_action(reply, session.legal()) == session.ai_action()
         offer = session.state["players"][session.current]["offer"]
         assert not any(t in text for t in offer)
+
+
+def test_a_hint_request_is_an_ai_request_of_the_seat_and_holds_no_secret():
+    """The Hint command (``Session.hint_request``, ``game.ui.hints``) asks the helper exactly as an
+    AI seat does: the seat's view, its legal actions and the one-way seed, at the hard level."""
+    checked = 0
+    for session, history in played("usa", None, 2, seed=SEED + 40, every=30):
+        request = session.hint_request(checked)
+        assert request.level == "hard"
+        ai = session.ai_request(checked)
+        assert (request.ticket, request.seed, request.view, request.legal) == (ai.ticket, ai.seed, ai.view, ai.legal)
+        assert_no_secret_in(request, session, history)
+        checked += 1
+    assert checked > 3

@@ -35,7 +35,9 @@ At 1280×800 and 390×844 only (``DOC_SIZES``):
 - ``review``: a finished game's review (#30) stepped to its costliest turn, the position as the
   seat saw it with the better move lit (``ui-review-*``);
 - ``rules-page``: the rules page with its first example live (``rules-page-*``) and a board as
-  drawn, before its click (``rules-page-example-*``).
+  drawn, before its click (``rules-page-example-*``);
+- ``hint``: the ``round`` position, Ann having asked for a hint: its line at the foot of the
+  board, its route or card lit.
 """
 
 from __future__ import annotations
@@ -211,6 +213,12 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             page.wait_for_selector(".review[data-shown]:not([data-shown=''])")
             page.evaluate("window.scrollTo(0, 0)")
             snap("review")
+        if wanted("hint") and size in DOC_SIZES:
+            store(page, {"g1": mid}, "g1")
+            page.locator("button.hint >> visible=true").click()     # in the market's heading at 1180 px and below
+            page.wait_for_function("""() => { const t = document.getElementById('hint-line').textContent;
+                return t !== '' && !t.endsWith('…'); }""", timeout=120_000)
+            snap("hint")
         if wanted("rules-page") and size in DOC_SIZES:      # last: the page leaves the game
             page.goto(session.base_url + f"static/build/rules-{language}.html")
             page.locator("a.rules-static").first.click()         # the first example live, the others drawn
@@ -236,7 +244,7 @@ def telling_step(game: dict) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
-    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, station, handoff, last-round, end, review, "
+    parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, station, handoff, last-round, end, review, hint, "
                                        "end-reveal, help or rules-page")
     parser.add_argument("--lang", default="en", help="the page's language (a code of game.i18n.LANGUAGES)")
     parser.add_argument("--size", choices=SIZES, help="one size")

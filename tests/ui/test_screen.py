@@ -37,6 +37,7 @@ from game.ui.dialog_screen import (
     TunnelScreen,
 )
 from game.ui.embed import Lesson, read_options
+from game.ui.hints import HintScreen
 from game.ui.panels import (
     CardButton,
     HandCard,
@@ -181,7 +182,7 @@ def test_the_tunnel_dialog_in_words():
         "Tunnel Bucureşti – Sofia", EUROPE_TICKET_RULE, "Revealed: red, black, white.",
         (("red", True), ("black", False), ("white", False)), "The tunnel asks 1 more card.",
         (Payment("Pay 1 red", "0", ("red",)), Payment("Pay 1 locomotive", "1", ("locomotive",)),
-         Payment("Withdraw", "2", (), withdraw=True)), RED_LOCO, "route-bucuresti--sofia")
+         Payment("Withdraw", "2", (), withdraw=True)), RED_LOCO, "route-bucuresti--sofia", hint=HintScreen())
     assert shown.status == "Ann: pay the tunnel's extra cards or withdraw."
 
 
