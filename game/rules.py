@@ -725,6 +725,18 @@ def _take_route(state: State, r: RouteFacts, colour: str, cards: int, locos: int
     player["routes"].append(r.id)
     player["trains"] -= r.length
     player["score"] += r.points
+    _forget_withdrawals(state, r)
+
+
+def _forget_withdrawals(state: State, r: RouteFacts) -> None:
+    """Drop the withdrawals that no longer apply once the current player claims ``r``: from
+    ``r`` itself, and from each twin this claim closes (to everyone at a small table, else to
+    the claimer)."""
+    players, current = state["players"], state["current"]
+    for seat, p in enumerate(players):
+        if p["withdrawn"]:
+            gone = {r.id, *r.twins} if seat == current or twins_close_for_all(len(players)) else {r.id}
+            p["withdrawn"] = [w for w in p["withdrawn"] if w["route"] not in gone]
 
 
 def _pay(state: State, hand: dict[str, int], colour: str, cards: int, locos: int) -> None:
@@ -764,6 +776,9 @@ def _apply_withdraw(state: State, action: Withdraw) -> Event:
     assert tunnel is not None                # phase tunnel
     event: Event = {"kind": "withdraw", "seat": state["current"], "private": {}, "route": tunnel["route"],
                     "revealed": list(state["revealed"]), "extra": tunnel["extra"]}
+    player = state["players"][state["current"]]     # a public fact until the route is claimed or closed
+    player["withdrawn"] = [w for w in player["withdrawn"] if w["route"] != tunnel["route"]] + [
+        {"route": tunnel["route"], "colour": tunnel["colour"], "extra": tunnel["extra"]}]
     _end_turn(state, event)
     return event
 

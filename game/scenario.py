@@ -31,6 +31,7 @@ from game.state import (
     State,
     StateError,
     Tunnel,
+    Withdrawal,
     copy_state,
     empty_hand,
     full_deck,
@@ -57,6 +58,7 @@ class PositionPlayer(TypedDict, total=False):
     offer: list[str]
     routes: list[str]
     stations: list[str]
+    withdrawn: list[Withdrawal]
     trains: int
     score: int
 
@@ -295,6 +297,7 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
         p["hand"].update(hand)
         p["tickets"], p["offer"] = spec.get("tickets", []), spec.get("offer", [])
         p["routes"], p["stations"] = spec.get("routes", []), spec.get("stations", [])
+        p["withdrawn"] = spec.get("withdrawn", [])
         routes = p["routes"] if isinstance(p["routes"], list) else []
         lengths = [game_map.route(r).length for r in routes if isinstance(r, str) and game_map.has_route(r)]
         p["trains"] = spec.get("trains", game_map.rules["trains"] - sum(lengths))

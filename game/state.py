@@ -74,6 +74,15 @@ class Player(TypedDict):
     stations: list[str]         # cities with one of this player's stations
     trains: int
     score: int
+    withdrawn: list[Withdrawal]  # tunnels this player withdrew from, while the route is still open to it
+
+
+class Withdrawal(TypedDict):
+    """A public fact: the player withdrew from this tunnel when ``extra`` more cards of
+    ``colour`` (or locomotives) were asked; kept until the route is claimed or closed to the player."""
+    route: str
+    colour: str
+    extra: int
 
 
 class Tunnel(TypedDict):
@@ -120,7 +129,7 @@ def full_deck() -> list[str]:
 
 def new_player(name: str, kind: str, colour: str, trains: int) -> Player:
     return {"name": name, "kind": kind, "colour": colour, "hand": empty_hand(), "tickets": [],
-            "offer": [], "routes": [], "stations": [], "trains": trains, "score": 0}
+            "offer": [], "routes": [], "stations": [], "trains": trains, "score": 0, "withdrawn": []}
 
 
 class PlayerSpec(TypedDict):
@@ -274,7 +283,7 @@ def copy_state(state: State) -> State:
     for p in state["players"]:
         q = p.copy()
         q["hand"], q["tickets"], q["offer"] = p["hand"].copy(), p["tickets"][:], p["offer"][:]
-        q["routes"], q["stations"] = p["routes"][:], p["stations"][:]
+        q["routes"], q["stations"], q["withdrawn"] = p["routes"][:], p["stations"][:], p["withdrawn"][:]
         players.append(q)
     new["players"] = players
     if state["tunnel"] is not None:
@@ -295,6 +304,10 @@ def from_json(text: str) -> State:
         data = read_json(text)
     except JsonTextError as exc:
         raise StateError(str(exc)) from None
+    if isinstance(data, dict) and isinstance(data.get("players"), list):
+        for p in data["players"]:       # saved before players had "withdrawn": none recorded
+            if isinstance(p, dict):
+                p.setdefault("withdrawn", [])
     validate(data)
     state: State = data
     state["phase"] = Phase(state["phase"])
@@ -387,7 +400,8 @@ def validate(state: Any) -> None:
     _expect(not long_ids.intersection(state["ticket_deck"]), "ticket_deck", "long tickets are never in the draw pile")
     owners: dict[str, int] = {}
     station_cities: set[str] = set()
-    player_keys = {"name", "kind", "colour", "hand", "tickets", "offer", "routes", "stations", "trains", "score"}
+    player_keys = {"name", "kind", "colour", "hand", "tickets", "offer", "routes", "stations", "trains", "score",
+                   "withdrawn"}
     for seat, p in enumerate(players):
         where = f"players[{seat}]"
         _expect(isinstance(p, dict) and set(p) == player_keys, where,
@@ -419,6 +433,8 @@ def validate(state: Any) -> None:
         _expect(_is_int(p["score"]) and abs(p["score"]) <= MAX_COUNT, f"{where}.score",
                 f"expected an integer from -{MAX_COUNT:,} to {MAX_COUNT:,}")
     _check_seats(players)
+    for seat, p in enumerate(players):
+        _validate_withdrawn(game_map, p["withdrawn"], f"players[{seat}].withdrawn", seat, owners, n)
     for c in CARD_KINDS:
         want = LOCOMOTIVES if c == LOCOMOTIVE else CARDS_PER_COLOUR
         _expect(counts[c] == want, "cards", f"{counts[c]} {c} cards in deck, discard, market, revealed and hands; "
@@ -465,6 +481,29 @@ def _validate_result(state: State, game_map: GameMap) -> None:
             "expected the final scoring of this position")
     _expect(all(p["score"] == f.total for p, f in zip(players, final.players)), "score",
             "a finished game's scores are the final totals")
+
+
+def _validate_withdrawn(game_map: GameMap, withdrawn: Any, where: str, seat: int, owners: dict[str, int],
+                        n: int) -> None:
+    """A player's withdrawals: distinct unclaimed tunnels still open to the player, each with a
+    colour that could pay it and 1 to 3 extra cards."""
+    _expect(isinstance(withdrawn, list), where, "expected a list of withdrawals")
+    seen: set[str] = set()
+    for w in withdrawn:
+        _expect(isinstance(w, dict) and set(w) == {"route", "colour", "extra"}, where,
+                "expected route, colour and extra in each withdrawal")
+        rid = w["route"]
+        _expect(isinstance(rid, str) and game_map.has_route(rid) and game_map.route(rid).tunnel, where,
+                f"{shown(rid)} is not a tunnel on this map")
+        _expect(rid not in seen, where, f"tunnel {shown(rid)} listed twice")
+        seen.add(rid)
+        _expect(rid not in owners, where, f"tunnel {shown(rid)} is claimed")
+        _expect(all(owners.get(t.id) != seat and (n > 3 or t.id not in owners) for t in game_map.twins(rid)), where,
+                f"tunnel {shown(rid)} is closed to this player")
+        route = game_map.route(rid)
+        _expect(w["colour"] == LOCOMOTIVE or w["colour"] in CARD_KINDS and route.colour in (GRAY, w["colour"]),
+                where, f"{shown(w['colour'])} cannot pay the tunnel {rid}")
+        _expect(_is_int(w["extra"]) and 1 <= w["extra"] <= 3, where, "expected 1 to 3 extra cards")
 
 
 def _validate_tunnel(state: State, game_map: GameMap, tunnel: Any, owners: dict[str, int]) -> None:

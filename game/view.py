@@ -20,7 +20,7 @@ import json
 from typing import TypedDict
 
 from game.scoring import FinalScoreJson
-from game.state import Phase, State, Tunnel
+from game.state import Phase, State, Tunnel, Withdrawal
 
 
 class PlayerView(TypedDict):
@@ -38,6 +38,7 @@ class PlayerView(TypedDict):
     stations: list[str]
     trains: int
     score: int
+    withdrawn: list[Withdrawal]     # public: every seat saw the reveal
 
 
 class View(TypedDict):
@@ -87,7 +88,7 @@ def player_view(state: State, seat: int) -> View:
             "offer": list(p["offer"]) if i == seat else None,
             "offer_count": len(p["offer"]),
             "routes": list(p["routes"]), "stations": list(p["stations"]),
-            "trains": p["trains"], "score": p["score"],
+            "trains": p["trains"], "score": p["score"], "withdrawn": [w.copy() for w in p["withdrawn"]],
         } for i, p in enumerate(state["players"])],
         "deck": None, "deck_size": len(state["deck"]), "discard": None, "discard_size": len(state["discard"]),
         "market": list(state["market"]), "revealed": list(state["revealed"]),

@@ -19,11 +19,11 @@ from game.ai.strategist import Strategist, Style
 
 HARD_ITERATIONS = 8           # full-game rollouts per searched decision (see docs/ai.md for the budget)
 HARD_STYLE = Style(train_cost=1.5, point_weight=2.5, route_value=0.5, keep_fewest=True, focus=True, risk_first=True,
-                   near_targets=True, loco_missing=None, tunnel_spare=2)
+                   near_targets=True, loco_missing=None, tunnel_risk=0.05)
 
 _FACTORIES: dict[str, Callable[[], Agent]] = {
     "easy": lambda: Strategist(Style(noise=0.25, ticket_draw_trains=None, keep_fewest=True, endgame=False,
-                                     stations=False)),
+                                     stations=False, tunnel_risk=0.5)),
     "medium": lambda: Strategist(Style()),
     "hard": lambda: Searcher(HARD_ITERATIONS, style=HARD_STYLE),
     "route-focus": RouteFocus,

@@ -88,7 +88,7 @@ def determinize(view: View, rng: Rng) -> State:
             offer = [rest.pop() for _ in range(p["offer_count"])]
         players.append({"name": p["name"], "kind": p["kind"], "colour": p["colour"], "hand": hand, "tickets": tickets,
                         "offer": offer, "routes": list(p["routes"]), "stations": list(p["stations"]),
-                        "trains": p["trains"], "score": p["score"]})
+                        "trains": p["trains"], "score": p["score"], "withdrawn": [w.copy() for w in p["withdrawn"]]})
     deck = [unseen.pop() for _ in range(view["deck_size"])]
     discard = unseen[:view["discard_size"]]
     tunnel = view["tunnel"]

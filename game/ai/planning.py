@@ -18,14 +18,24 @@ from __future__ import annotations
 
 import functools
 import heapq
+import math
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TypeVar
 
 from game.actions import Action, BuildStation, ClaimRoute
-from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, GameMap, Route, load_map
-from game.rules import closed_routes, twins_close_for_all
+from game.mapdata import (
+    CARDS_PER_COLOUR,
+    GRAY,
+    LOCOMOTIVE,
+    LOCOMOTIVES,
+    TRAIN_COLOURS,
+    GameMap,
+    Route,
+    load_map,
+)
+from game.rules import TUNNEL_REVEAL, closed_routes, twins_close_for_all
 from game.scoring import route_owners, tickets_completed
 from game.view import View
 
@@ -205,6 +215,32 @@ def card_needs(k: Knowledge, routes: Iterable[str]) -> dict[str, int]:
     missing = {c: max(0, need[c] - k.hand[c]) for c in TRAIN_COLOURS}
     missing[LOCOMOTIVE] = max(0, locos - k.hand[LOCOMOTIVE])
     return missing
+
+
+def tunnel_overrun(k: Knowledge, colour: str, spare: int) -> float:
+    """The chance that a tunnel paid in ``colour`` asks for more than ``spare`` extra cards.
+
+    The revealed cards are taken as a random draw from the cards the viewer cannot see (the 110
+    minus its hand and the market: the deck, the discard and the other hands are one unknown
+    pool to it), as many as the deck and discard hold, up to three; each asks one card more
+    when it is a locomotive or of ``colour``.
+
+    >>> from game.state import new_game
+    >>> from game.view import player_view
+    >>> k = Knowledge(player_view(new_game("europe", players=2, seed=1), 0))
+    >>> 0.5 < tunnel_overrun(k, "red", 0) < 0.65, tunnel_overrun(k, "red", 3)
+    (True, 0.0)
+    """
+    def unseen(kind: str) -> int:
+        total = LOCOMOTIVES if kind == LOCOMOTIVE else CARDS_PER_COLOUR
+        return total - k.hand[kind] - k.view["market"].count(kind)
+    pool = sum(unseen(kind) for kind in k.hand)
+    asking = unseen(LOCOMOTIVE) + (unseen(colour) if colour != LOCOMOTIVE else 0)
+    n = min(TUNNEL_REVEAL, k.view["deck_size"] + k.view["discard_size"], pool)
+    if n <= spare:
+        return 0.0
+    ways = math.comb(pool, n)
+    return sum(math.comb(asking, x) * math.comb(pool - asking, n - x) for x in range(spare + 1, n + 1)) / ways
 
 
 def payment_key(k: Knowledge, a: ClaimRoute | BuildStation, needs: dict[str, int]) -> tuple[int, int, str]:

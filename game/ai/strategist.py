@@ -38,6 +38,7 @@ from game.ai.planning import (
     make_plan,
     shortest_path,
     stations_by_city,
+    tunnel_overrun,
 )
 from game.mapdata import LOCOMOTIVE
 from game.rng import Rng
@@ -63,7 +64,7 @@ class Style:
     route_value: float = 0.0           # points a planned route's own points count for when choosing tickets
     near_targets: bool = False         # with no ticket to work for, collect for the routes closest to payable
     endgame_trains: int = ENDGAME_TRAINS  # trains left (anyone's) at which the end-game play starts
-    tunnel_spare: int = 0              # attempt a tunnel only with this many cards to spare for its extra cost
+    tunnel_risk: float = 0.25          # attempt a tunnel only when it asks for more than the cards to spare at most this often
 
 
 def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Style) -> float:
@@ -191,9 +192,17 @@ class Strategist:
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
+        k = Knowledge(view, self.style.point_weight)
         if self.style.noise and rng.below(1000) < self.style.noise * 1000:
-            return rng.choice(legal)
-        return self.decide(Knowledge(view, self.style.point_weight), legal, rng)
+            return rng.choice(self.random_options(k, legal))
+        return self.decide(k, legal, rng)
+
+    def random_options(self, k: Knowledge, legal: list[Action]) -> list[Action]:
+        """The actions a random move picks from: never a tunnel the planner would not try
+        (``tunnel_allowed``), never a withdrawal from a tunnel the hand can pay."""
+        if k.view["phase"] == Phase.TUNNEL:
+            return [a for a in legal if isinstance(a, PayTunnel)] or legal
+        return [a for a in legal if tunnel_allowed(k, a, self.style)] or legal
 
     def decide(self, k: Knowledge, legal: list[Action], rng: Rng) -> Action:
         phase = k.view["phase"]
@@ -225,9 +234,7 @@ class Strategist:
 
     def turn(self, k: Knowledge, legal: list[Action], plan: Plan) -> Action | None:
         style = self.style
-        if style.tunnel_spare:
-            legal = [a for a in legal if not (isinstance(a, ClaimRoute) and k.map.route(a.route).tunnel)
-                     or tunnel_spare(k, a) >= style.tunnel_spare]
+        legal = [a for a in legal if tunnel_allowed(k, a, style)]
         endgame = style.endgame and min(k.min_opponent_trains, k.trains) <= style.endgame_trains
         if endgame:
             claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes)
@@ -258,6 +265,18 @@ def tunnel_spare(k: Knowledge, a: ClaimRoute) -> int:
     """Cards left after the tunnel claim ``a`` that could pay its extra cost."""
     locos = k.hand[LOCOMOTIVE] - a.locomotives
     return locos if a.colour == LOCOMOTIVE else locos + k.hand[a.colour] - a.cards
+
+
+def tunnel_allowed(k: Knowledge, a: Action, style: Style) -> bool:
+    """Whether the planner may try ``a``: any action but a tunnel claim; a tunnel claim when the
+    chance that its reveal asks for more than the cards left to spare is at most
+    ``style.tunnel_risk`` and, after a withdrawal from that tunnel (a public fact of the view),
+    only once the cards to spare cover the extra cards it was asked for then."""
+    if not isinstance(a, ClaimRoute) or not k.map.route(a.route).tunnel:
+        return True
+    spare = tunnel_spare(k, a)
+    asked = max((w["extra"] for w in k.me["withdrawn"] if w["route"] == a.route), default=0)
+    return spare >= asked and tunnel_overrun(k, a.colour, spare) <= style.tunnel_risk
 
 
 def _worth_claiming(k: Knowledge, legal: list[Action]) -> bool:
