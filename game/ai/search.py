@@ -1,11 +1,15 @@
 """The hard level: the planner, plus determinized Monte Carlo search on the decisions that
-shape a game most — which tickets to keep and whether to draw more.
+shape a game most — which tickets to keep, whether to draw more, and every turn of the end
+game (which route to claim or which card to draw).
 
 For such a decision the agent lists candidates (the planner's own choice first, then the
-next best ticket choices, or drawing tickets instead of the planned move), samples the hidden
-information from its view (:func:`game.ai.determinize.determinize`), plays each candidate in
-the same samples (common random numbers) and plays on with the planner in every seat for at
-most ``horizon`` actions, then values the position (:func:`estimate`).  The candidate with
+next best ticket choices, or drawing tickets instead of the planned move, or near the end the
+best-scoring claim, the plan's claim and the card the plan wants), samples the hidden
+information from its view, weighed by how well the sampled tickets explain each opponent's
+claims (:func:`game.ai.determinize.likely_world`), plays each candidate in the same samples
+(common random numbers) and plays on for at most ``horizon`` actions — itself with the
+planner, each opponent with a policy drawn per sample (the planner, the medium planner, One
+Step or Long Route) — then values the position (:func:`estimate`).  The candidate with
 the best total of (own value − best opponent's) is chosen; the planner's choice wins ties (a
 small bonus per sample).  Every other decision is the planner's.
 
@@ -27,9 +31,20 @@ from dataclasses import replace
 
 from game.actions import Action, DrawTickets
 from game.ai.agent import Agent
-from game.ai.determinize import determinize
+from game.ai.baselines import LongRoute, OneStep
+from game.ai.determinize import likely_world
 from game.ai.planning import Knowledge, make_plan
-from game.ai.strategist import Strategist, Style, keep_options, keep_value
+from game.ai.strategist import (
+    Strategist,
+    Style,
+    best_scoring_claim,
+    by_risk,
+    choose_draw,
+    focused,
+    keep_options,
+    keep_value,
+    plan_claim,
+)
 from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
@@ -40,6 +55,9 @@ from game.view import View, player_view
 MAX_CANDIDATES = 2
 TICKETS_MIN_TRAINS = 12        # fewer trains than this: never consider drawing more tickets
 PLANNER_BONUS = 4.0            # points per sample in favour of the planner's own choice
+END_TRAINS = 12                # anyone with this few trains: search the turn (claims and draws)
+END_CANDIDATES = 3
+WORLD_TRIES = 8                # deals weighed per sample (determinize.likely_world)
 
 
 def margin(state: State, seat: int) -> float:
@@ -90,7 +108,7 @@ def estimate(state: State) -> list[float]:
 
 
 class Searcher(Strategist):
-    """The planner with determinized Monte Carlo search on ticket decisions."""
+    """The planner with determinized Monte Carlo search on ticket decisions and end-game turns."""
 
     def __init__(self, playouts: int = 8, horizon: int | None = None, style: Style | None = None) -> None:
         super().__init__(style)
@@ -99,6 +117,9 @@ class Searcher(Strategist):
         # the policy of the play-outs: the planner without its costliest refinement (ordering the
         # claims by risk asks for a path per planned route)
         self.rollout_policy: Agent = Strategist(replace(self.style, risk_first=False))
+        # the opponents' policies in the play-outs, one drawn per opponent and sample: nobody
+        # plays exactly like our planner
+        self.opponent_policies: tuple[Agent, ...] = (self.rollout_policy, Strategist(Style()), OneStep(), LongRoute())
 
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
@@ -119,7 +140,21 @@ class Searcher(Strategist):
             out += [a for a in ranked if a != first][:MAX_CANDIDATES - 1]
         elif phase == Phase.START and DrawTickets() in legal and k.trains >= TICKETS_MIN_TRAINS and not k.incomplete():
             out.append(DrawTickets())
+        elif phase == Phase.START and min(k.trains, k.min_opponent_trains) <= END_TRAINS:
+            return self.end_candidates(k, legal, first)
         return list(dict.fromkeys(out))[:MAX_CANDIDATES]
+
+    def end_candidates(self, k: Knowledge, legal: list[Action], first: Action) -> list[Action]:
+        """Near the end: the planner's move, the best-scoring claim, the plan's claim and the
+        card the plan wants, as far as they differ."""
+        plan = make_plan(k, k.incomplete())
+        if self.style.focus:
+            plan = focused(k, plan)
+        if self.style.risk_first:
+            plan = by_risk(k, plan)
+        out: list[Action | None] = [first, best_scoring_claim(k, legal, plan.routes), plan_claim(k, legal, plan),
+                                    choose_draw(k, legal, self.draw_targets(k, plan), self.style.loco_missing)]
+        return list(dict.fromkeys(a for a in out if a is not None))[:END_CANDIDATES]
 
     def search(self, view: View, candidates: list[Action], rng: Rng) -> Action:
         """The candidate with the best total margin over the samples (one play-out of every
@@ -127,20 +162,24 @@ class Searcher(Strategist):
         seat = view["viewer"]
         totals = [0.0] * len(candidates)
         for _ in range(max(1, self.playouts // len(candidates))):
-            world = determinize(view, rng)
+            world = likely_world(view, rng, WORLD_TRIES)
             roll_seed = rng.next64()
+            policies = [self.rollout_policy if i == seat else rng.choice(self.opponent_policies)
+                        for i in range(len(world["players"]))]
             for i, action in enumerate(candidates):
                 state = copy_state(world)
                 apply_action(state, action)
-                self.rollout(state, Rng(roll_seed))
+                self.rollout(state, Rng(roll_seed), policies)
                 totals[i] += margin(state, seat) + (PLANNER_BONUS if i == 0 else 0.0)
         return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
 
-    def rollout(self, state: State, rng: Rng) -> None:
-        """Play on with the rollout policy in every seat, to the end or for ``horizon`` actions."""
-        policy = self.rollout_policy
+    def rollout(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> None:
+        """Play on with ``policies`` (one per seat; else the rollout policy in every seat), to the
+        end or for ``horizon`` actions."""
+        seats = policies or [self.rollout_policy] * len(state["players"])
         steps = 0
         while state["phase"] != Phase.OVER and (self.horizon is None or steps < self.horizon):
             legal = legal_actions(state)
-            apply_action(state, policy.choose(player_view(state, state["current"]), legal, rng))
+            current = state["current"]
+            apply_action(state, seats[current].choose(player_view(state, current), legal, rng))
             steps += 1

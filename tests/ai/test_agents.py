@@ -139,16 +139,17 @@ def test_search_budget_is_a_count_of_playouts():
     moves: list[int] = []
 
     class Counting(Searcher):
-        def rollout(self, state, rng):
-            policy, moves_here = self.rollout_policy, []
+        def rollout(self, state, rng, policies=None):
+            moves_here = []
 
             class Counted:
+                def __init__(self, policy):
+                    self.policy = policy
+
                 def choose(self, view, legal, rng):
                     moves_here.append(1)
-                    return policy.choose(view, legal, rng)
-            self.rollout_policy = Counted()
-            super().rollout(state, rng)
-            self.rollout_policy = policy
+                    return self.policy.choose(view, legal, rng)
+            super().rollout(state, rng, [Counted(p) for p in policies])
             moves.append(len(moves_here))
 
     counting = Counting(4, 10, style=hard.style)
