@@ -17,7 +17,10 @@ from game.ai.baselines import DestinationHungry, LongRoute, OneStep, RouteFocus
 from game.ai.search import Searcher
 from game.ai.strategist import Strategist, Style
 
-HARD_ITERATIONS = 8           # full-game rollouts per searched decision (see docs/ai.md for the budget)
+# hard's search budget, a count (never a time, so CPython and the browser play alike): play-outs per
+# searched decision, each of at most HARD_HORIZON actions (docs/ai.md, "Hard's search")
+HARD_PLAYOUTS = 8
+HARD_HORIZON = 40
 HARD_STYLE = Style(train_cost=1.5, point_weight=2.5, route_value=0.5, keep_fewest=True, focus=True, risk_first=True,
                    near_targets=True, loco_missing=None, tunnel_risk=0.05)
 
@@ -25,7 +28,7 @@ _FACTORIES: dict[str, Callable[[], Agent]] = {
     "easy": lambda: Strategist(Style(noise=0.25, ticket_draw_trains=None, keep_fewest=True, endgame=False,
                                      stations=False, tunnel_risk=0.5)),
     "medium": lambda: Strategist(Style()),
-    "hard": lambda: Searcher(HARD_ITERATIONS, style=HARD_STYLE),
+    "hard": lambda: Searcher(HARD_PLAYOUTS, HARD_HORIZON, style=HARD_STYLE),
     "route-focus": RouteFocus,
     "destination-hungry": DestinationHungry,
     "long-route": LongRoute,
@@ -34,14 +37,9 @@ _FACTORIES: dict[str, Callable[[], Agent]] = {
 AGENT_IDS = tuple(_FACTORIES)
 
 
-def make_agent(agent_id: str, time_cap: float | None = None) -> Agent:
-    """A fresh agent for ``agent_id``; an unknown id raises ``KeyError`` naming the known ones.
-    ``time_cap`` (seconds) bounds the search of an agent that searches (hard) per decision: for
-    the browser, where play may then depend on speed; agents that do not search ignore it."""
+def make_agent(agent_id: str) -> Agent:
+    """A fresh agent for ``agent_id``; an unknown id raises ``KeyError`` naming the known ones."""
     try:
-        agent = _FACTORIES[agent_id]()
+        return _FACTORIES[agent_id]()
     except KeyError:
         raise KeyError(f"unknown agent {agent_id!r} (known: {', '.join(AGENT_IDS)})") from None
-    if time_cap is not None and hasattr(agent, "time_cap"):
-        agent.time_cap = time_cap
-    return agent

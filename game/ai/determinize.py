@@ -8,6 +8,10 @@ the cards played on a pending tunnel stay in that player's hand;
 the unseen cards are exactly the 110 minus those in sight, dealt at random, and long tickets
 never go into the ticket deck.  The sample gets a fresh RNG, so the future is sampled too.
 
+:func:`likely_world` weighs such samples by how well they explain the opponents' public play:
+a deal in which an opponent's claimed routes lie on cheap paths between the cities of the
+tickets dealt to it is more likely than one in which they lead nowhere.
+
 >>> from game.state import new_game, validate
 >>> from game.view import View, player_view
 >>> from game.rng import Rng
@@ -21,6 +25,7 @@ True
 from __future__ import annotations
 
 import functools
+import math
 
 from game.mapdata import LOCOMOTIVE, load_map
 from game.rng import Rng
@@ -103,3 +108,62 @@ def determinize(view: View, rng: Rng) -> State:
     if len(unseen) != view["discard_size"] or len(rest) != view["box_size"]:
         raise ValueError("the view's card or ticket counts do not add up")
     return state
+
+
+DETOUR = 2              # trains a route may add to a ticket's shortest path and still serve it
+EXPLAIN_WEIGHT = 0.5    # log-likelihood per claimed route a deal's tickets explain
+
+
+@functools.cache
+def _distances(map_id: str) -> dict[str, dict[str, int]]:
+    """The fewest trains between every two cities of the empty map (Floyd-Warshall)."""
+    m = load_map(map_id)
+    far = 10 ** 6
+    d = {a.id: {b.id: 0 if a.id == b.id else far for b in m.cities} for a in m.cities}
+    for r in m.routes:
+        d[r.a][r.b] = d[r.b][r.a] = min(d[r.a][r.b], r.length)
+    ids = [c.id for c in m.cities]
+    for k in ids:
+        dk = d[k]
+        for i in ids:
+            di, dik = d[i], d[i][k]
+            for j in ids:
+                di[j] = min(di[j], dik + dk[j])
+    return d
+
+
+def explained(state: State, seat: int) -> int:
+    """How many of ``seat``'s claimed routes lie within ``DETOUR`` trains of a shortest path
+    between the two cities of one of its tickets (in ``state``, a sample)."""
+    m = load_map(state["map"])
+    d = _distances(m.id)
+    p = state["players"][seat]
+    ends = [(m.ticket(t).a, m.ticket(t).b) for t in p["tickets"]]
+    count = 0
+    for rid in p["routes"]:
+        r = m.route(rid)
+        for a, b in ends:
+            if min(d[a][r.a] + d[r.b][b], d[a][r.b] + d[r.a][b]) + r.length <= d[a][b] + DETOUR:
+                count += 1
+                break
+    return count
+
+
+def likely_world(view: View, rng: Rng, tries: int = 4) -> State:
+    """One of ``tries`` samples of :func:`determinize`, drawn with chance proportional to
+    ``exp(EXPLAIN_WEIGHT × claimed routes their opponents' tickets explain)``: the hidden
+    tickets weighed by the opponents' public claims (importance resampling)."""
+    worlds = [determinize(view, rng) for _ in range(tries)]
+    if tries == 1:
+        return worlds[0]
+    seat = view["viewer"]
+    scores = [sum(explained(w, i) for i in range(len(w["players"])) if i != seat) for w in worlds]
+    top = max(scores)
+    weights = [math.exp(EXPLAIN_WEIGHT * (x - top)) for x in scores]
+    scale = 1 << 30
+    pick = rng.below(scale) * sum(weights) / scale
+    for world, weight in zip(worlds, weights):
+        pick -= weight
+        if pick < 0:
+            return world
+    return worlds[-1]

@@ -47,9 +47,10 @@ MIN_COST = 1.0                # the least a free route may cost, however many po
 
 
 @functools.cache
-def _adjacency(map_id: str) -> dict[str, tuple[Route, ...]]:
+def _adjacency(map_id: str) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Every city's routes as (route id, the city at its other end)."""
     m = load_map(map_id)
-    return {c.id: tuple(m.routes_at(c.id)) for c in m.cities}
+    return {c.id: tuple((r.id, r.b if r.a == c.id else r.a) for r in m.routes_at(c.id)) for c in m.cities}
 
 
 class Knowledge:
@@ -78,6 +79,17 @@ class Knowledge:
         self.min_opponent_trains = min((p["trains"] for i, p in enumerate(view["players"]) if i != self.seat),
                                        default=45)
 
+    @functools.cached_property
+    def route_costs(self) -> dict[str, float | None]:
+        """Every route's cost in a path before any plan, computed once per decision (the paths ask
+        for it thousands of times): own routes 0, an opponent's the price of borrowing it (None
+        without a station), closed or too long ones None, free ones :func:`_free_costs`."""
+        free = _free_costs(self.map.id, self.point_weight)
+        borrow = BORROW_COST if self.stations_left else None
+        mine, owner, blocked, trains = self.mine, self.owner, self.blocked, self.trains
+        return {r.id: 0.0 if r.id in mine else (borrow if owner[r.id] != self.seat else None) if r.id in owner
+                else None if r.id in blocked or r.length > trains else free[r.id] for r in self.map.routes}
+
     def free(self, route_id: str) -> bool:
         """Whether the viewer may still claim the route (ignoring cards and trains)."""
         return route_id not in self.owner and route_id not in self.blocked
@@ -99,17 +111,13 @@ class Plan:
     paths: dict[str, list[str]]    # ticket -> route ids of its path (own, planned and borrowed)
 
 
-def _edge_cost(k: Knowledge, r: Route, planned: AbstractSet[str], banned: AbstractSet[str] = frozenset()) -> float | None:
-    if r.id in banned:
-        return None
-    if r.id in k.mine or r.id in planned:
-        return 0.0
-    if r.id in k.owner:
-        return BORROW_COST if k.stations_left and k.owner[r.id] != k.seat else None
-    if r.id in k.blocked or r.length > k.trains:
-        return None
-    cost = max(MIN_COST, r.length - k.point_weight * (k.map.route_points(r.length) - r.length))
-    return cost + (TUNNEL_PENALTY if r.tunnel else 0.0) + FERRY_PENALTY * r.ferry
+@functools.cache
+def _free_costs(map_id: str, point_weight: float) -> dict[str, float]:
+    """Every route's cost while free: its length lowered by its points (at least ``MIN_COST``),
+    plus the tunnel and ferry penalties."""
+    m = load_map(map_id)
+    return {r.id: max(MIN_COST, r.length - point_weight * (m.route_points(r.length) - r.length))
+            + (TUNNEL_PENALTY if r.tunnel else 0.0) + FERRY_PENALTY * r.ferry for r in m.routes}
 
 
 def cards_missing(k: Knowledge, r: Route) -> int:
@@ -125,6 +133,7 @@ def shortest_path(k: Knowledge, a: str, b: str, planned: AbstractSet[str] = froz
     """The cheapest path from city ``a`` to ``b`` as (cost, route ids), or None; ``banned``
     routes are left out (as if an opponent had just claimed them)."""
     adj = _adjacency(k.map.id)
+    base = k.route_costs
     dist = {a: 0.0}
     back: dict[str, tuple[str, str]] = {}
     heap = [(0.0, a)]
@@ -138,15 +147,14 @@ def shortest_path(k: Knowledge, a: str, b: str, planned: AbstractSet[str] = froz
             return d, path[::-1]
         if d > dist[city]:
             continue
-        for r in adj[city]:
-            cost = _edge_cost(k, r, planned, banned)
+        for rid, other in adj[city]:        # own or planned routes cost 0, banned ones are unusable
+            cost = None if rid in banned else 0.0 if rid in planned else base[rid]
             if cost is None:
                 continue
-            other = r.b if r.a == city else r.a
             nd = d + cost
             if nd < dist.get(other, float("inf")) - 1e-9:
                 dist[other] = nd
-                back[other] = (r.id, city)
+                back[other] = (rid, city)
                 heapq.heappush(heap, (nd, other))
     return None
 

@@ -1,57 +1,125 @@
 """The hard level: the planner, plus determinized Monte Carlo search on the decisions that
-shape a game most — which tickets to keep and whether to draw more.
+shape a game most — which tickets to keep, whether to draw more, and every turn of the end
+game (which route to claim or which card to draw).
 
 For such a decision the agent lists candidates (the planner's own choice first, then the
-next best ticket choices, or drawing tickets instead of the planned move), samples the hidden
-information from its view (:func:`game.ai.determinize.determinize`), plays each candidate in
-the same samples (common random numbers) and plays the game out to the end with the planner
-in every seat.  The candidate with the best total of (own final score − best opponent's) is
-chosen; the planner's choice wins ties (a small bonus per sample).  Every other decision is
-the planner's.  The budget is a number of rollouts per decision, so a game replays exactly;
-``time_cap`` (seconds, for the browser) drops the sample it interrupts and stops there, so a
-move takes about the cap at most.
+next best ticket choices, or drawing tickets instead of the planned move, or near the end the
+best-scoring claim, the plan's claim and the card the plan wants), samples the hidden
+information from its view, weighed by how well the sampled tickets explain each opponent's
+claims (:func:`game.ai.determinize.likely_world`), plays each candidate in the same samples
+(common random numbers) and plays on for at most ``horizon`` actions — itself with the
+planner, each opponent with a policy drawn per sample (the planner, the medium planner, One
+Step or Long Route) — then values the position (:func:`estimate`).  The candidate with
+the best total of (own value − best opponent's) is chosen; the planner's choice wins ties (a
+small bonus per sample).  Every other decision is the planner's.
+
+The budget is a count, never a time: ``playouts`` play-outs of at most ``horizon`` actions
+each per decision, so a decision is the same in CPython and in the browser and a game replays
+exactly.
 
 >>> from game.state import new_game
 >>> from game.rng import Rng
 >>> from game.ai.agent import decide
 >>> s = new_game("usa", players=2, seed=6)
->>> str(decide(Searcher(iterations=4), s, Rng.from_seed(0))).startswith("keep ")
+>>> str(decide(Searcher(playouts=4, horizon=20), s, Rng.from_seed(0))).startswith("keep ")
 True
 """
 
 from __future__ import annotations
 
-import time
+from dataclasses import replace
 
 from game.actions import Action, DrawTickets
 from game.ai.agent import Agent
-from game.ai.determinize import determinize
-from game.ai.planning import Knowledge
-from game.ai.strategist import Strategist, Style, keep_options, keep_value
+from game.ai.baselines import LongRoute, OneStep
+from game.ai.determinize import likely_world
+from game.ai.planning import Knowledge, make_plan
+from game.ai.strategist import (
+    Strategist,
+    Style,
+    best_scoring_claim,
+    by_risk,
+    choose_draw,
+    focused,
+    keep_options,
+    keep_value,
+    plan_claim,
+)
+from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
+from game.scoring import longest_trail
 from game.state import Phase, State, copy_state
 from game.view import View, player_view
 
 MAX_CANDIDATES = 2
 TICKETS_MIN_TRAINS = 12        # fewer trains than this: never consider drawing more tickets
 PLANNER_BONUS = 4.0            # points per sample in favour of the planner's own choice
+END_TRAINS = 12                # anyone with this few trains: search the turn (claims and draws)
+END_CANDIDATES = 3
+WORLD_TRIES = 8                # deals weighed per sample (determinize.likely_world)
 
 
-def margin(state: State, seat: int) -> int:
-    """A finished game's score of ``seat`` minus the best opponent's."""
-    scores = [p["score"] for p in state["players"]]
-    return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+def margin(state: State, seat: int) -> float:
+    """``seat``'s value minus the best opponent's: final scores once the game is over, else
+    :func:`estimate`'s."""
+    if state["phase"] == Phase.OVER:
+        values = [float(p["score"]) for p in state["players"]]
+    else:
+        values = estimate(state)
+    return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+
+
+def estimate(state: State) -> list[float]:
+    """Every player's expected final score in a running game, as its own planner sees it (it
+    reads each player's tickets: only ever called on a determinized sample).
+
+    A player's value is its score so far, the points of its unused stations, its completed
+    tickets, minus the tickets its plan cannot join, plus the tickets it can join and the
+    points of the routes the plan still needs weighed by ``f``, the chance the plan is laid
+    before the game ends: 1 − (trains the plan needs) / (the fewest trains any player has
+    left), at least 0.  A joined ticket counts ``points × (2f − 1)`` (completed ``f``, failed
+    ``1 − f``).  The longest-route bonus goes to the current leaders in the share of the game
+    played, and evenly to everyone in the share still to play."""
+    game_map = load_map(state["map"])
+    rules = game_map.rules
+    players = state["players"]
+    left = max(1, min(p["trains"] for p in players))
+    played = 1.0 - left / rules["trains"]
+    trails = [longest_trail(game_map, p["routes"])[0] for p in players]
+    best = max(trails)
+    leaders = [i for i, t in enumerate(trails) if t == best and best > 0]
+    values = []
+    for seat, p in enumerate(players):
+        k = Knowledge(player_view(state, seat))
+        done = k.completed(k.tickets)
+        plan = make_plan(k, [t for t in k.tickets if not done[t]])
+        f = max(0.0, 1.0 - plan.trains / left)
+        points = game_map.ticket
+        value = float(p["score"]) + (k.stations_left * rules.get("station_points", 0))
+        value += sum(points(t).points for t in k.tickets if done[t])
+        value -= sum(points(t).points for t in plan.failed)
+        value += (2 * f - 1) * sum(points(t).points for t in plan.paths if not done[t])
+        value += f * sum(game_map.route_points(game_map.route(r).length) for r in plan.routes)
+        share = (1.0 / len(leaders) if seat in leaders else 0.0) if leaders else 0.0
+        value += rules["longest_bonus"] * (played * share + (1.0 - played) / len(players))
+        values.append(value)
+    return values
 
 
 class Searcher(Strategist):
-    """The planner with determinized Monte Carlo search on ticket decisions."""
+    """The planner with determinized Monte Carlo search on ticket decisions and end-game turns."""
 
-    def __init__(self, iterations: int = 8, time_cap: float | None = None, style: Style | None = None) -> None:
+    def __init__(self, playouts: int = 8, horizon: int | None = None, style: Style | None = None) -> None:
         super().__init__(style)
-        self.iterations = iterations
-        self.time_cap = time_cap
-        self.rollout_policy: Agent = Strategist(self.style)     # the policy of the play-outs
+        self.playouts = playouts      # play-outs per searched decision (the candidates share them)
+        self.horizon = horizon        # actions per play-out before the position is valued (None: to the end)
+        # the policy of the play-outs: the planner without its costliest refinement (ordering the
+        # claims by risk asks for a path per planned route)
+        self.rollout_policy: Agent = Strategist(replace(self.style, risk_first=False))
+        # the opponents' policies in the play-outs, one drawn per opponent and sample: nobody
+        # plays exactly like our planner
+        self.opponent_policies: tuple[Agent, ...] = (self.rollout_policy, Strategist(Style()), OneStep(), LongRoute())
 
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
@@ -72,37 +140,46 @@ class Searcher(Strategist):
             out += [a for a in ranked if a != first][:MAX_CANDIDATES - 1]
         elif phase == Phase.START and DrawTickets() in legal and k.trains >= TICKETS_MIN_TRAINS and not k.incomplete():
             out.append(DrawTickets())
+        elif phase == Phase.START and min(k.trains, k.min_opponent_trains) <= END_TRAINS:
+            return self.end_candidates(k, legal, first)
         return list(dict.fromkeys(out))[:MAX_CANDIDATES]
 
+    def end_candidates(self, k: Knowledge, legal: list[Action], first: Action) -> list[Action]:
+        """Near the end: the planner's move, the best-scoring claim, the plan's claim and the
+        card the plan wants, as far as they differ."""
+        plan = make_plan(k, k.incomplete())
+        if self.style.focus:
+            plan = focused(k, plan)
+        if self.style.risk_first:
+            plan = by_risk(k, plan)
+        out: list[Action | None] = [first, best_scoring_claim(k, legal, plan.routes), plan_claim(k, legal, plan),
+                                    choose_draw(k, legal, self.draw_targets(k, plan), self.style.loco_missing)]
+        return list(dict.fromkeys(a for a in out if a is not None))[:END_CANDIDATES]
+
     def search(self, view: View, candidates: list[Action], rng: Rng) -> Action:
-        """The candidate with the best total margin over whole samples (one play-out of every
-        candidate in the same hidden world).  With ``time_cap``, a sample the cap interrupts is
-        dropped, so the answer comes about ``time_cap`` after the start at the latest; with no
-        whole sample, the planner's own choice stands."""
+        """The candidate with the best total margin over the samples (one play-out of every
+        candidate in the same hidden world, ``playouts // len(candidates)`` worlds, at least one)."""
         seat = view["viewer"]
         totals = [0.0] * len(candidates)
-        deadline = None if self.time_cap is None else time.perf_counter() + self.time_cap
-        for _ in range(max(1, self.iterations // len(candidates))):
-            world = determinize(view, rng)
+        for _ in range(max(1, self.playouts // len(candidates))):
+            world = likely_world(view, rng, WORLD_TRIES)
             roll_seed = rng.next64()
-            sample = []
-            for action in candidates:
+            policies = [self.rollout_policy if i == seat else rng.choice(self.opponent_policies)
+                        for i in range(len(world["players"]))]
+            for i, action in enumerate(candidates):
                 state = copy_state(world)
                 apply_action(state, action)
-                if not self.rollout(state, Rng(roll_seed), deadline):
-                    break
-                sample.append(margin(state, seat))
-            if len(sample) < len(candidates):
-                break
-            totals = [t + m + (PLANNER_BONUS if i == 0 else 0.0) for i, (t, m) in enumerate(zip(totals, sample))]
+                self.rollout(state, Rng(roll_seed), policies)
+                totals[i] += margin(state, seat) + (PLANNER_BONUS if i == 0 else 0.0)
         return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
 
-    def rollout(self, state: State, rng: Rng, deadline: float | None = None) -> bool:
-        """Play the game out with the planner in every seat; False if ``deadline`` passed first."""
-        policy = self.rollout_policy
-        while state["phase"] != Phase.OVER:
-            if deadline is not None and time.perf_counter() > deadline:
-                return False
+    def rollout(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> None:
+        """Play on with ``policies`` (one per seat; else the rollout policy in every seat), to the
+        end or for ``horizon`` actions."""
+        seats = policies or [self.rollout_policy] * len(state["players"])
+        steps = 0
+        while state["phase"] != Phase.OVER and (self.horizon is None or steps < self.horizon):
             legal = legal_actions(state)
-            apply_action(state, policy.choose(player_view(state, state["current"]), legal, rng))
-        return True
+            current = state["current"]
+            apply_action(state, seats[current].choose(player_view(state, current), legal, rng))
+            steps += 1

@@ -32,10 +32,6 @@ from game.rng import Rng
 from game.seats import AI_LEVELS
 from game.view import View
 
-# Seconds of search per hard move in the browser: the search stops within one play-out decision
-# of the cap, so even a searched move stays under the 1 s target (docs/ai.md); CPython callers
-# (tests, the CLI) play without a cap, reproducibly.
-BROWSER_TIME_CAP = 0.8
 # the i18n key naming each level (new-game form, next to an AI seat's name)
 LEVEL_KEYS = {level: f"ai.level.{level}" for level in AI_LEVELS}
 
@@ -125,13 +121,12 @@ class Pausing:
         return self.agent.choose(view, legal, rng)
 
 
-def agent_for(level: str, time_cap: float | None = None, pause: Callable[[], None] | None = None,
-              search: bool = True) -> Agent:
-    """The agent that plays ``level``.  For a level that searches (hard): ``time_cap`` bounds the
-    search (seconds per move); ``pause()`` runs before every move of its play-outs, so a caller
-    on the page's main thread can yield there; ``search=False`` keeps only its planner, for a
-    caller that could only run the search in one piece."""
-    agent = make_agent(level, time_cap=time_cap)
+def agent_for(level: str, pause: Callable[[], None] | None = None, search: bool = True) -> Agent:
+    """The agent that plays ``level``, with the same budget everywhere.  For a level that
+    searches (hard): ``pause()`` runs before every move of its play-outs, so a caller on the
+    page's main thread can yield there; ``search=False`` keeps only its planner, for a caller
+    that could only run the search in one piece."""
+    agent = make_agent(level)
     if isinstance(agent, Searcher):
         if not search:
             return Strategist(agent.style)
@@ -163,7 +158,7 @@ def answered_action(answer: AiAnswer, legal: list[Action]) -> Action | None:
     return legal[choice] if _is_int(choice) and 0 <= choice < len(legal) else None
 
 
-def answer(text: str, time_cap: float | None = BROWSER_TIME_CAP, **options: Any) -> str:
+def answer(text: str, **options: Any) -> str:
     """The AI helper's whole job: a request's text in, its answer's text out (``options`` as for
     :func:`agent_for`).  It never raises: whatever goes wrong becomes the answer's ``error``, so
     the page can say so and go on."""
@@ -173,7 +168,7 @@ def answer(text: str, time_cap: float | None = BROWSER_TIME_CAP, **options: Any)
         request = AiRequest.from_text(text)
         ticket = request.ticket
         legal = [parse_action(a) for a in request.legal]
-        action = decide(request.level, request.view, legal, request.seed, time_cap=time_cap, **options)
+        action = decide(request.level, request.view, legal, request.seed, **options)
         return AiAnswer(ticket, choice=legal.index(action), ms=(time.perf_counter() - start) * 1000).to_text()
     except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker
         return AiAnswer(ticket, error=f"{type(exc).__name__}: {exc}",

@@ -25,7 +25,8 @@ from game.web.dom import Node, keep_alive
 WORKER_META = 'meta[name="ai-worker"]'
 # No word from the worker for this long while it owes an answer: it has failed, and the page
 # computes the move.  Starting Python in the worker takes a few seconds (longer on a slow
-# device); once it is ready, a move takes at most the search cap (0.8 s) and a little more.
+# device); once it is ready, hard's longest move (its search: a fixed count of play-outs,
+# docs/ai.md) takes about 1 s on this machine's Chromium.
 START_PATIENCE_MS = 30_000
 ANSWER_PATIENCE_MS = 6_000
 SLICE_S = 0.03          # on the main thread, the longest stretch of AI thinking between two yields

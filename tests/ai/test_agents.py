@@ -30,7 +30,7 @@ from game.seats import AI_LEVELS
 from game.state import new_game, to_json
 from game.view import player_view
 
-FAST = {aid: (lambda aid=aid: Searcher(iterations=2, style=make_agent("hard").style) if aid == "hard"
+FAST = {aid: (lambda aid=aid: Searcher(playouts=2, horizon=20, style=make_agent("hard").style) if aid == "hard"
               else make_agent(aid)) for aid in AGENT_IDS}
 
 
@@ -126,12 +126,34 @@ def test_hard_attempts_a_tunnel_only_with_cards_to_spare():
     assert tunnels >= 2
 
 
-def test_search_without_time_keeps_the_planners_choice():
-    """A cap of zero seconds leaves no whole sample: the planner's own choice stands."""
+def test_search_budget_is_a_count_of_playouts():
+    """Hard's search plays exactly its budget of play-outs, each at most ``horizon`` actions,
+    and the same position and seed give the same move (no clock is read)."""
     state = new_game("europe", None, 3, seed=8)
-    hard = make_agent("hard", time_cap=0.0)
+    hard = make_agent("hard")
+    assert isinstance(hard, Searcher)
     view = player_view(state, state["current"])
     legal = legal_actions(state)
     k = Knowledge(view, hard.style.point_weight)
-    assert len(hard.candidates(k, legal, Rng.from_seed(1))) == 2
-    assert hard.choose(view, legal, Rng.from_seed(1)) == Strategist(hard.style).choose(view, legal, Rng.from_seed(1))
+    candidates = hard.candidates(k, legal, Rng.from_seed(1))
+    assert len(candidates) == 2
+    moves: list[int] = []
+
+    class Counting(Searcher):
+        def rollout(self, state, rng, policies=None):
+            moves_here = []
+
+            class Counted:
+                def __init__(self, policy):
+                    self.policy = policy
+
+                def choose(self, view, legal, rng):
+                    moves_here.append(1)
+                    return self.policy.choose(view, legal, rng)
+            super().rollout(state, rng, [Counted(p) for p in policies])
+            moves.append(len(moves_here))
+
+    counting = Counting(4, 10, style=hard.style)
+    first = counting.choose(view, legal, Rng.from_seed(1))
+    assert moves == [10, 10, 10, 10]
+    assert counting.choose(view, legal, Rng.from_seed(1)) == first and len(moves) == 8

@@ -163,7 +163,7 @@ def test_the_answer_names_only_a_position_in_the_legal_list():
         if session.over:
             break
         request = session.ai_request(5)
-        text = answer(request.to_text(), time_cap=None)
+        text = answer(request.to_text())
         assert set(json.loads(text)) == {"ticket", "choice", "error", "ms"}
         reply = AiAnswer.from_text(text)
         assert answered_action(reply, session.legal()) == session.ai_action()

@@ -47,7 +47,7 @@ def test_determinized_states_are_valid_and_look_the_same(map_id, variant, player
 
 
 def _agent(agent_id: str):
-    return Searcher(iterations=2, style=make_agent("hard").style) if agent_id == "hard" else make_agent(agent_id)
+    return Searcher(playouts=2, horizon=20, style=make_agent("hard").style) if agent_id == "hard" else make_agent(agent_id)
 
 
 @pytest.mark.parametrize("agent_id", AGENT_IDS)
@@ -84,7 +84,7 @@ def test_the_product_path_decides_from_the_view_only(level):
                 p.update(kind="ai", level=level)
             real = Session(scenario)
             request = real.ai_request(i)
-            reply = AiAnswer.from_text(answer(request.to_text(), time_cap=None))
+            reply = AiAnswer.from_text(answer(request.to_text()))
             expected = answered_action(reply, real.legal())
             assert expected is not None and expected == real.ai_action()
             view = player_view(state, state["current"])
@@ -95,7 +95,7 @@ def test_the_product_path_decides_from_the_view_only(level):
                 asked = other.ai_request(i)
                 assert (asked.view, asked.legal, asked.level) == (request.view, request.legal, request.level)
                 same_seed = AiAnswer.from_text(answer(type(asked)(i, asked.level, request.seed, asked.view,
-                                                                  asked.legal).to_text(), time_cap=None))
+                                                                  asked.legal).to_text()))
                 assert answered_action(same_seed, other.legal()) == expected, (map_id, state["turn"])
             checked += 1
     assert checked >= (4 if hard else 15)

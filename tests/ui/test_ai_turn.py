@@ -137,7 +137,7 @@ def test_the_helper_answers_what_the_session_would_play_for_every_level(level):
         if played.over:
             break
         request = played.ai_request(step)
-        reply = AiAnswer.from_text(answer(request.to_text(), time_cap=None))
+        reply = AiAnswer.from_text(answer(request.to_text()))
         assert reply.ticket == step and reply.error is None and reply.ms >= 0
         action = answered_action(reply, played.legal())
         assert action == played.ai_action()          # same view, legal actions, level and seed
@@ -169,11 +169,11 @@ def test_the_main_thread_plays_only_a_legal_answer_else_a_safe_move():
 
 # --- hard in the browser ------------------------------------------------------------------------------
 
-def test_hard_takes_a_time_cap_and_the_others_ignore_it():
-    hard = ai.make_agent("hard", time_cap=0.2)
-    assert isinstance(hard, Searcher) and hard.time_cap == 0.2
-    assert ai.make_agent("hard").time_cap is None
-    assert not hasattr(ai.make_agent("medium", time_cap=0.2), "time_cap")
+def test_hard_in_the_browser_has_the_budget_it_has_everywhere():
+    """No wall-clock cap: the page's hard is the tournament's hard (a count of play-outs)."""
+    hard = ai_turn.agent_for("hard")
+    assert isinstance(hard, Searcher) and not hasattr(hard, "time_cap")
+    assert (hard.playouts, hard.horizon) == (ai.HARD_PLAYOUTS, ai.HARD_HORIZON)
 
 
 def test_hard_can_pause_between_moves_of_its_search_or_play_without_it():

@@ -294,7 +294,7 @@ def with_an_ai_seat(ai_delay=300):
 
 
 def reply(ask):
-    return AiAnswer.from_text(ai_turn.answer(ask.request.to_text(), time_cap=None))
+    return AiAnswer.from_text(ai_turn.answer(ask.request.to_text()))
 
 
 def test_an_ai_move_is_asked_at_once_and_played_after_its_delay():
