@@ -123,15 +123,16 @@ class Pausing:
 
 def agent_for(level: str, pause: Callable[[], None] | None = None, search: bool = True) -> Agent:
     """The agent that plays ``level``, with the same budget everywhere.  For a level that
-    searches (hard): ``pause()`` runs before every move of its play-outs, so a caller on the
-    page's main thread can yield there; ``search=False`` keeps only its planner, for a caller
-    that could only run the search in one piece."""
+    searches (hard): ``pause()`` runs before every move of its play-outs (its own and every
+    opponent's), so a caller on the page's main thread can yield there; ``search=False`` keeps
+    only its planner, for a caller that could only run the search in one piece."""
     agent = make_agent(level)
     if isinstance(agent, Searcher):
         if not search:
             return Strategist(agent.style)
         if pause is not None:
             agent.rollout_policy = Pausing(agent.rollout_policy, pause)
+            agent.opponent_policies = tuple(Pausing(policy, pause) for policy in agent.opponent_policies)
     return agent
 
 

@@ -90,3 +90,24 @@ def test_levels_weigh_the_extra_cost():
     assert allowed == [[False, False, False], [True, True, False], [True, True, True]]
     k.hand["red"] = 3
     assert tunnel_overrun(k, "red", 0) > 0.5 > tunnel_overrun(k, "red", 1) > 0.05 > tunnel_overrun(k, "red", 2)
+
+
+def test_hards_end_game_search_weighs_no_tunnel_its_planner_may_not_try():
+    """Near the end hard also weighs the best-scoring claim and the plan's claim: neither may be
+    a tunnel it withdrew from without the cards it lacked (the review lists the same moves)."""
+    state = withdrawn("hard")
+    for p in state["players"]:
+        p["trains"] = 10            # the end game: hard searches this turn
+    apply_action(state, parse_action("draw deck"))
+    apply_action(state, parse_action("draw deck"))
+    assert state["current"] == 0 and state["phase"] == Phase.START
+    hard = make_agent("hard")
+    k = Knowledge(player_view(state, 0), hard.style.point_weight)
+    legal = legal_actions(state)
+    claim = parse_action(f"claim {TUNNEL} 3red")
+    assert claim in legal and not tunnel_allowed(k, claim, hard.style)
+    candidates = hard.candidates(k, legal, Rng.from_seed(0))
+    assert len(candidates) > 1 and all(tunnel_allowed(k, a, hard.style) for a in candidates)
+    for seed in range(4):
+        action = decide(hard, state, Rng.from_seed(seed))
+        assert tunnel_allowed(k, action, hard.style), action

@@ -9,6 +9,7 @@ from game import ai, i18n
 from game.actions import parse_action
 from game.ai.search import Searcher
 from game.ai.strategist import Strategist
+from game.ai.planning import Knowledge
 from game.rng import Rng
 from game.scenario import ScenarioError, load_scenario, player_levels
 from game.seats import AI_LEVELS, DEFAULT_AI_LEVEL
@@ -181,8 +182,12 @@ def test_hard_can_pause_between_moves_of_its_search_or_play_without_it():
     agent = ai_turn.agent_for("hard", pause=lambda: pauses.append(1))
     played = game(("hard",), seed="2")
     played.play(played.ai_action())                 # Ann keeps; the hard seat's initial choice is searched
-    action = agent.choose(played.ai_request(0).view, played.legal(), Rng.from_seed(played.ai_seed()))
-    assert action in played.legal() and len(pauses) > 50
+    view, legal, seed = played.ai_request(0).view, played.legal(), played.ai_seed()
+    action = agent.choose(view, legal, Rng.from_seed(seed))
+    assert action == ai.make_agent("hard").choose(view, legal, Rng.from_seed(seed))      # pausing changes nothing
+    # every move of every play-out paused, the opponents' too (no play-out ends the game so soon)
+    candidates = len(agent.candidates(Knowledge(view, agent.style.point_weight), legal, Rng.from_seed(seed)))
+    assert len(pauses) == ai.HARD_PLAYOUTS // candidates * candidates * ai.HARD_HORIZON
     planner = ai_turn.agent_for("hard", search=False)
     assert type(planner) is Strategist and planner.style == ai.HARD_STYLE
     assert type(ai_turn.agent_for("easy", search=False)) is Strategist
