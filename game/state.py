@@ -283,7 +283,8 @@ def copy_state(state: State) -> State:
     for p in state["players"]:
         q = p.copy()
         q["hand"], q["tickets"], q["offer"] = p["hand"].copy(), p["tickets"][:], p["offer"][:]
-        q["routes"], q["stations"], q["withdrawn"] = p["routes"][:], p["stations"][:], p["withdrawn"][:]
+        q["routes"], q["stations"] = p["routes"][:], p["stations"][:]
+        q["withdrawn"] = [w.copy() for w in p["withdrawn"]]
         players.append(q)
     new["players"] = players
     if state["tunnel"] is not None:

@@ -25,7 +25,6 @@ True
 from __future__ import annotations
 
 import functools
-import math
 
 from game.mapdata import LOCOMOTIVE, load_map
 from game.rng import Rng
@@ -111,7 +110,11 @@ def determinize(view: View, rng: Rng) -> State:
 
 
 DETOUR = 2              # trains a route may add to a ticket's shortest path and still serve it
-EXPLAIN_WEIGHT = 0.5    # log-likelihood per claimed route a deal's tickets explain
+# A deal's weight grows by 5/3 (about e^0.5) for each claimed route its tickets explain, in
+# integers (the same picks in every Python: no floating-point function whose last bit may differ);
+# gaps beyond EXPLAIN_GAP routes weigh as EXPLAIN_GAP (5/3 to the 20th is already about 27,000).
+EXPLAIN_RATIO = (5, 3)
+EXPLAIN_GAP = 20
 
 
 @functools.cache
@@ -151,17 +154,18 @@ def explained(state: State, seat: int) -> int:
 
 def likely_world(view: View, rng: Rng, tries: int = 4) -> State:
     """One of ``tries`` samples of :func:`determinize`, drawn with chance proportional to
-    ``exp(EXPLAIN_WEIGHT × claimed routes their opponents' tickets explain)``: the hidden
-    tickets weighed by the opponents' public claims (importance resampling)."""
+    ``(5/3) ** (claimed routes their opponents' tickets explain)`` (``EXPLAIN_RATIO``): the
+    hidden tickets weighed by the opponents' public claims (importance resampling)."""
     worlds = [determinize(view, rng) for _ in range(tries)]
     if tries == 1:
         return worlds[0]
     seat = view["viewer"]
     scores = [sum(explained(w, i) for i in range(len(w["players"])) if i != seat) for w in worlds]
     top = max(scores)
-    weights = [math.exp(EXPLAIN_WEIGHT * (x - top)) for x in scores]
-    scale = 1 << 30
-    pick = rng.below(scale) * sum(weights) / scale
+    low = max(min(scores), top - EXPLAIN_GAP)
+    up, down = EXPLAIN_RATIO
+    weights = [up ** (max(x, low) - low) * down ** (top - max(x, low)) for x in scores]
+    pick = (rng.below(1 << 30) * sum(weights)) >> 30
     for world, weight in zip(worlds, weights):
         pick -= weight
         if pick < 0:

@@ -7,10 +7,12 @@ replays a saved game to list them; the browser sends only these, never the save)
 weighs, ``Searcher.candidates``) and the chosen action; when hard would have played the chosen
 action and weighs nothing else, the decision cost nothing and no game is played out.  Otherwise
 it samples ``samples`` hidden worlds from the view (``determinize``), plays every candidate in
-each (the same worlds, the same play-out seed: common random numbers) to the end with hard's
-planner in every seat, and scores each as the seat's final score minus the best opponent's
-(``margin``).  The best found is the candidate with the best mean (hard's choice wins ties);
-the points lost are its mean minus the chosen action's, never below 0.
+each (the same worlds, the same play-out seed: common random numbers) as hard plays out its
+own search (``Searcher.rollout``: to the end, or for hard's horizon), and scores each as the
+seat's value minus the best opponent's (``margin``: final scores, or ``search.estimate``'s for a
+play-out cut at the horizon).  The best found is the candidate with the best mean (the chosen
+action when it is as good, else hard's choice first among equals); the points lost are its mean
+minus the chosen action's, never below 0.
 
 Everything is a function of the view and the chosen action: the RNG is seeded by a hash of
 both, so the same game always gets the same review, and re-dealing what the seat could not
@@ -137,6 +139,8 @@ def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int =
             totals[i] += margin(state, seat)
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
     mine = options.index(chosen)
+    if totals[mine] >= totals[best]:
+        best = mine             # as good as any: no better move to show
     return Verdict(chosen, options[best], totals[mine] / samples, totals[best] / samples, samples)
 
 

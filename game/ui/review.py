@@ -134,6 +134,9 @@ class ReviewRun:
             self.failure = reply.error or "no answer"
             return True
         d = self.decisions[index]
+        if not 0 <= reply.best < len(d.legal):
+            self.failure = f"an answer named move {reply.best} of {len(d.legal)}"
+            return True
         self.verdicts[index] = Verdict(d.chosen, d.legal[reply.best], reply.chosen_points, reply.best_points,
                                        reply.samples)
         return True
@@ -312,8 +315,9 @@ def review_screen(run: ReviewRun, name: str, levels: list[str | None], site: str
     counter = text = lesson = ""
     if shown is not None:
         d, v = run.decisions[shown], run.verdicts[shown]
-        total = len(run.decisions) if run.replayed else len(weighed)
-        counter = _("review.step", number=shown + 1, count=total)
+        # among every decision once all are found, else among those weighed so far
+        number, total = (shown + 1, len(run.decisions)) if run.replayed else (at + 1, len(weighed))
+        counter = _("review.step", number=number, count=total)
         text = decision_text(d, v, game_map)
         lesson = lesson_link(site, d, v, levels) if v.loss > 0 else ""
     working = "" if run.done or run.failure else _("review.working", name=name)

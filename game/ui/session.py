@@ -329,10 +329,6 @@ class Session:
         return AiRequest(ticket, HINT_LEVEL, self.ai_seed(), player_view(self.state, self.current),
                          tuple(str(a) for a in self.legal()))
 
-    def hint_action(self) -> Action:
-        """The hint's move computed here, as the helper does (no time cap: reproducible)."""
-        return decide(HINT_LEVEL, player_view(self.state, self.current), self.legal(), self.ai_seed())
-
     def reason(self, action: Action) -> str | None:
         """Why ``action`` is not legal now, in the player's language, or None if it is: the
         engine's refusal (its reason key and parameters, see ``IllegalActionError``)."""

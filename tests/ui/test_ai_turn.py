@@ -7,9 +7,9 @@ import pytest
 
 from game import ai, i18n
 from game.actions import parse_action
+from game.ai.planning import Knowledge
 from game.ai.search import Searcher
 from game.ai.strategist import Strategist
-from game.ai.planning import Knowledge
 from game.rng import Rng
 from game.scenario import ScenarioError, load_scenario, player_levels
 from game.seats import AI_LEVELS, DEFAULT_AI_LEVEL

@@ -203,3 +203,21 @@ def test_a_finished_saved_game_is_reviewed_from_the_saved_games():
     assert screen(table, Memo()).side.review is not None
     assert table.handle(ReviewSave("missing")).redraw.value == "screen"
     assert table.session is None and table.review is None and table.take_notice()    # said on the start screen
+
+
+def test_an_answer_naming_no_legal_move_fails_the_review_and_the_counter_counts_what_is_weighed():
+    table = reviewed_table()
+    table.handle(ReviewGame(0))
+    run = table.review
+    while (request := table.review_next()) is None and run.pending:
+        table.review_replay()
+    first = request
+    second = table.review_next()
+    assert second is not None
+    assert table.review_answered(fake_answer(second))     # the second decision weighed first
+    table.handle(ReviewGo(second.ticket - run.base))
+    if not run.replayed:                                  # while the replay goes on: among those weighed
+        assert screen(table, Memo()).side.review.counter == "Decision 1 of 1"
+    bad = ReviewAnswer(first.ticket, best=len(first.legal), samples=1)
+    assert table.review_answered(bad) and run.failure is not None
+    assert first.ticket - run.base not in run.verdicts
