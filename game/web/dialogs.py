@@ -77,8 +77,8 @@ def tickets_dialog(d: TicketsScreen) -> Node:
         items.append(el("li", None, el("label", None, box, el("span", text)), cls=_hinted("offer-ticket", t in kept),
                         data_ticket=t))
     return dialog(_("table.keep_title"), el("p", d.rule, id="keep-rule"), hand_strip(d.hand), items,
-                  el("p", "", cls="dialog-error", role="alert"), *hint_part(d.hint),
-                  button(_("table.keep"), "keep", cls="primary"), label="tickets")
+                  el("p", "", cls="dialog-error", role="alert"),
+                  button(_("table.keep"), "keep", cls="primary"), *hint_part(d.hint), label="tickets")
 
 
 def hand_strip(hand: tuple[HandCard, ...] | None) -> Node | None:

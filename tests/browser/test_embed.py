@@ -150,7 +150,9 @@ def test_embeds_in_a_host_page_of_another_site(browser_session, site_url, tmp_pa
         assert frames[2].locator(".embed-play button").count() == 2                  # controls=play
         assert frames[3].locator("html").get_attribute("data-theme") == "dark"
         lesson_cards = i18n.catalog("en")["embed.lesson_cards"][0]       # not "Not your turn"
-        assert {frames[0].locator(".market button").nth(i).get_attribute("title") for i in range(3)} == {lesson_cards}
+        assert {frames[0].locator(".market .cards button").nth(i).get_attribute("title") for i in range(3)} \
+            == {lesson_cards}
+        assert frames[0].locator(".market button.hint").is_hidden()              # no hint in a lesson
 
         # forward and back, by the buttons and by the keys while the embed has the focus
         frames[0].locator(".embed-next").click()
