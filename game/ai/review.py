@@ -43,7 +43,7 @@ from game.ai.search import Searcher, margin
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
 from game.scenario import Scenario, load_scenario
-from game.state import Phase, copy_state
+from game.state import Phase, State, copy_state
 from game.view import View, player_view
 
 # Hidden worlds sampled per decision that hard would have played otherwise: each plays every
@@ -88,12 +88,20 @@ def seat_decisions(scenario: Scenario, seat: int) -> list[Decision]:
     state, actions = load_scenario(scenario)
     out: list[Decision] = []
     for i, action in enumerate(actions):
-        if state["current"] == seat and state["phase"] != Phase.OVER:
-            legal = legal_actions(state)
-            if len(legal) > 1:
-                out.append(Decision(i, state["turn"], player_view(state, seat), tuple(legal), action))
+        d = decision(state, seat, i, action)
+        if d is not None:
+            out.append(d)
         apply_action(state, action)
     return out
+
+
+def decision(state: State, seat: int, index: int, action: Action) -> Decision | None:
+    """``action``, played in ``state`` after ``index`` others, as a decision of ``seat``: None
+    when another seat plays it, the game is over, or it was the only legal action."""
+    if state["current"] != seat or state["phase"] == Phase.OVER:
+        return None
+    legal = legal_actions(state)
+    return Decision(index, state["turn"], player_view(state, seat), tuple(legal), action) if len(legal) > 1 else None
 
 
 def review_seed(view: View, chosen: Action) -> str:

@@ -33,18 +33,18 @@ from game.actions import (
     Withdraw,
 )
 from game.ai.determinize import determinize
-from game.ai.review import REVIEW_SAMPLES, Decision, Verdict
+from game.ai.review import REVIEW_SAMPLES, Decision, Verdict, decision
 from game.board.highlights import Highlights
 from game.i18n import CARD_KEYS, _
 from game.mapdata import LOCOMOTIVE, GameMap, load_map
 from game.rng import Rng
-from game.rules import apply_action, legal_actions
+from game.rules import apply_action
 from game.scenario import Scenario, load_scenario, to_scenario
 from game.share import embed_link
-from game.state import Phase, State
+from game.state import State
 from game.ui.dialog_screen import payment_text
 from game.ui.review_turn import ReviewAnswer, ReviewRequest
-from game.view import View, player_view
+from game.view import View
 
 REVIEW_LISTED = 5           # the costliest turns listed
 LESSON_SEED = "ttr-review-lesson"       # deals what a lesson's seat could not see: public, fixed
@@ -95,11 +95,9 @@ class ReviewRun:
             if self.replayed:
                 return
             state, action = self.state, self.actions[self.cursor]
-            if state["current"] == self.seat and state["phase"] != Phase.OVER:
-                legal = legal_actions(state)
-                if len(legal) > 1:
-                    self.decisions.append(Decision(self.cursor, state["turn"], player_view(state, self.seat),
-                                                   tuple(legal), action))
+            d = decision(state, self.seat, self.cursor, action)
+            if d is not None:
+                self.decisions.append(d)
             apply_action(state, action)
             self.cursor += 1
 
