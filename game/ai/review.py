@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.actions import Action
@@ -172,10 +172,16 @@ class Review:
         return verdict
 
     def costliest(self, count: int = 5) -> list[int]:
-        """The positions (in ``decisions``) of the ``count`` decisions weighed that cost the most,
-        costliest first (earlier first among equals); decisions that cost nothing are left out."""
-        lost = [i for i, v in enumerate(self.verdicts) if v.loss > 0]
-        return sorted(lost, key=lambda i: (-self.verdicts[i].loss, i))[:count]
+        """The positions (in ``decisions``) of the ``count`` decisions weighed that cost the most
+        (:func:`costliest`)."""
+        return costliest(dict(enumerate(self.verdicts)), count)
 
     def total_loss(self) -> float:
         return sum(v.loss for v in self.verdicts)
+
+
+def costliest(verdicts: Mapping[int, Verdict], count: int) -> list[int]:
+    """The keys of the ``count`` verdicts that cost the most, costliest first (earlier first among
+    equals); verdicts that cost nothing are left out."""
+    lost = [i for i, v in verdicts.items() if v.loss > 0]
+    return sorted(lost, key=lambda i: (-verdicts[i].loss, i))[:count]

@@ -33,7 +33,7 @@ from game.actions import (
     Withdraw,
 )
 from game.ai.determinize import determinize
-from game.ai.review import REVIEW_SAMPLES, Decision, Verdict, decision
+from game.ai.review import REVIEW_SAMPLES, Decision, Verdict, costliest, decision
 from game.board.highlights import Highlights
 from game.i18n import CARD_KEYS, _
 from game.mapdata import LOCOMOTIVE, GameMap, load_map
@@ -140,9 +140,8 @@ class ReviewRun:
         return True
 
     def costliest(self, count: int = REVIEW_LISTED) -> list[int]:
-        """The decisions weighed that cost the most, costliest first (earlier first among equals)."""
-        lost = [i for i, v in self.verdicts.items() if v.loss > 0]
-        return sorted(lost, key=lambda i: (-self.verdicts[i].loss, i))[:count]
+        """The decisions weighed that cost the most, costliest first (``game.ai.review.costliest``)."""
+        return costliest(self.verdicts, count)
 
     def total_loss(self) -> float:
         return sum(v.loss for v in self.verdicts.values())
