@@ -43,7 +43,7 @@ from game.i18n import _
 from game.mapdata import GRAY, LOCOMOTIVE, GameMap
 from game.scoring import tickets_completed
 from game.state import State
-from game.ui.words import named
+from game.ui.words import named, ticket_name
 from game.view import View
 
 
@@ -90,11 +90,6 @@ class HintScreen:
     line: str = ""
     controls: tuple[tuple[str, str], ...] = ()
     tickets: tuple[str, ...] = ()
-
-
-def ticket_name(game_map: GameMap, ticket: str) -> str:
-    t = game_map.ticket(ticket)
-    return _("log.route_name", a=game_map.city(t.a).name, b=game_map.city(t.b).name)
 
 
 def explain(view: View, action: Action, legal: Sequence[Action]) -> Reason:

@@ -44,6 +44,7 @@ from game.share import embed_link
 from game.state import State
 from game.ui.dialog_screen import payment_text
 from game.ui.review_turn import ReviewAnswer, ReviewRequest
+from game.ui.words import route_name, ticket_name
 from game.view import View
 
 REVIEW_LISTED = 5           # the costliest turns listed
@@ -163,8 +164,7 @@ def action_words(action: Action, game_map: GameMap) -> str:
 
     match action:
         case ClaimRoute(route):
-            r = game_map.route(route)
-            return _("review.do.claim", route=_("log.route_name", a=city(r.a), b=city(r.b)), cards=payment_text(action))
+            return _("review.do.claim", route=route_name(game_map, route), cards=payment_text(action))
         case BuildStation(at):
             return _("review.do.station", city=city(at), cards=payment_text(action))
         case DrawCard(source) if source == "deck":
@@ -174,7 +174,7 @@ def action_words(action: Action, game_map: GameMap) -> str:
         case DrawTickets():
             return _("review.do.tickets")
         case KeepTickets(tickets):
-            names = [_("log.route_name", a=city(game_map.ticket(t).a), b=city(game_map.ticket(t).b)) for t in tickets]
+            names = [ticket_name(game_map, t) for t in tickets]
             return _("review.do.keep", tickets=", ".join(names) or _("log.nothing"))
         case PayTunnel():
             return _("review.do.pay", cards=payment_text(action))

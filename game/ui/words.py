@@ -14,9 +14,20 @@ the board and the cards name them, in the language of the moment.
 from __future__ import annotations
 
 from game.i18n import CARD_KEYS, _
-from game.mapdata import load_map
+from game.mapdata import GameMap, load_map
 from game.state import State
 from game.ui.ai_turn import LEVEL_KEYS
+
+
+def route_name(game_map: GameMap, route: str) -> str:
+    """A route (or the two cities of a ticket) as the board names it: "Denver–Omaha"."""
+    r = game_map.route(route)
+    return _("log.route_name", a=game_map.city(r.a).name, b=game_map.city(r.b).name)
+
+
+def ticket_name(game_map: GameMap, ticket: str) -> str:
+    t = game_map.ticket(ticket)
+    return _("log.route_name", a=game_map.city(t.a).name, b=game_map.city(t.b).name)
 
 
 def named(params: dict, state: State) -> dict:
@@ -28,8 +39,7 @@ def named(params: dict, state: State) -> dict:
         if name == "player" and isinstance(value, int) and 0 <= value < len(state["players"]):
             value = state["players"][value]["name"]
         elif name == "route" and isinstance(value, str) and game_map.has_route(value):
-            r = game_map.route(value)
-            value = _("log.route_name", a=game_map.city(r.a).name, b=game_map.city(r.b).name)
+            value = route_name(game_map, value)
         elif name == "city" and isinstance(value, str) and game_map.has_city(value):
             value = game_map.city(value).name
         elif name == "card" and value in CARD_KEYS:
