@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_ai_browser import summary
 from harness import BrowserSession, build, launch_chromium, static_server
 from ui_driver import game_facts, human_step, new_game, wait_for_human
 
@@ -46,16 +48,6 @@ SPY = """(() => { const Real = window.Worker;
         return worker; };
 })();"""
 OFFERED = "!!(document.querySelector('#dialogs button.hint') || document.querySelector('#hint:not([hidden])'))"
-
-
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] if ordered else float("nan")
-
-
-def summary(values: list[float]) -> str:
-    return (f"n={len(values):4d}  p50 {pct(values, 50):7.1f}  p95 {pct(values, 95):7.1f}  "
-            f"max {max(values, default=float('nan')):7.1f} ms")
 
 
 def play(session: BrowserSession, map_id: str, seed: str, most: int, wait: bool) -> list[tuple[str, bool, float]]:
