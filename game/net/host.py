@@ -1,0 +1,421 @@
+"""The host's table: who sits where, what each guest's message does to the game, and what each connection is sent.
+
+The host's browser keeps the game (a ``game.ui.session.Session``, the same as a game on one
+device) and this table beside it.  Seats are ``local`` (the human playing on the host's
+device; at most one), ``ai`` or ``remote`` (a guest's); spectators watch with public facts
+only.  The table is driven by the page and answers what to send: :meth:`HostTable.receive`
+for a guest's message, :meth:`HostTable.outbox` after any move (a guest's, the local
+player's, an AI seat's), :meth:`HostTable.disconnected` when a channel closes.  Each answer is
+a list of :class:`Send` (a connection and the text for it).
+
+A guest's message is refused, changing nothing, with a :class:`game.net.protocol.Refusal`
+naming the reason: malformed text, a command from a connection with no seat, a spectator's,
+before the deal, from a seat not on turn, made on a position that has moved on, or one the
+engine refuses (its own reason key).  Before the game the table runs the fair deal
+(``game.net.fairdeal``): the commitment in every welcome, the pledges, then the contributions,
+and the game starts when every remote seat has contributed.
+
+What the table keeps across the host's reload (:meth:`HostTable.to_json`): the public start,
+the secret, each seat's kind, token, pledge, contribution and stand-in, the spectators'
+tokens, the open invites and the game played.  Connections are not kept: after a reload every
+guest rejoins with its token.
+
+>>> start = {"map": "usa", "variant": None, "first": 0,
+...          "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy", "kind": "ai", "level": "easy"}]}
+>>> table = HostTable.create(start, remote=[1], entropy=lambda n: bytes(n))
+>>> [s.kind for s in table.seats], table.dealt
+(['local', 'remote', 'ai'], False)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from game.actions import ActionSyntaxError, parse_action
+from game.net.fairdeal import Entropy, commitment, derive_seed, new_secret, pledge, same
+from game.net.protocol import (
+    Command,
+    Contribution,
+    Deal,
+    GuestMessage,
+    Hello,
+    Ping,
+    Pledge,
+    Pledges,
+    Pong,
+    ProtocolError,
+    Refusal,
+    Rejoin,
+    Reveal,
+    State,
+    Welcome,
+    plain_params,
+    read_guest,
+)
+from game.net.seen import seat_events, seat_view
+from game.rules import IllegalActionError
+from game.scenario import Scenario, ScenarioError, load_scenario
+from game.ui.session import Session, Watching
+
+TABLE_FORMAT = 1
+TOKEN_BYTES = 16
+SEAT_KINDS = ("local", "remote", "ai")
+START_KEYS = frozenset({"map", "variant", "players", "first"})
+PLAYER_KEYS = frozenset({"name", "kind", "colour", "level"})
+
+
+class TableError(ValueError):
+    """A table that cannot be made or restored; the message says why."""
+
+
+@dataclass(frozen=True)
+class Send:
+    """Text for one connection (the page's id for a channel)."""
+    conn: str
+    text: str
+
+
+@dataclass
+class SeatInfo:
+    """One seat of the table: its kind (``SEAT_KINDS``); a remote seat's reconnect token, pledge
+    and contribution, and whether an AI plays it while its guest is away (``stand_in``)."""
+    kind: str
+    token: str | None = None
+    pledge: str | None = None
+    contribution: str | None = None
+    stand_in: bool = False
+
+
+@dataclass
+class _Link:
+    """A connection with a place at the table: the seat (None: a spectator), how many events it
+    was sent, the seats' statuses it was last sent, whether it has had the reveal."""
+    seat: int | None
+    events: int = 0
+    statuses: list[str] | None = None
+    revealed: bool = False
+
+
+@dataclass
+class HostTable:
+    """The table (see the module docstring); make one with :meth:`create` or :meth:`from_json`."""
+    start: dict[str, Any]
+    secret: str
+    seats: list[SeatInfo]
+    spectators: list[str] = field(default_factory=list)        # the spectators' tokens
+    invites: dict[str, int | None] = field(default_factory=dict)   # invite -> seat (None: a spectator)
+    session: Session | None = None
+    entropy: Entropy = os.urandom
+    links: dict[str, _Link] = field(default_factory=dict)
+    away_since: dict[int, float] = field(default_factory=dict)     # remote seat -> when its guest left
+    decision: tuple[int, float] | None = None      # (actions played, when the page first asked the clock then)
+
+    # --- making and keeping -------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, start: Mapping[str, Any], remote: Collection[int], entropy: Entropy = os.urandom) -> HostTable:
+        """A new table for a new game: ``start`` is its public start (map, variant, players as in a
+        scenario, first; no seed, position or actions), ``remote`` the seats guests will take (human
+        seats); any other human seat is the host's own (at most one)."""
+        start = _checked_start(start)
+        seats = []
+        for i, p in enumerate(start["players"]):
+            kind = "ai" if p.get("kind") == "ai" else "remote" if i in remote else "local"
+            seats.append(SeatInfo(kind, token=entropy(TOKEN_BYTES).hex() if kind == "remote" else None))
+        if any(i not in range(len(seats)) or seats[i].kind != "remote" for i in remote):
+            raise TableError("remote: only human seats of the table can be remote")
+        if sum(s.kind == "local" for s in seats) > 1:
+            raise TableError("players: a table with guests has at most one human seat on the host's device")
+        table = cls(start, new_secret(entropy), seats, entropy=entropy)
+        table._advance()
+        return table
+
+    def to_json(self) -> dict[str, Any]:
+        """What the host's save keeps of the table (see the module docstring)."""
+        return {"net": TABLE_FORMAT, "start": self.start, "secret": self.secret,
+                "seats": [{"kind": s.kind, "token": s.token, "pledge": s.pledge, "contribution": s.contribution,
+                           "stand_in": s.stand_in} for s in self.seats],
+                "spectators": list(self.spectators), "invites": dict(self.invites),
+                "game": self.session.scenario() if self.session is not None else None}
+
+    @classmethod
+    def from_json(cls, data: Any, entropy: Entropy = os.urandom) -> HostTable:
+        """The table of a host's save (raises :class:`TableError` saying what is wrong)."""
+        if not isinstance(data, dict) or data.get("net") != TABLE_FORMAT:
+            raise TableError(f"not a table of this version (expected \"net\": {TABLE_FORMAT})")
+        if set(data) != {"net", "start", "secret", "seats", "spectators", "invites", "game"}:
+            raise TableError("a table has net, start, secret, seats, spectators, invites and game")
+        start = _checked_start(data["start"])
+        if not isinstance(data["secret"], str) or len(data["secret"]) != 2 * 32:
+            raise TableError("secret: expected 64 hexadecimal digits")
+        seats_data = data["seats"]
+        if not isinstance(seats_data, list) or len(seats_data) != len(start["players"]):
+            raise TableError("seats: one per player")
+        seats = []
+        for s in seats_data:
+            if not isinstance(s, dict) or set(s) != {"kind", "token", "pledge", "contribution", "stand_in"} \
+                    or s["kind"] not in SEAT_KINDS or not isinstance(s["stand_in"], bool) \
+                    or not all(s[k] is None or isinstance(s[k], str) for k in ("token", "pledge", "contribution")) \
+                    or (s["kind"] == "remote") != isinstance(s["token"], str):
+                raise TableError("seats: each has a kind (local, remote, ai), a remote seat's token, pledge, "
+                                 "contribution and stand_in")
+            seats.append(SeatInfo(s["kind"], s["token"], s["pledge"], s["contribution"], s["stand_in"]))
+        spectators, invites = data["spectators"], data["invites"]
+        if not isinstance(spectators, list) or not all(isinstance(t, str) for t in spectators):
+            raise TableError("spectators: expected a list of tokens")
+        if not isinstance(invites, dict) or not all(v is None or isinstance(v, int) and 0 <= v < len(seats)
+                                                    for v in invites.values()):
+            raise TableError("invites: expected invite -> seat")
+        table = cls(start, data["secret"], seats, list(spectators), dict(invites), entropy=entropy)
+        game = data["game"]
+        if game is not None:
+            if not isinstance(game, dict) or {k: game.get(k) for k in START_KEYS} != start \
+                    or game.get("seed") != table._seed():
+                raise TableError("game: not the game this table dealt")
+            try:
+                table.session = Session(cast(Scenario, game), Watching(table.local_seat()))
+            except ValueError as exc:
+                raise TableError(f"game: {exc}") from None
+        return table
+
+    # --- seats, invites, statuses -------------------------------------------------------------------
+
+    @property
+    def dealt(self) -> bool:
+        return self.session is not None
+
+    def local_seat(self) -> int | None:
+        """The seat played on the host's device (None: the host only keeps the table)."""
+        return next((i for i, s in enumerate(self.seats) if s.kind == "local"), None)
+
+    def invite(self, seat: int | None) -> str:
+        """A new invite for a remote seat (None: a spectator's place), for the link the page makes;
+        it is good for one connection, and the seat's earlier invite no longer is."""
+        if seat is not None and not (0 <= seat < len(self.seats) and self.seats[seat].kind == "remote"):
+            raise TableError(f"seat {seat}: not a remote seat")
+        if seat is not None:
+            self.invites = {code: s for code, s in self.invites.items() if s != seat}
+        code = self.entropy(TOKEN_BYTES).hex()
+        self.invites[code] = seat
+        return code
+
+    def statuses(self) -> list[str]:
+        """Who plays each seat now (``game.net.protocol.SEAT_STATUSES``): public."""
+        bound = {link.seat for link in self.links.values()}
+        return [s.kind if s.kind != "remote" else "stand-in" if s.stand_in else "here" if i in bound else "away"
+                for i, s in enumerate(self.seats)]
+
+    def connected(self, conn: str) -> int | None | bool:
+        """The seat of a connection (None: a spectator's), or False for one with no place."""
+        link = self.links.get(conn)
+        return False if link is None else link.seat
+
+    def ai_to_move(self) -> bool:
+        """An AI plays the seat to act: an AI seat, or a remote seat given to an AI while its guest is away."""
+        session = self.session
+        if session is None or session.over:
+            return False
+        return session.ai_to_move() or self.seats[session.current].stand_in
+
+    def away(self, now: float, grace: float) -> list[int]:
+        """The remote seats whose guest has been away ``grace`` seconds or more at ``now``, not yet given to an AI."""
+        return [seat for seat, since in sorted(self.away_since.items())
+                if now - since >= grace and not self.seats[seat].stand_in]
+
+    def stand_in(self, seat: int) -> list[Send]:
+        """Give a remote seat whose guest is away to an AI (until the guest rejoins)."""
+        if self.seats[seat].kind != "remote" or seat not in self.away_since:
+            raise TableError(f"seat {seat}: only a remote seat whose guest is away can be given to an AI")
+        self.seats[seat].stand_in = True
+        return self.outbox()
+
+    def turn_left(self, now: float, limit: float) -> float | None:
+        """With a turn timer of ``limit`` seconds a decision, the seconds left at ``now`` to the
+        seat to act (None: no game running).  A decision's clock starts the first time it is
+        asked after the position changed; at 0 the page plays a safe move for the seat
+        (``Session.ai_safe_action``), as for an AI whose answer cannot be used."""
+        session = self.session
+        if session is None or session.over:
+            return None
+        played = len(session.actions)
+        if self.decision is None or self.decision[0] != played:
+            self.decision = (played, now)
+        return max(0.0, self.decision[1] + limit - now)
+
+    # --- messages -------------------------------------------------------------------------------
+
+    def receive(self, conn: str, text: Any) -> list[Send]:
+        """A guest's message on connection ``conn``: what to send (a refusal for anything that
+        cannot be used; never an exception)."""
+        try:
+            message = read_guest(text)
+        except ProtocolError as exc:
+            return [self._refuse(conn, None, "net.refused.message", str(exc), detail=str(exc))]
+        return self._handle(conn, message)
+
+    def _handle(self, conn: str, message: GuestMessage) -> list[Send]:
+        if isinstance(message, Ping):
+            return [Send(conn, Pong(message.t).to_text())]
+        if isinstance(message, Hello):
+            seat = self.invites.pop(message.invite, False)
+            if seat is False:
+                return [self._refuse(conn, None, "net.refused.not_seated", "this invite is unknown or used")]
+            if seat is None:
+                token = self.entropy(TOKEN_BYTES).hex()
+                self.spectators.append(token)
+                return self._bind(conn, None, token)
+            assert isinstance(seat, int)
+            return self._bind(conn, seat, self.seats[seat].token)
+        if isinstance(message, Rejoin):
+            for seat, info in enumerate(self.seats):
+                if info.token is not None and same(info.token, message.token):
+                    return self._bind(conn, seat, info.token)
+            if any(same(t, message.token) for t in self.spectators):
+                return self._bind(conn, None, message.token)
+            return [self._refuse(conn, None, "net.refused.not_seated", "this reconnect code is not one of this table")]
+        link = self.links.get(conn)
+        if link is None:
+            return [self._refuse(conn, None, "net.refused.not_seated", "this connection has no seat: send hello first")]
+        if link.seat is None:
+            return [self._refuse(conn, getattr(message, "action", None), "net.refused.spectator",
+                                 "a spectator plays no moves")]
+        if isinstance(message, Pledge):
+            return self._pledge(conn, link.seat, message.digest)
+        if isinstance(message, Contribution):
+            return self._contribute(conn, link.seat, message.value)
+        return self._command(conn, link.seat, message)
+
+    def _pledge(self, conn: str, seat: int, digest: str) -> list[Send]:
+        info = self.seats[seat]
+        if info.pledge == digest:
+            return []
+        if self._all_pledged():
+            return [self._refuse(conn, None, "net.refused.message", "the pledges are sent: a pledge can no longer change",
+                                 detail="pledge")]
+        info.pledge = digest
+        return self._advance()
+
+    def _contribute(self, conn: str, seat: int, value: str) -> list[Send]:
+        info = self.seats[seat]
+        if info.contribution == value:
+            return []
+        if self.dealt or not self._all_pledged() or info.pledge is None or not same(pledge(value), info.pledge):
+            return [self._refuse(conn, None, "net.refused.message",
+                                 "a contribution comes once every pledge is sent, and matches its pledge",
+                                 detail="contribution")]
+        info.contribution = value
+        return self._advance()
+
+    def _command(self, conn: str, seat: int, message: Command) -> list[Send]:
+        session, text = self.session, message.action
+        if session is None:
+            return [self._refuse(conn, text, "net.refused.not_started", "the game has not started: the deal is not done")]
+        if session.over:
+            return [self._refuse(conn, text, "rule.phase.over", "the game is over")]
+        if session.current != seat:
+            return [self._refuse(conn, text, "net.refused.not_your_turn", "it is not your turn",
+                                 player=session.current)]
+        if message.at != len(session.actions):
+            return [self._refuse(conn, text, "net.refused.stale", "the game has moved on since this move was chosen")]
+        try:
+            action = parse_action(text)
+        except ActionSyntaxError as exc:
+            return [self._refuse(conn, text, "net.refused.message", str(exc), detail=str(exc))]
+        try:
+            session.play(action)
+        except IllegalActionError as exc:
+            return [self._refuse(conn, text, exc.key, str(exc), **exc.params)]
+        return self.outbox()
+
+    def _refuse(self, conn: str, action: str | None, key: str, reason: str, **params: object) -> Send:
+        return Send(conn, Refusal(action, key, plain_params(params), reason[:2_000]).to_text())
+
+    def _bind(self, conn: str, seat: int | None, token: str | None) -> list[Send]:
+        """Give ``conn`` its place: an earlier connection of the same seat loses it; the guest
+        gets the welcome, the deal so far and the whole game as it may see it."""
+        assert token is not None
+        if seat is not None:
+            self.links = {c: link for c, link in self.links.items() if link.seat != seat}
+            self.away_since.pop(seat, None)
+            self.seats[seat].stand_in = False
+        self.links[conn] = _Link(seat)
+        out = [Send(conn, Welcome(seat, token, self.start, commitment(self.secret)).to_text())]
+        if self._all_pledged():
+            out.append(Send(conn, Pledges(self._pledges()).to_text()))
+        if self.dealt:
+            out.append(Send(conn, Deal([s.contribution for s in self.seats]).to_text()))
+        return out + self.outbox()
+
+    def disconnected(self, conn: str, now: float) -> list[Send]:
+        """Connection ``conn`` closed at ``now``: its seat is away (the others are told)."""
+        link = self.links.pop(conn, None)
+        if link is None or link.seat is None:
+            return []
+        self.away_since[link.seat] = now
+        return self.outbox()
+
+    def outbox(self) -> list[Send]:
+        """What each connection is owed now: the game since what it was last sent (its seat's view
+        and events), the seats' statuses when they changed, and the reveal once the game is over."""
+        session = self.session
+        if session is None:
+            return []
+        out = []
+        statuses = self.statuses()
+        for conn, link in self.links.items():
+            if link.events < len(session.events) or link.statuses != statuses or link.statuses is None:
+                out.append(Send(conn, State(len(session.actions), seat_view(session.state, link.seat), link.events,
+                                            seat_events(session.events[link.events:], link.seat), statuses).to_text()))
+                link.events, link.statuses = len(session.events), statuses
+            if session.over and not link.revealed:
+                out.append(Send(conn, Reveal(self.secret, [str(a) for a in session.actions]).to_text()))
+                link.revealed = True
+        return out
+
+    # --- the deal -------------------------------------------------------------------------------
+
+    def _remote(self) -> list[SeatInfo]:
+        return [s for s in self.seats if s.kind == "remote"]
+
+    def _all_pledged(self) -> bool:
+        return all(s.pledge is not None for s in self._remote())
+
+    def _pledges(self) -> list[str | None]:
+        return [s.pledge for s in self.seats]
+
+    def _seed(self) -> int:
+        return derive_seed(self.secret, [s.contribution for s in self.seats])
+
+    def _advance(self) -> list[Send]:
+        """The deal's next step once every remote seat is ready: send the pledges, then deal."""
+        if self.dealt or not self._all_pledged():
+            return []
+        if not all(s.contribution is not None for s in self._remote()):
+            pledges = Pledges(self._pledges()).to_text()
+            # the guests that have not contributed yet are asked (a repeat is harmless)
+            return [Send(conn, pledges) for conn, link in self.links.items()
+                    if link.seat is None or self.seats[link.seat].contribution is None]
+        scenario = cast(Scenario, {**self.start, "seed": self._seed(), "actions": []})
+        self.session = Session(scenario, Watching(self.local_seat()))
+        deal = Deal([s.contribution for s in self.seats]).to_text()
+        return [Send(conn, deal) for conn in self.links] + self.outbox()
+
+
+def _checked_start(start: Any) -> dict[str, Any]:
+    """A table's public start, checked: a new game's scenario without seed, position or actions,
+    its players as name, kind, colour and level (raises :class:`TableError`)."""
+    if not isinstance(start, Mapping) or set(start) != START_KEYS:
+        raise TableError(f"start: expected exactly {', '.join(sorted(START_KEYS))}")
+    players = start["players"]
+    if not isinstance(players, list) or not all(isinstance(p, dict) and set(p) <= PLAYER_KEYS for p in players):
+        raise TableError("start.players: each a {name, kind, colour, level} object")
+    checked = {"map": start["map"], "variant": start["variant"], "first": start["first"],
+               "players": [dict(p) for p in players]}
+    try:
+        load_scenario({**checked, "seed": 0})
+    except ScenarioError as exc:
+        raise TableError(f"start: {exc}") from None
+    return checked

@@ -1,0 +1,333 @@
+"""The messages that cross a table's channel: one JSON object each, versioned, read by a parser that refuses anything else.
+
+Every message is ``{"type": ..., "v": VERSION, ...fields}``; its fields are exactly those of
+its type (docs/net.md lists them).  A guest sends :data:`GuestMessage` values (``hello``,
+``rejoin``, ``pledge``, ``contribution``, ``command``, ``ping``); the host sends
+:data:`HostMessage` values (``welcome``, ``pledges``, ``deal``, ``state``, ``refusal``,
+``reveal``, ``pong``).  :func:`read_guest` and :func:`read_host` turn text into a message or
+raise :class:`ProtocolError` (a ``ValueError``) saying what is wrong: text too long, not JSON,
+not an object, another version, a type unknown or sent the wrong way, a field missing,
+unknown or of the wrong type.  They raise nothing else.
+
+>>> text = Command("draw deck", 12).to_text()
+>>> text
+'{"action":"draw deck","at":12,"type":"command","v":1}'
+>>> read_guest(text)
+Command(action='draw deck', at=12)
+>>> for bad in ('{"type": "command", "v": 2, "action": "pass", "at": 0}', '{"type": "state", "v": 1}',
+...             '{"type": "ping", "v": 1, "t": "soon"}', "[" * 3):
+...     try:
+...         read_guest(bad)
+...     except ProtocolError as exc:
+...         print(exc)
+version 2: this game speaks version 1
+type 'state': not a message a guest sends
+t: expected a whole number from 0 to 9007199254740991, not text
+not JSON: not valid JSON: Expecting value: line 1 column 4 (char 3)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any, TypeAlias
+
+from game.events import KINDS
+from game.jsontext import JsonTextError, kind_of, read_json, shown
+from game.seats import MAX_SEATS, MIN_SEATS
+from game.view import PlayerView, View
+
+VERSION = 1
+MAX_GUEST_CHARS = 4_000             # a guest's longest message (a command keeping five tickets) is ~300
+MAX_HOST_CHARS = 1_000_000          # a state with a whole game's events (a rejoin) is ~100 kB
+MAX_ACTION_CHARS = 400              # an action in the text notation
+MAX_SAFE_INTEGER = 2 ** 53 - 1      # larger numbers lose precision in JavaScript
+MAX_EVENTS = 20_000
+MAX_ACTIONS = 20_000
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_TOKEN = re.compile(r"[0-9a-f]{32}")
+_KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
+_VIEW_KEYS = frozenset(View.__annotations__)
+_PLAYER_VIEW_KEYS = frozenset(PlayerView.__annotations__)
+SEAT_STATUSES = ("local", "ai", "here", "away", "stand-in")     # State.seats: who plays each seat now
+
+
+class ProtocolError(ValueError):
+    """A message that is not one of the protocol's; the message says why."""
+
+
+class _Message:
+    def to_text(self) -> str:
+        """The message as the channel carries it (compact JSON, sorted keys)."""
+        return to_text(self)  # type: ignore[arg-type]
+
+
+# --- the guest's messages -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hello(_Message):
+    """A guest's first message on a new connection: the invite it was given (one seat, or a spectator's place)."""
+    invite: str
+
+
+@dataclass(frozen=True)
+class Rejoin(_Message):
+    """A guest back on a new connection: its seat's (or spectator's) reconnect token."""
+    token: str
+
+
+@dataclass(frozen=True)
+class Pledge(_Message):
+    """The SHA-256 of the guest's contribution to the deal (``game.net.fairdeal.pledge``), sent first."""
+    digest: str
+
+
+@dataclass(frozen=True)
+class Contribution(_Message):
+    """The guest's randomness for the deal (64 hex digits), sent once every seat's pledge is known."""
+    value: str
+
+
+@dataclass(frozen=True)
+class Command(_Message):
+    """An action in the text notation (``game.actions``), played ``at`` this many actions into the game."""
+    action: str
+    at: int
+
+
+@dataclass(frozen=True)
+class Ping(_Message):
+    """A number the host sends back unchanged (``Pong``): the guest's clock, to time the channel."""
+    t: int
+
+
+# --- the host's messages ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Welcome(_Message):
+    """The guest's place at the table: its seat (None: a spectator), its reconnect token, the
+    table's public start (``game.net.host``: map, variant, players, first) and the host's
+    commitment to its secret."""
+    seat: int | None
+    token: str
+    table: dict[str, Any]
+    commitment: str
+
+
+@dataclass(frozen=True)
+class Pledges(_Message):
+    """Every seat's pledge (None: a seat without a guest): the guests may now send their contributions."""
+    pledges: list[str | None]
+
+
+@dataclass(frozen=True)
+class Deal(_Message):
+    """Every seat's contribution: the game's seed is the host's secret and these (``game.net.fairdeal``)."""
+    contributions: list[str | None]
+
+
+@dataclass(frozen=True)
+class State(_Message):
+    """The game ``at`` this many actions: the seat's view (``game.net.seen``), the events from
+    number ``events_from`` on as the seat may see them, and who plays each seat (``SEAT_STATUSES``)."""
+    at: int
+    view: dict[str, Any]
+    events_from: int
+    events: list[dict[str, Any]]
+    seats: list[str]
+
+
+@dataclass(frozen=True)
+class Refusal(_Message):
+    """A guest's message refused, nothing changed: the action refused (None: not a command), the
+    reason's translation key (``rule.*`` from the engine, ``net.*`` from the table) with its
+    parameters, and the reason in English."""
+    action: str | None
+    key: str
+    params: dict[str, Any]
+    reason: str
+
+
+@dataclass(frozen=True)
+class Reveal(_Message):
+    """At the end of the game: the host's secret and every action played, for the guest's check."""
+    secret: str
+    actions: list[str]
+
+
+@dataclass(frozen=True)
+class Pong(_Message):
+    t: int
+
+
+GuestMessage: TypeAlias = Hello | Rejoin | Pledge | Contribution | Command | Ping
+HostMessage: TypeAlias = Welcome | Pledges | Deal | State | Refusal | Reveal | Pong
+Message: TypeAlias = GuestMessage | HostMessage
+
+_NAMES: dict[type, str] = {
+    Hello: "hello", Rejoin: "rejoin", Pledge: "pledge", Contribution: "contribution", Command: "command",
+    Ping: "ping", Welcome: "welcome", Pledges: "pledges", Deal: "deal", State: "state", Refusal: "refusal",
+    Reveal: "reveal", Pong: "pong",
+}
+
+
+def to_text(message: Message) -> str:
+    """The message as the channel carries it (compact JSON, sorted keys)."""
+    data = asdict(message)
+    data["type"], data["v"] = _NAMES[type(message)], VERSION
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+Check = Callable[[Any], bool]
+
+
+def _whole(low: int, high: int) -> Check:
+    def check(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+    check.__doc__ = f"a whole number from {low} to {high}"
+    return check
+
+
+def _text(limit: int) -> Check:
+    def check(value: Any) -> bool:
+        return isinstance(value, str) and 0 < len(value) <= limit
+    check.__doc__ = f"text of 1 to {limit} characters"
+    return check
+
+
+def _pattern(regex: re.Pattern[str], what: str) -> Check:
+    def check(value: Any) -> bool:
+        return isinstance(value, str) and regex.fullmatch(value) is not None
+    check.__doc__ = what
+    return check
+
+
+def _optional(inner: Check) -> Check:
+    def check(value: Any) -> bool:
+        return value is None or inner(value)
+    check.__doc__ = f"null or {inner.__doc__}"
+    return check
+
+
+def _list_of(inner: Check, low: int, high: int) -> Check:
+    def check(value: Any) -> bool:
+        return isinstance(value, list) and low <= len(value) <= high and all(inner(v) for v in value)
+    check.__doc__ = f"a list of {low} to {high} items, each {inner.__doc__}"
+    return check
+
+
+def _is_table(value: Any) -> bool:
+    """the table's start: map, variant, players, first"""
+    if not isinstance(value, dict) or set(value) != {"map", "variant", "players", "first"}:
+        return False
+    players = value["players"]
+    return isinstance(value["map"], str) and (value["variant"] is None or isinstance(value["variant"], str)) \
+        and isinstance(players, list) and MIN_SEATS <= len(players) <= MAX_SEATS \
+        and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) \
+        and _whole(0, MAX_SEATS - 1)(value["first"])
+
+
+def _is_view(value: Any) -> bool:
+    """a seat's view of the game (game.view.View)"""
+    return isinstance(value, dict) and set(value) == _VIEW_KEYS and isinstance(value["players"], list) \
+        and MIN_SEATS <= len(value["players"]) <= MAX_SEATS \
+        and all(isinstance(p, dict) and set(p) == _PLAYER_VIEW_KEYS for p in value["players"])
+
+
+def _is_event(value: Any) -> bool:
+    """an event as one seat sees it (game.events)"""
+    return isinstance(value, dict) and value.get("kind") in KINDS and _whole(0, MAX_SEATS - 1)(value.get("seat")) \
+        and isinstance(value.get("private"), dict)
+
+
+def _is_params(value: Any) -> bool:
+    """an object of ids and numbers"""
+    return isinstance(value, dict) and len(value) <= 20 and all(
+        isinstance(v, (str, int, float, bool)) or v is None for v in value.values())
+
+
+_HEX = _pattern(_HEX64, "64 hexadecimal digits (0-9, a-f)")
+_TOKEN_TEXT = _pattern(_TOKEN, "32 hexadecimal digits (0-9, a-f)")
+_COUNT = _whole(0, MAX_SAFE_INTEGER)
+_SEAT_LIST = _list_of(_optional(_HEX), MIN_SEATS, MAX_SEATS)
+_SPECS: dict[str, tuple[type, dict[str, Check]]] = {
+    "hello": (Hello, {"invite": _TOKEN_TEXT}),
+    "rejoin": (Rejoin, {"token": _TOKEN_TEXT}),
+    "pledge": (Pledge, {"digest": _HEX}),
+    "contribution": (Contribution, {"value": _HEX}),
+    "command": (Command, {"action": _text(MAX_ACTION_CHARS), "at": _whole(0, MAX_ACTIONS)}),
+    "ping": (Ping, {"t": _COUNT}),
+    "welcome": (Welcome, {"seat": _optional(_whole(0, MAX_SEATS - 1)), "token": _TOKEN_TEXT,
+                          "table": _is_table, "commitment": _HEX}),
+    "pledges": (Pledges, {"pledges": _SEAT_LIST}),
+    "deal": (Deal, {"contributions": _SEAT_LIST}),
+    "state": (State, {"at": _whole(0, MAX_ACTIONS), "view": _is_view, "events_from": _whole(0, MAX_EVENTS),
+                      "events": _list_of(_is_event, 0, MAX_EVENTS),
+                      "seats": _list_of(lambda s: s in SEAT_STATUSES, MIN_SEATS, MAX_SEATS)}),
+    "refusal": (Refusal, {"action": _optional(_text(MAX_ACTION_CHARS)),
+                          "key": _pattern(_KEY, "a translation key (words joined by dots)"),
+                          "params": _is_params, "reason": _text(2_000)}),
+    "reveal": (Reveal, {"secret": _HEX, "actions": _list_of(_text(MAX_ACTION_CHARS), 0, MAX_ACTIONS)}),
+    "pong": (Pong, {"t": _COUNT}),
+}
+GUEST_TYPES = frozenset({"hello", "rejoin", "pledge", "contribution", "command", "ping"})
+HOST_TYPES = frozenset(_SPECS) - GUEST_TYPES
+
+
+def _read(text: Any, types: frozenset[str], sender: str, max_chars: int) -> Any:
+    if isinstance(text, str) and len(text) > max_chars:
+        raise ProtocolError(f"longer than {max_chars:,} characters")
+    try:
+        data = read_json(text, max_chars=max_chars)
+    except JsonTextError as exc:
+        raise ProtocolError(f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"expected a JSON object, not {kind_of(data)}")
+    version = data.get("v")
+    if not (isinstance(version, int) and not isinstance(version, bool)):
+        raise ProtocolError(f"v: expected the protocol's version ({VERSION}), not {kind_of(version)}")
+    if version != VERSION:
+        raise ProtocolError(f"version {shown(version)}: this game speaks version {VERSION}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _SPECS:
+        raise ProtocolError(f"type {shown(kind)}: not a message of this game")
+    if kind not in types:
+        raise ProtocolError(f"type {shown(kind)}: not a message a {sender} sends")
+    cls, spec = _SPECS[kind]
+    fields_given = set(data) - {"type", "v"}
+    missing, unknown = set(spec) - fields_given, fields_given - set(spec)
+    if missing:
+        raise ProtocolError(f"{kind}: missing field(s) {', '.join(sorted(missing))}")
+    if unknown:
+        raise ProtocolError(f"{kind}: unknown field(s) {', '.join(shown(f) for f in sorted(unknown))}")
+    for name, check in spec.items():
+        if not check(data[name]):
+            raise ProtocolError(f"{name}: expected {check.__doc__}, not {_described(data[name])}")
+    return cls(**{f.name: data[f.name] for f in fields(cls)})
+
+
+def _described(value: Any) -> str:
+    kind = kind_of(value)
+    return kind if isinstance(value, (dict, list)) or kind == "text" else f"{kind} {shown(value)}"
+
+
+def read_guest(text: Any) -> GuestMessage:
+    """The guest's message in ``text`` (what the host receives); :class:`ProtocolError` if it is none."""
+    message: GuestMessage = _read(text, GUEST_TYPES, "guest", MAX_GUEST_CHARS)
+    return message
+
+
+def read_host(text: Any) -> HostMessage:
+    """The host's message in ``text`` (what a guest receives); :class:`ProtocolError` if it is none."""
+    message: HostMessage = _read(text, HOST_TYPES, "host", MAX_HOST_CHARS)
+    return message
+
+
+def plain_params(params: Mapping[str, object]) -> dict[str, Any]:
+    """A refusal's parameters as JSON values: ids and numbers as they are, anything else as text."""
+    return {str(k): v if isinstance(v, (str, int, float, bool)) or v is None else str(v)
+            for k, v in list(params.items())[:20]}

@@ -1,0 +1,146 @@
+"""The channel's messages: every kind round-trips through its text, and the parsers refuse
+malformed, oversized, wrong-type, wrong-version, unknown and wrong-way messages with a
+ProtocolError that says why, and raise nothing else whatever the text (fuzzed)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.net.protocol import (
+    MAX_GUEST_CHARS,
+    Command,
+    Contribution,
+    Deal,
+    Hello,
+    Ping,
+    Pledge,
+    Pledges,
+    Pong,
+    ProtocolError,
+    Refusal,
+    Rejoin,
+    Reveal,
+    State,
+    Welcome,
+    read_guest,
+    read_host,
+)
+from game.net.seen import seat_events, seat_view
+from game.rules import apply_action, legal_actions
+from game.state import new_game
+
+HEX = "0123456789abcdef" * 4
+TOKEN = "0123456789abcdef" * 2
+TABLE = {"map": "usa", "variant": None, "first": 0, "players": [{"name": "Ann"}, {"name": "Bob"}]}
+
+
+def _state_message() -> State:
+    state = new_game("usa", players=2, seed=3)
+    event = apply_action(state, legal_actions(state)[0])
+    return State(1, seat_view(state, 1), 0, seat_events([event], 1), ["local", "here"])
+
+
+GUEST = [Hello(TOKEN), Rejoin(TOKEN), Pledge(HEX), Contribution(HEX), Command("claim a--b 2red+1loco", 7), Ping(123)]
+HOST = [Welcome(1, TOKEN, TABLE, HEX), Welcome(None, TOKEN, TABLE, HEX), Pledges([None, HEX]), Deal([None, HEX]),
+        _state_message(), Refusal("pass", "rule.phase.setup_tickets", {"count": 2}, "no"),
+        Refusal(None, "net.refused.message", {}, "why"), Reveal(HEX, ["keep a--b", "pass"]), Pong(5)]
+
+
+@pytest.mark.parametrize("message", GUEST, ids=lambda m: type(m).__name__)
+def test_a_guest_message_round_trips(message):
+    assert read_guest(message.to_text()) == message
+    with pytest.raises(ProtocolError, match="not a message a host sends"):
+        read_host(message.to_text())
+
+
+@pytest.mark.parametrize("message", HOST, ids=lambda m: type(m).__name__)
+def test_a_host_message_round_trips(message):
+    assert read_host(message.to_text()) == message
+    with pytest.raises(ProtocolError, match="not a message a guest sends"):
+        read_guest(message.to_text())
+
+
+def _with(message, **changes) -> str:
+    data = json.loads(message.to_text())
+    data.update(changes)
+    return json.dumps({k: v for k, v in data.items() if v is not ...})
+
+
+@pytest.mark.parametrize("text,why", [
+    ("x" * (MAX_GUEST_CHARS + 1), "longer than 4,000 characters"),
+    ("{", "not JSON"),
+    ("[1]", "expected a JSON object, not a list"),
+    ('{"type": "ping", "t": 1}', "v: expected the protocol's version"),
+    ('{"type": "ping", "v": true, "t": 1}', "v: expected the protocol's version"),
+    ('{"type": "ping", "v": 2, "t": 1}', "version 2: this game speaks version 1"),
+    ('{"type": "fly", "v": 1}', "type 'fly': not a message of this game"),
+    ('{"v": 1}', "type null: not a message of this game"),
+    (_with(Ping(1), t=...), "ping: missing field"),
+    (_with(Ping(1), extra=1), "ping: unknown field"),
+    (_with(Ping(1), t=True), "t: expected a whole number"),
+    (_with(Ping(1), t=-1), "t: expected a whole number"),
+    (_with(Ping(1), t=2 ** 60), "t: expected a whole number"),
+    (_with(Command("pass", 0), action=""), "action: expected text of 1 to"),
+    (_with(Command("pass", 0), action=["pass"]), "action: expected text"),
+    (_with(Command("pass", 0), at=1.5), "at: expected a whole number"),
+    (_with(Hello(TOKEN), invite=TOKEN.upper()), "invite: expected 32 hexadecimal digits"),
+    (_with(Contribution(HEX), value=HEX[:-1]), "value: expected 64 hexadecimal digits"),
+    ('{"type": "ping", "v": 1, "t": 1, "t": 2}', "given twice"),
+    ('{"type": "ping", "v": 1, "t": NaN}', "not JSON"),
+])
+def test_a_bad_guest_message_is_refused_with_its_reason(text, why):
+    with pytest.raises(ProtocolError, match=why):
+        read_guest(text)
+
+
+@pytest.mark.parametrize("change,why", [
+    ({"view": {"players": []}}, "view: expected a seat's view"),
+    ({"events": [{"kind": "fly", "seat": 0, "private": {}}]}, "events: expected a list"),
+    ({"seats": ["local", "gone"]}, "seats: expected a list"),
+    ({"at": -1}, "at: expected a whole number"),
+])
+def test_a_bad_host_message_is_refused_with_its_reason(change, why):
+    with pytest.raises(ProtocolError, match=why):
+        read_host(_with(_state_message(), **change))
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=10)
+FIELDS = ["type", "v", "invite", "token", "digest", "value", "action", "at", "t", "seat", "table", "commitment",
+          "pledges", "contributions", "view", "events_from", "events", "seats", "key", "params", "reason", "secret",
+          "actions"]
+
+
+def _only_protocol_errors(text) -> None:
+    for read in (read_guest, read_host):
+        try:
+            read(text)
+        except ProtocolError:
+            pass
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=200) | st.binary(max_size=200))
+def test_any_text_gives_a_message_or_a_protocol_error(text):
+    _only_protocol_errors(text)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=6),
+       st.sampled_from(["hello", "rejoin", "pledge", "contribution", "command", "ping", "welcome", "pledges", "deal",
+                        "state", "refusal", "reveal", "pong"]))
+def test_any_json_object_gives_a_message_or_a_protocol_error(data, kind):
+    _only_protocol_errors(json.dumps({"type": kind, "v": 1, **data}))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(GUEST + HOST), st.sampled_from(FIELDS), JSON)
+def test_a_valid_message_with_one_field_changed_gives_a_message_or_a_protocol_error(message, name, value):
+    data = json.loads(message.to_text())
+    data[name] = value
+    _only_protocol_errors(json.dumps(data))

@@ -1,0 +1,214 @@
+"""The host's table: seats and invites, a guest's commands checked like a click (refusals
+change nothing), rejoining, the host's reload, a dropped seat given to an AI and taken back,
+the turn timer."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from net_helpers import Channel, dealt_table, entropy, start
+
+from game.net.guest import GuestTable
+from game.net.host import HostTable, TableError
+from game.net.protocol import Command, Hello, read_host
+from game.state import to_json
+
+
+def last(channel: Channel, conn: str):
+    return read_host(channel.received[conn][-1])
+
+
+def refused(channel: Channel, conn: str, text: str):
+    """Send ``text`` from ``conn``: the one answer is a refusal, and nothing changed."""
+    table = channel.table
+    before = (to_json(table.session.state), len(table.session.actions)) if table.session else None
+    sends = table.receive(conn, text)
+    assert [s.conn for s in sends] == [conn]
+    refusal = read_host(sends[0].text)
+    assert type(refusal).__name__ == "Refusal"
+    after = (to_json(table.session.state), len(table.session.actions)) if table.session else None
+    assert after == before
+    return refusal
+
+
+def test_seats_and_the_deal():
+    channel = dealt_table(4, ai=(2,))
+    table = channel.table
+    assert [s.kind for s in table.seats] == ["local", "remote", "ai", "remote"]
+    assert table.statuses() == ["local", "here", "ai", "here"]
+    welcome = read_host(channel.received["g1"][0])
+    assert (welcome.seat, welcome.token, welcome.table) == (1, table.seats[1].token, table.start)
+    guest = channel.guests["g1"]
+    assert guest.view["viewer"] == 1 and guest.view["players"][1]["hand"] is not None
+    assert guest.contributions == [None, guest.contribution, None, channel.guests["g3"].contribution]
+
+
+def test_the_game_waits_for_every_contribution():
+    table = HostTable.create(start(3), [1, 2], entropy=entropy(2))
+    channel = Channel(table)
+    channel.join(1)
+    assert not table.dealt
+    conn = "g1"
+    assert refused(channel, conn, Command("pass", 0).to_text()).key == "net.refused.not_started"
+    channel.join(2)
+    assert table.dealt
+
+
+def test_a_command_from_a_seat_not_on_turn_is_refused():
+    channel = dealt_table(3)
+    session = channel.table.session
+    assert session.current == 0
+    offer = session.state["players"][1]["offer"]
+    refusal = refused(channel, "g1", Command(f"keep {','.join(offer)}", 0).to_text())
+    assert (refusal.key, refusal.params) == ("net.refused.not_your_turn", {"player": 0})
+
+
+def test_an_illegal_or_malformed_command_is_refused_with_the_reason():
+    channel = dealt_table(3, first=1)
+    assert channel.table.session.current == 1
+    refusal = refused(channel, "g1", Command("pass", 0).to_text())
+    assert refusal.key == "rule.phase.setup_tickets" and refusal.action == "pass"
+    assert refused(channel, "g1", Command("keep nowhere--else", 0).to_text()).key == "rule.keep.not_offered"
+    assert refused(channel, "g1", Command("fly to the moon", 0).to_text()).key == "net.refused.message"
+    assert refused(channel, "g1", Command("keep", 0).to_text()).key == "net.refused.message"
+    assert refused(channel, "g1", '{"type": "command", "v": 1}').key == "net.refused.message"
+    assert refused(channel, "g1", "\x00" * 10).key == "net.refused.message"
+    offer = channel.table.session.state["players"][1]["offer"]
+    assert refused(channel, "g1", Command(f"keep {','.join(offer)}", 5).to_text()).key == "net.refused.stale"
+    channel.send("g1", Command(f"keep {','.join(offer)}", 0).to_text())
+    assert len(channel.table.session.actions) == 1 and channel.guests["g1"].at == 1
+
+
+def test_a_forged_command_from_a_connection_without_a_seat_or_a_spectator_is_refused():
+    channel = dealt_table(3, spectators=1, first=1)
+    offer = channel.table.session.state["players"][1]["offer"]
+    keep = Command(f"keep {','.join(offer)}", 0).to_text()
+    assert refused(channel, "intruder", keep).key == "net.refused.not_seated"
+    assert refused(channel, "s0", keep).key == "net.refused.spectator"
+    assert refused(channel, "intruder", Hello("0" * 32).to_text()).key == "net.refused.not_seated"
+    assert refused(channel, "intruder", '{"type": "rejoin", "v": 1, "token": "' + "0" * 32 + '"}').key \
+        == "net.refused.not_seated"
+
+
+def test_an_invite_is_good_once_and_a_new_one_replaces_it():
+    table = HostTable.create(start(3), [1, 2], entropy=entropy(3))
+    old = table.invite(1)
+    new = table.invite(1)
+    channel = Channel(table)
+    assert read_host(table.receive("x", Hello(old).to_text())[0].text).key == "net.refused.not_seated"
+    assert read_host(table.receive("x", Hello(new).to_text())[0].text).seat == 1
+    assert read_host(table.receive("y", Hello(new).to_text())[0].text).key == "net.refused.not_seated"
+    with pytest.raises(TableError):
+        table.invite(0)     # the host's own seat
+    assert channel.table is table
+
+
+def test_a_guest_that_reloads_rejoins_with_its_token_and_sees_the_same_game():
+    channel = dealt_table(3)
+    channel.play_out(moves=40)
+    guest = channel.guests["g1"]
+    kept = GuestTable.from_json(json.loads(json.dumps(guest.to_json())))
+    channel.deliver(channel.table.disconnected("g1", now=100.0))
+    assert channel.table.statuses() == ["local", "away", "here"]
+    assert channel.table.connected("g1") is False
+    channel.guests["g1"] = kept         # the reloaded page, on a new channel
+    channel.send("g1", kept.rejoin())
+    assert kept.view == guest.view and kept.events == guest.events
+    assert channel.table.statuses() == ["local", "here", "here"] and channel.table.connected("g1") == 1
+    channel.play_out()
+    assert kept.check() is None
+
+
+def test_a_new_connection_of_a_seat_replaces_the_old_one():
+    channel = dealt_table(3)
+    token = channel.table.seats[1].token
+    channel.send("other", '{"type": "rejoin", "v": 1, "token": "' + token + '"}')
+    assert channel.table.connected("other") == 1 and channel.table.connected("g1") is False
+
+
+def test_the_host_reloads_and_every_guest_rejoins():
+    channel = dealt_table(4, ai=(3,), spectators=1)
+    channel.play_out(moves=60)
+    table = channel.table
+    saved = json.loads(json.dumps(table.to_json()))
+    restored = HostTable.from_json(saved, entropy=entropy(9))
+    assert to_json(restored.session.state) == to_json(table.session.state)
+    assert restored.statuses() == ["local", "away", "away", "ai"]
+    channel.table = restored
+    for conn, guest in channel.guests.items():
+        channel.send(conn, guest.rejoin())
+    assert restored.statuses() == ["local", "here", "here", "ai"]
+    channel.play_out()
+    assert all(guest.check() is None for guest in channel.guests.values())
+
+
+@pytest.mark.parametrize("change,why", [
+    ({"net": 2}, "not a table of this version"),
+    ({"secret": "x"}, "secret"),
+    ({"seats": []}, "seats: one per player"),
+    ({"game": {"map": "usa"}}, "game: not the game this table dealt"),
+])
+def test_a_broken_table_is_refused_with_its_reason(change, why):
+    saved = {**dealt_table(3).table.to_json(), **change}
+    with pytest.raises(TableError, match=why):
+        HostTable.from_json(saved)
+
+
+def test_a_forged_seed_in_the_save_is_refused():
+    saved = dealt_table(3).table.to_json()
+    saved["game"]["seed"] += 1
+    with pytest.raises(TableError, match="not the game this table dealt"):
+        HostTable.from_json(saved)
+
+
+@pytest.mark.parametrize("players,remote,why", [
+    (start(3), [0, 1, 2, 5], "only human seats"),
+    (start(3, ai=(1,)), [1], "only human seats"),
+    (start(3), [2], "at most one human seat on the host's device"),
+    ({**start(3), "seed": 4}, [1, 2], "start: expected exactly"),
+    (start(3, map_id="mars"), [1, 2], "start: map"),
+])
+def test_a_table_that_cannot_be_made_says_why(players, remote, why):
+    with pytest.raises(TableError, match=why):
+        HostTable.create(players, remote)
+
+
+def test_a_dropped_seat_is_given_to_an_ai_after_the_grace_and_back_when_its_guest_returns():
+    channel = dealt_table(3, first=1)
+    table = channel.table
+    guest = channel.guests.pop("g1")
+    channel.deliver(table.disconnected("g1", now=10.0))
+    assert table.away(now=30.0, grace=60.0) == [] and table.away(now=70.0, grace=60.0) == [1]
+    assert not table.ai_to_move()
+    with pytest.raises(TableError):
+        table.stand_in(2)
+    channel.deliver(table.stand_in(1))
+    assert table.statuses() == ["local", "stand-in", "here"] and table.ai_to_move()
+    assert read_host(channel.received["g2"][-1]).seats == ["local", "stand-in", "here"]
+    assert table.away(now=70.0, grace=60.0) == []
+    session = table.session
+    session.play(session.ai_action())       # the AI plays the seat's initial ticket choice
+    channel.deliver(table.outbox())
+    channel.guests["g1"] = guest
+    channel.send("g1", guest.rejoin())
+    assert table.statuses() == ["local", "here", "here"] and guest.at == 1
+    channel.play_out()
+    assert guest.check() is None
+
+
+def test_the_turn_timer_counts_from_the_first_look_at_a_decision():
+    channel = dealt_table(3)
+    table = channel.table
+    assert table.turn_left(now=5.0, limit=30.0) == 30.0
+    assert table.turn_left(now=20.0, limit=30.0) == 15.0
+    assert table.turn_left(now=50.0, limit=30.0) == 0.0
+    session = table.session
+    session.play(session.ai_action())
+    assert table.turn_left(now=51.0, limit=30.0) == 30.0
+
+
+def test_a_ping_is_answered_with_its_number():
+    channel = dealt_table(3)
+    channel.send("g1", channel.guests["g1"].ping(1234))
+    assert channel.guests["g1"].last_pong == 1234
