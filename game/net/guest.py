@@ -103,11 +103,12 @@ class GuestTable:
         if isinstance(message, Pledges):
             if self.pledges is not None and message.pledges != self.pledges:
                 raise GuestError("the host changed the pledges after sending them")
+            if self.seat is not None and (self.seat >= len(message.pledges)
+                                          or message.pledges[self.seat] != pledge(self.contribution)):
+                raise GuestError("the host's pledges do not hold this guest's pledge")
             self.pledges = list(message.pledges)
             if self.seat is None or self.contributions is not None:
                 return []
-            if self.seat >= len(message.pledges) or message.pledges[self.seat] != pledge(self.contribution):
-                raise GuestError("the host's pledges do not hold this guest's pledge")
             return [Contribution(self.contribution).to_text()]
         if isinstance(message, Deal):
             if self.pledges is None:
