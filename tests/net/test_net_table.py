@@ -5,14 +5,19 @@ the turn timer."""
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from net_helpers import Channel, dealt_table, entropy, start
 
+from game.i18n import catalog, placeholders
 from game.net.guest import GuestTable
 from game.net.host import HostTable, TableError
 from game.net.protocol import Command, Hello, read_host
 from game.state import to_json
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def last(channel: Channel, conn: str):
@@ -212,3 +217,13 @@ def test_a_ping_is_answered_with_its_number():
     channel = dealt_table(3)
     channel.send("g1", channel.guests["g1"].ping(1234))
     assert channel.guests["g1"].last_pong == 1234
+
+
+def test_every_reason_of_the_table_and_the_check_has_its_text():
+    """The keys game.net sends or raises are in the English catalog, with the parameters given."""
+    english = catalog("en")
+    sources = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "game" / "net").glob("*.py"))
+    keys = set(re.findall(r'"(net\.(?:refused|check)\.[a-z_]+)"', sources))
+    assert len(keys) == 16 and keys <= set(english)
+    assert placeholders(english["net.refused.not_your_turn"][0]) == {"player"}
+    assert placeholders(english["net.check.hand"][0]) == {"number"}
