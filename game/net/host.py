@@ -142,8 +142,9 @@ class HostTable:
                 "game": self.session.scenario() if self.session is not None else None}
 
     @classmethod
-    def from_json(cls, data: Any, entropy: Entropy = os.urandom) -> HostTable:
-        """The table of a host's save (raises :class:`TableError` saying what is wrong)."""
+    def from_json(cls, data: Any, now: float = 0.0, entropy: Entropy = os.urandom) -> HostTable:
+        """The table of a host's save, reloaded at ``now`` (raises :class:`TableError` saying what
+        is wrong): every remote seat is away from ``now`` until its guest rejoins."""
         if not isinstance(data, dict) or data.get("net") != TABLE_FORMAT:
             raise TableError(f"not a table of this version (expected \"net\": {TABLE_FORMAT})")
         if set(data) != {"net", "start", "secret", "seats", "spectators", "invites", "game"}:
@@ -169,7 +170,8 @@ class HostTable:
         if not isinstance(invites, dict) or not all(v is None or isinstance(v, int) and 0 <= v < len(seats)
                                                     for v in invites.values()):
             raise TableError("invites: expected invite -> seat")
-        table = cls(start, data["secret"], seats, list(spectators), dict(invites), entropy=entropy)
+        table = cls(start, data["secret"], seats, list(spectators), dict(invites), entropy=entropy,
+                    away_since={i: now for i, s in enumerate(seats) if s.kind == "remote"})
         game = data["game"]
         if game is not None:
             if not isinstance(game, dict) or {k: game.get(k) for k in START_KEYS} != start \

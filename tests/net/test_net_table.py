@@ -137,9 +137,10 @@ def test_the_host_reloads_and_every_guest_rejoins():
     channel.play_out(moves=60)
     table = channel.table
     saved = json.loads(json.dumps(table.to_json()))
-    restored = HostTable.from_json(saved, entropy=entropy(9))
+    restored = HostTable.from_json(saved, now=500.0, entropy=entropy(9))
     assert to_json(restored.session.state) == to_json(table.session.state)
     assert restored.statuses() == ["local", "away", "away", "ai"]
+    assert restored.away(now=520.0, grace=30.0) == [] and restored.away(now=530.0, grace=30.0) == [1, 2]
     channel.table = restored
     for conn, guest in channel.guests.items():
         channel.send(conn, guest.rejoin())
