@@ -43,6 +43,12 @@ from game.net.protocol import (
 )
 
 GUEST_FORMAT = 1
+_NONE = type(None)
+_KEPT_TYPES: dict[str, tuple[type, ...]] = {     # what GuestTable.to_json writes, field by field
+    "contribution": (str,), "seat": (int, _NONE), "token": (str, _NONE), "table": (dict, _NONE),
+    "commitment": (str, _NONE), "pledges": (list, _NONE), "contributions": (list, _NONE), "at": (int,),
+    "view": (dict, _NONE), "events": (list,), "statuses": (list,), "seen": (list,), "secret": (str, _NONE),
+    "actions": (list, _NONE)}
 
 
 class GuestError(ValueError):
@@ -191,14 +197,14 @@ class GuestTable:
     @classmethod
     def from_json(cls, data: Any) -> GuestTable:
         """A guest kept by :meth:`to_json` (raises :class:`GuestError` for anything else)."""
-        keys = {"guest", "contribution", "seat", "token", "table", "commitment", "pledges", "contributions", "at",
-                "view", "events", "statuses", "seen", "secret", "actions"}
+        keys = {"guest", *_KEPT_TYPES}
         if not isinstance(data, dict) or data.get("guest") != GUEST_FORMAT or set(data) != keys:
             raise GuestError(f"not a guest of this version (expected \"guest\": {GUEST_FORMAT} and {len(keys)} fields)")
-        if not isinstance(data["contribution"], str) or not isinstance(data["at"], int) \
-                or not isinstance(data["events"], list) or not isinstance(data["seen"], list) \
-                or not isinstance(data["statuses"], list):
-            raise GuestError("a kept guest with fields of the wrong type")
+        for key, kinds in _KEPT_TYPES.items():
+            if not isinstance(data[key], kinds) or isinstance(data[key], bool):
+                raise GuestError(f"a kept guest: {key} is of the wrong type")
+        if not all(isinstance(e, dict) for e in data["events"]) or not all(isinstance(s, str) for s in data["statuses"]):
+            raise GuestError("a kept guest: events or statuses of the wrong type")
         try:
             seen = [Seen.from_json(s) for s in data["seen"]]
         except ValueError as exc:

@@ -30,6 +30,7 @@ guest rejoins with its token.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -63,6 +64,7 @@ from game.ui.session import Session, Watching
 TABLE_FORMAT = 1
 TOKEN_BYTES = 16
 SEAT_KINDS = ("local", "remote", "ai")
+_HEX64 = re.compile(r"[0-9a-f]{64}")
 START_KEYS = frozenset({"map", "variant", "players", "first"})
 PLAYER_KEYS = frozenset({"name", "kind", "colour", "level"})
 
@@ -150,7 +152,7 @@ class HostTable:
         if set(data) != {"net", "start", "secret", "seats", "spectators", "invites", "game"}:
             raise TableError("a table has net, start, secret, seats, spectators, invites and game")
         start = _checked_start(data["start"])
-        if not isinstance(data["secret"], str) or len(data["secret"]) != 2 * 32:
+        if not isinstance(data["secret"], str) or _HEX64.fullmatch(data["secret"]) is None:
             raise TableError("secret: expected 64 hexadecimal digits")
         seats_data = data["seats"]
         if not isinstance(seats_data, list) or len(seats_data) != len(start["players"]):
@@ -210,10 +212,15 @@ class HostTable:
         return [s.kind if s.kind != "remote" else "stand-in" if s.stand_in else "here" if i in bound else "away"
                 for i, s in enumerate(self.seats)]
 
-    def connected(self, conn: str) -> int | None | bool:
-        """The seat of a connection (None: a spectator's), or False for one with no place."""
+    def bound(self, conn: str) -> bool:
+        """Whether connection ``conn`` has a place at the table (a seat or a spectator's); the page
+        closes one that lost it (another connection took its seat)."""
+        return conn in self.links
+
+    def seat_of(self, conn: str) -> int | None:
+        """The seat of a connection (None: a spectator's, or a connection with no place)."""
         link = self.links.get(conn)
-        return False if link is None else link.seat
+        return None if link is None else link.seat
 
     def ai_to_move(self) -> bool:
         """An AI plays the seat to act: an AI seat, or a remote seat given to an AI while its guest is away."""

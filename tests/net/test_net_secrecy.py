@@ -148,7 +148,7 @@ def test_nothing_hidden_crosses_the_channel(players, ai, seed):
     probe = play(players, ai, seed)
     sent: set[int] = set()
     for conn, text, hidden in probe.log:
-        sent |= check_message(probe, probe.table.connected(conn), text, hidden)
+        sent |= check_message(probe, probe.table.seat_of(conn), text, hidden)
     assert len(probe.log) > 500 and {conn for conn, _, _ in probe.log} == set(probe.guests)
     check_numbers(probe, sent)
     assert all(guest.check() is None for guest in probe.guests.values())

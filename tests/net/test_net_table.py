@@ -9,10 +9,12 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from net_helpers import Channel, dealt_table, entropy, start
 
 from game.i18n import catalog, placeholders
-from game.net.guest import GuestTable
+from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, TableError
 from game.net.protocol import Command, Hello, read_host
 from game.state import to_json
@@ -116,11 +118,11 @@ def test_a_guest_that_reloads_rejoins_with_its_token_and_sees_the_same_game():
     kept = GuestTable.from_json(json.loads(json.dumps(guest.to_json())))
     channel.deliver(channel.table.disconnected("g1", now=100.0))
     assert channel.table.statuses() == ["local", "away", "here"]
-    assert channel.table.connected("g1") is False
+    assert not channel.table.bound("g1")
     channel.guests["g1"] = kept         # the reloaded page, on a new channel
     channel.send("g1", kept.rejoin())
     assert kept.view == guest.view and kept.events == guest.events
-    assert channel.table.statuses() == ["local", "here", "here"] and channel.table.connected("g1") == 1
+    assert channel.table.statuses() == ["local", "here", "here"] and channel.table.seat_of("g1") == 1
     channel.play_out()
     assert kept.check() is None
 
@@ -129,7 +131,7 @@ def test_a_new_connection_of_a_seat_replaces_the_old_one():
     channel = dealt_table(3)
     token = channel.table.seats[1].token
     channel.send("other", '{"type": "rejoin", "v": 1, "token": "' + token + '"}')
-    assert channel.table.connected("other") == 1 and channel.table.connected("g1") is False
+    assert channel.table.seat_of("other") == 1 and not channel.table.bound("g1")
 
 
 def test_the_host_reloads_and_every_guest_rejoins():
@@ -228,3 +230,32 @@ def test_every_reason_of_the_table_and_the_check_has_its_text():
     assert len(keys) == 16 and keys <= set(english)
     assert placeholders(english["net.refused.not_your_turn"][0]) == {"player"}
     assert placeholders(english["net.check.hand"][0]) == {"number"}
+
+
+@pytest.mark.parametrize("change", [{"guest": 2}, {"seat": "1"}, {"events": [1]}, {"at": True}, {"seen": [{}]},
+                                    {"extra": 1}])
+def test_a_broken_kept_guest_is_refused(change):
+    kept = {**dealt_table(3).guests["g1"].to_json(), **change}
+    with pytest.raises(GuestError):
+        GuestTable.from_json(kept)
+
+
+WORDS = ["draw", "claim", "keep", "station", "pay", "tickets", "withdraw", "pass", "deck", "loco", "red", "none",
+         "2red+1loco", "999loco", "0red", "1red+0loco", "seattle--portland", "denver", "denver--el-paso,x", ",", ""]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["g1", "g2", "s0", "nobody"]),
+                          st.lists(st.sampled_from(WORDS), max_size=4).map(" ".join) | st.text(max_size=30),
+                          st.integers(0, 3)), max_size=6))
+def test_any_command_is_played_or_refused_without_a_change(commands):
+    channel = dealt_table(3, spectators=1, first=1)
+    table = channel.table
+    for conn, action, at in commands:
+        text = json.dumps({"type": "command", "v": 1, "action": action, "at": at})
+        before, played = to_json(table.session.state), len(table.session.actions)
+        answers = [read_host(s.text) for s in table.receive(conn, text)]
+        if type(answers[0]).__name__ == "Refusal":
+            assert len(answers) == 1 and to_json(table.session.state) == before
+        else:
+            assert len(table.session.actions) == played + 1 and conn == "g1"
