@@ -130,7 +130,7 @@ def test_any_text_gives_a_message_or_a_protocol_error(text):
     _only_protocol_errors(text)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=6),
        st.sampled_from(["hello", "rejoin", "pledge", "contribution", "command", "ping", "welcome", "pledges", "deal",
                         "state", "refusal", "reveal", "pong"]))
