@@ -117,24 +117,28 @@ def _hard() -> Searcher:
     return hard
 
 
-def candidates(view: View, legal: Sequence[Action], chosen: Action) -> list[Action]:
+def candidates(view: View, legal: Sequence[Action], chosen: Action, hard: Searcher | None = None) -> list[Action]:
     """What a decision's review weighs: hard's candidates (its planner's choice first), then the
     chosen action if it is not among them.  Just ``[chosen]``: hard would have played it too."""
     if chosen not in legal:
         raise ValueError(f"{chosen} is not one of the legal actions")
-    hard = _hard()
+    hard = hard or _hard()
     out = hard.candidates(Knowledge(view, hard.style.point_weight), list(legal), Rng.from_seed(review_seed(view, chosen)))
     return out if chosen in out else [*out, chosen]
 
 
-def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int = REVIEW_SAMPLES) -> Verdict:
-    """Weigh ``chosen`` (one of ``legal``) from ``view`` against hard's candidates (module doc)."""
+def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int = REVIEW_SAMPLES,
+             hard: Searcher | None = None) -> Verdict:
+    """Weigh ``chosen`` (one of ``legal``) from ``view`` against hard's candidates (module doc);
+    ``hard``: the hard agent to use (by default a new one; the page's main thread passes one whose
+    play-outs pause between moves, ``game.ui.ai_turn.agent_for``)."""
     if samples < 1:
         raise ValueError("a review samples at least one world per decision")
-    options = candidates(view, legal, chosen)
+    hard = hard or _hard()
+    options = candidates(view, legal, chosen, hard)
     if options == [chosen]:
         return Verdict(chosen, chosen)
-    hard, rng = _hard(), Rng.from_seed(review_seed(view, chosen))
+    rng = Rng.from_seed(review_seed(view, chosen))
     seat = view["viewer"]
     totals = [0.0] * len(options)
     for _ in range(samples):
