@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.actions import Action
@@ -128,13 +128,15 @@ def candidates(view: View, legal: Sequence[Action], chosen: Action, hard: Search
 
 
 def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int = REVIEW_SAMPLES,
-             hard: Searcher | None = None) -> Verdict:
+             hard: Searcher | None = None, pause: Callable[[], None] | None = None) -> Verdict:
     """Weigh ``chosen`` (one of ``legal``) from ``view`` against hard's candidates (module doc);
     ``hard``: the hard agent to use (by default a new one; the page's main thread passes one whose
-    play-outs pause between moves, ``game.ui.ai_turn.agent_for``)."""
+    play-outs pause between moves, ``game.ui.ai_turn.agent_for``), and ``pause`` is called
+    between the other steps (the candidates, each world dealt, each play-out scored)."""
     if samples < 1:
         raise ValueError("a review samples at least one world per decision")
     hard = hard or _hard()
+    step = pause or (lambda: None)
     options = candidates(view, legal, chosen, hard)
     if options == [chosen]:
         return Verdict(chosen, chosen)
@@ -142,12 +144,15 @@ def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int =
     seat = view["viewer"]
     totals = [0.0] * len(options)
     for _ in range(samples):
+        step()
         world = determinize(view, rng)
         roll_seed = rng.next64()
         for i, action in enumerate(options):
+            step()
             state = copy_state(world)
             apply_action(state, action)
             hard.rollout(state, Rng(roll_seed))
+            step()
             totals[i] += margin(state, seat)
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
     mine = options.index(chosen)

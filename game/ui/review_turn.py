@@ -113,8 +113,8 @@ class ReviewAnswer:
 
 def answer(text: str, pause: Callable[[], None] | None = None) -> str:
     """The worker's job for a review request: its text in, the answer's text out; it never raises.
-    ``pause``: called before every move of hard's play-outs (the page's main thread yields there
-    when it weighs a decision itself, ``game.web.review``)."""
+    ``pause``: called before every move of hard's play-outs and between the review's other steps
+    (the page's main thread yields there when it weighs a decision itself, ``game.web.review``)."""
     ticket, start = -1, time.perf_counter()
     try:
         request = ReviewRequest.from_text(text)
@@ -123,7 +123,7 @@ def answer(text: str, pause: Callable[[], None] | None = None) -> str:
         hard = agent_for("hard", pause=pause) if pause is not None else None
         if hard is not None and not isinstance(hard, Searcher):
             raise TypeError("the hard level is expected to be a Searcher")
-        verdict = evaluate(request.view, legal, legal[request.chosen], request.samples, hard)
+        verdict = evaluate(request.view, legal, legal[request.chosen], request.samples, hard, pause)
         return ReviewAnswer(ticket, legal.index(verdict.best), verdict.chosen_points, verdict.best_points,
                             verdict.samples, ms=(time.perf_counter() - start) * 1000).to_text()
     except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker
