@@ -1,8 +1,9 @@
 """A finished game's review in the page: its panel in the side column, drawn from
 ``game.ui.review.ReviewScreen``, and the helpers that weigh the decisions: instances of the AI
 seats' worker (``static/ai-worker.mjs``, started when a review is asked for, one per core), watched
-(a worker that fails or stays silent past its patience is ended and its decision given to another),
-and when none is left the page itself, in slices between which it yields.
+(``game.ui.review_pool``: a worker that fails or stays silent past its patience is ended and its
+decision given to another), and when none is left the page itself, in slices between which it
+yields.
 
 The workers get ``game.ui.review.ReviewRequest`` texts (a seat's view, the legal actions, the
 chosen one), never the save; their answers come back through ``on_answer``.
@@ -22,16 +23,13 @@ from game.jsontext import JsonTextError, read_json
 from game.ui import review_turn
 from game.ui.placing import Box, room, shift_into
 from game.ui.review import ReviewItem, ReviewScreen
+from game.ui.review_pool import PAGE, ReviewPool
 from game.ui.review_turn import ReviewAnswer, ReviewMessageError, ReviewRequest
-from game.web.ai_helper import START_PATIENCE_MS, WORKER_META, Slices
+from game.web.ai_helper import WORKER_META, Slices
 from game.web.dom import Node, button, disable, el, keep_alive, present
 from game.web.zoom import Zoom
 
 MAX_WORKERS = 4         # review workers at most, however many cores the device has
-# A worker that owes an answer and has said nothing for this long is lost: ended, its decision
-# given to another worker or the page.  A decision played out takes 0.2-0.3 s in a worker on an
-# idle machine and up to 16 s on a loaded one (docs/ai.md, "Reviewing a finished game").
-REVIEW_PATIENCE_MS = 30_000
 CHECK_MS = 1_000        # how often the watchdog looks at the workers that owe an answer
 
 
@@ -151,80 +149,73 @@ def _item(item: ReviewItem, cls: str) -> Node:
 
 
 class ReviewHelper:
-    """The review's helpers: workers, one per core the device reports (``navigator.hardwareConcurrency``,
-    at most ``MAX_WORKERS``; the game is over, so no AI seat needs one), each weighing one
-    decision at a time, started on the first request and ended with :meth:`stop`.  A worker that
-    fails, or owes an answer and stays silent past its patience (``START_PATIENCE_MS`` while it
-    starts, then ``REVIEW_PATIENCE_MS``), is ended and its decision given to another; with none
-    left the page weighs the decisions itself, one at a time, yielding every ``SLICE_S`` (where the
-    browser can suspend Python mid-call; where it cannot, the review stops with ``on_failure``)."""
+    """The review's helpers (``game.ui.review_pool``): workers, one per core the device reports
+    (``navigator.hardwareConcurrency``, at most ``MAX_WORKERS``; the game is over, so no AI seat needs
+    one), each weighing one decision at a time, started on the first request and ended with
+    :meth:`stop`.  A worker that fails, or owes an answer and stays silent past its patience, is
+    ended and its decision given back (``on_returned``); with none left the page weighs the
+    decisions itself, one at a time, yielding every ``SLICE_S`` (where the browser can suspend
+    Python mid-call; where it cannot, the review stops with ``on_failure``)."""
 
     def __init__(self, on_answer: Callable[[ReviewAnswer], None], on_returned: Callable[[int], None],
                  on_failure: Callable[[str], None]) -> None:
         """``on_returned(ticket)``: a lost worker's decision, to be asked again (of a helper left)."""
         self.on_answer, self.on_returned, self.on_failure = on_answer, on_returned, on_failure
         self.workers: dict[int, Node] = {}        # a worker's number -> the worker, while it is used
-        self.ready: set[int] = set()              # workers that said they are ready
-        self.busy: dict[int, tuple[str, float]] = {}    # a worker's number -> the request it weighs, since when
-        self.started = False
-        self.on_page: str | None = None           # the request the page weighs (None: none)
+        self.pool: ReviewPool | None = None       # None: not started
         self.lost: str | None = None              # why the last worker was lost (None: none yet)
         self.check_call: Node = None
         self.checking = False
 
     @property
     def running(self) -> bool:
-        return bool(self.workers) or self.on_page is not None
+        return self.pool is not None and (bool(self.workers) or PAGE in self.pool.owed)
 
     @property
     def where(self) -> str:
         """Where the decisions are weighed: ``workers``, or ``page`` once every worker was lost."""
-        return "page" if self.started and not self.workers else "workers"
+        return "workers" if self.pool is None else self.pool.where
 
     def idle(self) -> bool:
         """Whether a helper is free for a request (or none is started yet)."""
-        if not self.started:
-            return True
-        if self.workers:
-            return len(self.busy) < len(self.workers)
-        return self.on_page is None
+        return self.pool is None or self.pool.free() is not None
 
-    def start(self) -> None:
+    def start(self) -> ReviewPool:
         """Start the workers (none, if the page cannot: then the page weighs the decisions)."""
-        self.started = True
         meta = js.document.querySelector(WORKER_META)
-        if meta is None:
-            self.lost = "the page names no AI worker"
-            return
         count = max(1, min(MAX_WORKERS, int(getattr(js.navigator, "hardwareConcurrency", 1) or 1)))
         try:
+            if meta is None:
+                raise ValueError("the page names no AI worker")
             for n in range(count):
                 worker = js.Worker.new(meta.content, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
                 worker.addEventListener("message", keep_alive(lambda event, n=n: self.on_message(n, event)))
                 worker.addEventListener("error", keep_alive(lambda event, n=n: self.on_error(n, event)))
                 self.workers[n] = worker
-        except JsException as exc:
+        except (JsException, ValueError) as exc:
             for worker in self.workers.values():
                 worker.terminate()
             self.workers = {}
             self.lost = str(exc)
+        self.pool = ReviewPool(len(self.workers))
+        return self.pool
 
     def ask(self, request: ReviewRequest) -> None:
         """Give ``request`` to a free helper (:meth:`idle` must be true)."""
-        if not self.started:
-            self.start()
+        pool = self.pool or self.start()
+        helper = pool.free()
+        assert helper is not None, "no helper is free"
         text = request.to_text()
-        if not self.workers:
-            self.on_page = text
-            asyncio.ensure_future(self._weigh_here(text))
+        pool.give(helper, request.ticket, text, time.monotonic())
+        if helper == PAGE:
+            asyncio.ensure_future(self._weigh_here(pool, text))
             return
-        n = next(i for i in self.workers if i not in self.busy)
-        self.busy[n] = (text, time.monotonic())
-        self.workers[n].postMessage(text)
+        self.workers[helper].postMessage(text)
         self.watch()
 
     def on_message(self, n: int, event) -> None:
-        if n not in self.workers:
+        pool = self.pool
+        if pool is None or n not in pool.alive:
             return                      # a worker given up on: what it says is not heard
         text = str(event.data)
         if not text.startswith('{"review"'):
@@ -235,11 +226,9 @@ class ReviewHelper:
             if isinstance(data, dict) and isinstance(data.get("failed"), str):
                 self.lose(n, data["failed"])
             elif isinstance(data, dict) and data.get("ready") is True:
-                self.ready.add(n)
-                if n in self.busy:      # its patience starts now
-                    self.busy[n] = (self.busy[n][0], time.monotonic())
+                pool.started(n, time.monotonic())
             return
-        self.busy.pop(n, None)
+        pool.answered(n)
         try:
             reply = ReviewAnswer.from_text(text)
         except ReviewMessageError as exc:
@@ -253,8 +242,8 @@ class ReviewHelper:
         self.lose(n, message if isinstance(message, str) and message else "the AI worker could not be loaded")
 
     def watch(self) -> None:
-        """Look at the busy workers every ``CHECK_MS`` while any owes an answer."""
-        if self.checking or not self.busy:
+        """Look at the workers every ``CHECK_MS`` while any owes an answer."""
+        if self.checking or self.pool is None or not self.pool.waiting():
             return
         self.check_call = self.check_call or keep_alive(self.check)
         self.checking = True
@@ -262,42 +251,39 @@ class ReviewHelper:
 
     def check(self) -> None:
         self.checking = False
-        now = time.monotonic()
-        for n, (_text, since) in list(self.busy.items()):
-            patience = REVIEW_PATIENCE_MS if n in self.ready else START_PATIENCE_MS
-            if (now - since) * 1000 > patience:
-                self.lose(n, f"no answer in {patience // 1000} s")
+        pool = self.pool
+        if pool is None:
+            return
+        for n in pool.overdue(time.monotonic()):
+            self.lose(n, f"no answer in {round(pool.patience(n))} s")
         self.watch()
 
     def lose(self, n: int, reason: str) -> None:
-        """Give up on worker ``n``: end it and give its decision to another helper (the page, when
-        it was the last)."""
+        """Give up on worker ``n``: end it and give its decision back (to a worker left, or the page)."""
         worker = self.workers.pop(n, None)
-        if worker is None:
-            return
-        worker.terminate()
-        self.ready.discard(n)
+        if worker is not None:
+            worker.terminate()
         self.lost = reason
-        owed = self.busy.pop(n, None)
+        owed = None if self.pool is None else self.pool.lose(n)
         if owed is not None:
-            self.on_returned(ReviewRequest.from_text(owed[0]).ticket)
+            self.on_returned(owed.ticket)
 
-    async def _weigh_here(self, text: str) -> None:
+    async def _weigh_here(self, pool: ReviewPool, text: str) -> None:
         """Weigh one decision on the page's main thread, yielding every ``SLICE_S``."""
         await asyncio.sleep(0)          # answers never arrive before ``ask`` returns
         if not can_run_sync():          # the browser cannot suspend Python mid-call: no slices
-            self.on_page = None
-            self.on_failure(f"{self.lost}; the page cannot weigh decisions in slices" if self.lost
-                            else "the page cannot weigh decisions in slices")
+            if self.pool is pool:
+                pool.answered(PAGE)
+                self.on_failure(f"{self.lost}; the page cannot weigh decisions in slices" if self.lost
+                                else "the page cannot weigh decisions in slices")
             return
         reply = ReviewAnswer.from_text(review_turn.answer(text, pause=Slices().pause))
-        if self.on_page == text:
-            self.on_page = None
+        if self.pool is pool:           # not stopped meanwhile
+            pool.answered(PAGE)
             self.on_answer(reply)
 
     def stop(self) -> None:
         """End the helpers (a review closed, done or failed): a request one was weighing is dropped."""
         for worker in self.workers.values():
             worker.terminate()
-        self.workers, self.busy, self.ready = {}, {}, set()
-        self.started, self.on_page, self.lost = False, None, None
+        self.workers, self.pool, self.lost = {}, None, None
