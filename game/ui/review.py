@@ -1,6 +1,7 @@
 """A finished game's review on the page (``game.ai.review`` weighs the decisions): the review as
-it is made (progress, the costliest turns, the decision shown on the board with the better move
-lit), in words, and its lesson for the embed page.
+it is made (progress, the costliest turns, the decision shown on the board with the market and
+the choice then, the better move lit by ``game.ui.lit`` as a hint's is), in words, and its lesson
+for the embed page.
 
 The page holds the save, which holds every hand; the workers never get it.  The page replays
 the game a few actions at a time (``ReviewRun.replay``) and sends, for each decision of the
