@@ -1,6 +1,6 @@
 """A finished game's review in the browser: how long it takes, and does the page stay usable?
 
-    python3 tests/bench_review.py [--games N] [--players 4] [--cpython]
+    python3 tests/bench_review.py [--games N] [--players 4] [--cpython] [--helper page]
 
 Plays a USA game of medium AI seats in CPython (seat 0 counts as the human: its decisions are
 the ones reviewed), stores it as the page's finished game, opens it in Chromium, clicks "Review
@@ -15,8 +15,9 @@ Ann's game" on the end screen and measures, until the review is done:
     none over 50 ms), and the page's handler of each answer (it takes the answer, sends the
     next decision, redraws).
 
-``--cpython`` also times the same review in this process (one core), for comparison.  The
-figures are printed; nothing is asserted.
+``--cpython`` also times the same review in this process (one core), for comparison.  ``--helper
+page``: the workers' script is not found, so the page weighs every decision itself, in slices (the
+review's fallback, ``game.web.review``).  The figures are printed; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -63,10 +64,12 @@ SPY = """(() => {
 })();"""
 
 
-def review_once(browser, session: BrowserSession, game: dict) -> None:
+def review_once(browser, session: BrowserSession, game: dict, helper: str = "worker") -> None:
     context = session.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SPY)
-    page = session.open("?ai-delay=0", context=context)
+    if helper == "page":
+        context.route("**/static/ai-worker.mjs", lambda route: route.fulfill(status=404, body="not here"))
+    page = session.open("?ai-delay=0", context=context, expect_errors=helper == "page")
     store(page, {"g1": game}, "g1")
     page.wait_for_selector(".end-screen")
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
@@ -81,8 +84,9 @@ def review_once(browser, session: BrowserSession, game: dict) -> None:
     answers = page.evaluate("window.reviewAnswers")
     long_tasks = page.evaluate(f"""window.longTasks.filter((task) => task.start >=
         performance.getEntriesByName('{FIRST_REQUEST}')[0].startTime).map((task) => task.duration)""")
-    failure = page.locator(".review-failure").text_content()
+    failure = page.locator(".review-failure [role=alert]").text_content()
     print(f"(a) review done in {took:.1f} s{' — FAILED: ' + failure if failure else ''}; "
+          f"weighed by the {page.get_attribute('#app', 'data-review-helper')}; "
           f"{page.evaluate('window.reviewWorkers')} worker(s); {len(answers)} decisions, "
           f"{sum(a['samples'] > 0 for a in answers)} played out; summary: {page.locator('.review-summary').text_content()}")
     print(f"    each decision in its worker     {summary([a['ms'] for a in answers])}")
@@ -123,6 +127,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--cpython", action="store_true")
+    parser.add_argument("--helper", choices=("worker", "page"), default="worker",
+                        help="page: the workers cannot load, the page weighs the decisions")
     args = parser.parse_args()
     players = [{"name": NAMES[0], "kind": "human", "colour": COLOURS[0]}] + \
         [{"name": NAMES[i], "kind": "ai", "colour": COLOURS[i]} for i in range(1, args.players)]
@@ -135,7 +141,7 @@ def main() -> None:
         print(f"Chromium {browser.version}; USA, {args.players} players, seat 0 reviewed")
         for game in games:
             print(f"game: {len(game['actions'])} actions")
-            review_once(browser, session, game)
+            review_once(browser, session, game, args.helper)
             if args.cpython:
                 cpython_review(game)
         session.close()

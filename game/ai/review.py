@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.actions import Action
@@ -117,33 +117,42 @@ def _hard() -> Searcher:
     return hard
 
 
-def candidates(view: View, legal: Sequence[Action], chosen: Action) -> list[Action]:
+def candidates(view: View, legal: Sequence[Action], chosen: Action, hard: Searcher | None = None) -> list[Action]:
     """What a decision's review weighs: hard's candidates (its planner's choice first), then the
     chosen action if it is not among them.  Just ``[chosen]``: hard would have played it too."""
     if chosen not in legal:
         raise ValueError(f"{chosen} is not one of the legal actions")
-    hard = _hard()
+    hard = hard or _hard()
     out = hard.candidates(Knowledge(view, hard.style.point_weight), list(legal), Rng.from_seed(review_seed(view, chosen)))
     return out if chosen in out else [*out, chosen]
 
 
-def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int = REVIEW_SAMPLES) -> Verdict:
-    """Weigh ``chosen`` (one of ``legal``) from ``view`` against hard's candidates (module doc)."""
+def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int = REVIEW_SAMPLES,
+             hard: Searcher | None = None, pause: Callable[[], None] | None = None) -> Verdict:
+    """Weigh ``chosen`` (one of ``legal``) from ``view`` against hard's candidates (module doc);
+    ``hard``: the hard agent to use (by default a new one; the page's main thread passes one whose
+    play-outs pause between moves, ``game.ui.ai_turn.agent_for``), and ``pause`` is called
+    between the other steps (the candidates, each world dealt, each play-out scored)."""
     if samples < 1:
         raise ValueError("a review samples at least one world per decision")
-    options = candidates(view, legal, chosen)
+    hard = hard or _hard()
+    step = pause or (lambda: None)
+    options = candidates(view, legal, chosen, hard)
     if options == [chosen]:
         return Verdict(chosen, chosen)
-    hard, rng = _hard(), Rng.from_seed(review_seed(view, chosen))
+    rng = Rng.from_seed(review_seed(view, chosen))
     seat = view["viewer"]
     totals = [0.0] * len(options)
     for _ in range(samples):
+        step()
         world = determinize(view, rng)
         roll_seed = rng.next64()
         for i, action in enumerate(options):
+            step()
             state = copy_state(world)
             apply_action(state, action)
             hard.rollout(state, Rng(roll_seed))
+            step()
             totals[i] += margin(state, seat)
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
     mine = options.index(chosen)

@@ -196,9 +196,15 @@ class CloseReview:
     """Leave the review: back to the final table."""
 
 
+@dataclass(frozen=True)
+class RetryReview:
+    """Try again a review that stopped: the decisions not weighed yet are sent again."""
+
+
 Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | Share | TakeOver
            | FreeSpace | Rematch | SkipScoring | ReplayScoring | Zoom | SetAiSpeed | SelectColour | ShowHints | AskHint | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
-           | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep | ReviewGame | ReviewSave | ReviewGo | CloseReview)
+           | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep | ReviewGame | ReviewSave | ReviewGo | CloseReview
+           | RetryReview)
 
 
 class Control(enum.StrEnum):
@@ -235,6 +241,7 @@ class Control(enum.StrEnum):
     REVIEW_SAVE = "review-save"
     REVIEW_GO = "review-go"
     REVIEW_CLOSE = "review-close"
+    REVIEW_RETRY = "review-retry"
     # a table command the page makes, reading the new-game form or the ticked tickets
     START = "start"
     DELETE = "delete"
@@ -264,6 +271,7 @@ TABLE_CONTROLS: dict[Control, Callable[[str], Command]] = {
     Control.STATION: lambda arg: Pay("station", int(arg)), Control.TUNNEL: lambda arg: TunnelChoice(int(arg)),
     Control.REVIEW: lambda arg: ReviewGame(int(arg)), Control.REVIEW_SAVE: ReviewSave,
     Control.REVIEW_GO: lambda arg: ReviewGo(int(arg) if arg else None), Control.REVIEW_CLOSE: lambda _arg: CloseReview(),
+    Control.REVIEW_RETRY: lambda _arg: RetryReview(),
 }
 
 

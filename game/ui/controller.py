@@ -41,6 +41,7 @@ from game.ui.ai_pacing import AI_DELAY_MS, AiAsk, AiPacer
 from game.ui.ai_turn import AiAnswer, AiRequest, answered_action
 from game.ui.commands import NOTHING, Outcome, Redraw
 from game.ui.hints import Hint, explain
+from game.ui.lit import lit
 from game.ui.moves import Cue, cues
 from game.ui.reveal_pacing import ScoringShow, ScoringTick, scoring_show
 from game.ui.review import REVIEW_TICKETS, ReviewRun
@@ -148,6 +149,8 @@ class Table:
                 return self.start_review(seat)
             case commands.ReviewGo(index):
                 return Outcome() if self.review is not None and self.review.go(index) else NOTHING
+            case commands.RetryReview():
+                return Outcome() if self.review is not None and self.review.retry() else NOTHING
             case commands.CloseReview():
                 self.review = None
                 return Outcome()
@@ -393,6 +396,10 @@ class Table:
         """The worker's answer; whether the review took it (the screen then shows it)."""
         return self.review is not None and self.review.answered(reply)
 
+    def review_returned(self, ticket: int) -> bool:
+        """A decision given back unweighed (its worker was lost): sent again (``ReviewRun.returned``)."""
+        return self.review is not None and self.review.returned(ticket)
+
     def review_replay(self) -> None:
         """Replay a slice of the reviewed game, to find its next decisions (``ReviewRun.replay``)."""
         if self.review is not None:
@@ -447,8 +454,8 @@ class Table:
             return True            # the position is gone: nothing to show
         legal = s.legal()
         action = answered_action(answer, legal) or s.ai_safe_action()
-        self.hint = Hint(hint.seat, hint.at, hint.ticket, action,
-                         explain(player_view(s.state, s.current), action, legal))
+        view = player_view(s.state, s.current)
+        self.hint = Hint(hint.seat, hint.at, hint.ticket, action, explain(view, action, legal), lit(view, action))
         return True
 
     # --- AI seats (game.ui.ai_pacing) ------------------------------------------------------------

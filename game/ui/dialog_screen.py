@@ -30,12 +30,13 @@ from game.ui.session import Session
 @dataclass(frozen=True)
 class Payment:
     """A way to pay in a dialog: its words, its argument (the index the command takes) and its
-    card faces; or a tunnel's withdrawal."""
+    card faces; or a tunnel's withdrawal; ``hinted``: the hint's move (``game.ui.lit``)."""
 
     text: str
     arg: str
     chips: tuple[str, ...]
     withdraw: bool = False
+    hinted: bool = False
 
 
 @dataclass(frozen=True)

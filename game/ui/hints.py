@@ -2,8 +2,9 @@
 answered by the AI helper like an AI seat's move), explained in one line in the player's
 language against the seat's plan (which ticket a claim completes or advances and its points,
 which route a card is collected for, why these tickets, why pay or withdraw from a tunnel,
-which route a station borrows for which ticket), and what it lights: routes and cities on the
-board, a card of the market, tickets of the choice, a tunnel's option.
+which route a station borrows for which ticket), and what that reason names on the board (the
+routes and cities it speaks of).  What the move itself lights (its route, its card of the market,
+its tickets of the choice, its tunnel's option) is ``game.ui.lit``'s, as in a review.
 
 Everything here reads the seat's view only (``game.view.player_view``), as the AI does.
 
@@ -43,6 +44,7 @@ from game.i18n import _
 from game.mapdata import GRAY, LOCOMOTIVE, GameMap
 from game.scoring import tickets_completed
 from game.state import State
+from game.ui.lit import Lit
 from game.ui.words import named, ticket_name
 from game.view import View
 
@@ -50,13 +52,14 @@ from game.view import View
 @dataclass(frozen=True)
 class Hint:
     """The hint asked in one position: the seat, the actions played then, the AI helper's ticket,
-    and once it is in the move and its reason (None: being worked out)."""
+    and once it is in the move, its reason and what the move lights (None: being worked out)."""
 
     seat: int
     at: int
     ticket: int
     action: Action | None = None
     reason: Reason | None = None
+    lit: Lit | None = None
 
     def stands(self, seat: int | None, at: int) -> bool:
         """Whether the hint is for the position on the table (this seat to act, nothing played since)."""
@@ -66,14 +69,12 @@ class Hint:
 @dataclass(frozen=True)
 class Reason:
     """A move in words (``move`` and ``why``: an i18n key and its parameters, ids named when
-    shown) and what it lights."""
+    shown) and the routes and cities the words speak of, lit on the board."""
 
     move: tuple[str, dict]
     why: tuple[str, dict]
     routes: frozenset[str] = field(default_factory=frozenset)
     cities: frozenset[str] = field(default_factory=frozenset)
-    cards: tuple[str, ...] = ()         # the market's source to take ("deck" or a card kind)
-    tickets: tuple[str, ...] = ()       # the tickets to keep
 
     def text(self, state: State) -> str:
         """The hint's line in the language of the moment ("Claim Denver–Omaha: it completes …")."""
@@ -84,12 +85,11 @@ class Reason:
 @dataclass(frozen=True)
 class HintScreen:
     """The hint on screen (part of ``game.ui.screen.Screen``; present while the Hint command is
-    offered): its line ("" before it is asked in this position), the controls it lights as
-    (``data-cmd``, ``data-arg``), the tickets of the choice it keeps."""
+    offered): its line ("" before it is asked in this position) and what its move lights
+    (``game.ui.lit``: the market's cards, the tickets of the choice, the tunnel's option)."""
 
     line: str = ""
-    controls: tuple[tuple[str, str], ...] = ()
-    tickets: tuple[str, ...] = ()
+    lit: Lit = field(default_factory=Lit)
 
 
 def explain(view: View, action: Action, legal: Sequence[Action]) -> Reason:
@@ -164,24 +164,24 @@ def _keep(k: Knowledge, kept: tuple[str, ...]) -> Reason:
     names = ", ".join(ticket_name(game_map, t) for t in kept)
     cities = frozenset(c for t in kept for c in _ends(game_map, t))
     return Reason(("hint.move.keep", {"tickets": names}), ("hint.why.keep", {"count": plan.trains, "points": points}),
-                  frozenset(plan.routes), cities, tickets=tuple(kept))
+                  frozenset(plan.routes), cities)
 
 
 def _draw(k: Knowledge, source: str) -> Reason:
     """A card drawn: the planned route it is collected for (or the deck, when no face-up card helps)."""
     if source == "deck":
-        return Reason(("hint.move.draw_deck", {}), ("hint.why.deck", {}), cards=("deck",))
+        return Reason(("hint.move.draw_deck", {}), ("hint.why.deck", {}))
     move = ("hint.move.draw_card", {"card": source})
     plan = _plan(k)
     if source == LOCOMOTIVE:
-        return Reason(move, ("hint.why.locomotive", {}), cards=(source,))
+        return Reason(move, ("hint.why.locomotive", {}))
     needs = card_needs(k, plan.routes)
     if needs.get(source, 0) > 0:
         routes = [r for r in plan.routes if k.map.route(r).colour == source] \
             or [r for r in plan.routes if k.map.route(r).colour == GRAY]
         if routes:
-            return Reason(move, ("hint.why.card_for", {"route": routes[0]}), frozenset(routes[:1]), cards=(source,))
-    return Reason(move, ("hint.why.card_spare", {}), cards=(source,))
+            return Reason(move, ("hint.why.card_for", {"route": routes[0]}), frozenset(routes[:1]))
+    return Reason(move, ("hint.why.card_spare", {}))
 
 
 def _station(k: Knowledge, city: str) -> Reason:

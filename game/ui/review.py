@@ -1,6 +1,7 @@
 """A finished game's review on the page (``game.ai.review`` weighs the decisions): the review as
-it is made (progress, the costliest turns, the decision shown on the board with the better move
-lit), in words, and its lesson for the embed page.
+it is made (progress, the costliest turns, the decision shown on the board with the market and
+the choice then, the better move lit by ``game.ui.lit`` as a hint's is), in words, and its lesson
+for the embed page.
 
 The page holds the save, which holds every hand; the workers never get it.  The page replays
 the game a few actions at a time (``ReviewRun.replay``) and sends, for each decision of the
@@ -36,13 +37,14 @@ from game.ai.determinize import determinize
 from game.ai.review import REVIEW_SAMPLES, Decision, Verdict, costliest, decision
 from game.board.highlights import Highlights
 from game.i18n import CARD_KEYS, _
-from game.mapdata import LOCOMOTIVE, GameMap, load_map
+from game.mapdata import GameMap, load_map
 from game.rng import Rng
 from game.rules import apply_action
 from game.scenario import Scenario, load_scenario, to_scenario
 from game.share import embed_link
 from game.state import State
 from game.ui.dialog_screen import payment_text
+from game.ui.lit import Lit, lit
 from game.ui.review_turn import ReviewAnswer, ReviewRequest
 from game.ui.words import route_name, ticket_name
 from game.view import View
@@ -140,6 +142,24 @@ class ReviewRun:
                                        reply.samples)
         return True
 
+    def returned(self, ticket: int) -> bool:
+        """A decision sent and not answered, given back (its worker was lost): it is sent again by
+        :meth:`next_request`; whether it was one awaited."""
+        index = ticket - self.base
+        if index not in self.asked:
+            return False
+        self.asked.discard(index)
+        return True
+
+    def retry(self) -> bool:
+        """Go on with a review that stopped: every decision not weighed yet is to be sent again;
+        whether it had stopped."""
+        if self.failure is None:
+            return False
+        self.failure = None
+        self.asked.clear()
+        return True
+
     def costliest(self, count: int = REVIEW_LISTED) -> list[int]:
         """The decisions weighed that cost the most, costliest first (``game.ai.review.costliest``)."""
         return costliest(self.verdicts, count)
@@ -185,33 +205,6 @@ def action_words(action: Action, game_map: GameMap) -> str:
     return str(action)
 
 
-def action_marks(action: Action, game_map: GameMap) -> dict[str, list[str]]:
-    """What to light for ``action``: its route, its city, its tickets' cities, its cards' kinds
-    (a lesson step's ``highlight``)."""
-    match action:
-        case ClaimRoute(route, colour, _cards, locomotives):
-            return {"routes": [route], "cards": [colour] + ([LOCOMOTIVE] if locomotives and colour != LOCOMOTIVE else [])}
-        case BuildStation(at, colour, _cards, _locos):
-            return {"cities": [at], "cards": [colour]}
-        case DrawCard(source) if source != "deck":
-            return {"cards": [source]}
-        case KeepTickets(tickets) if tickets:
-            return {"tickets": list(tickets)}
-        case PayTunnel(colour, _cards, _locos):
-            return {"cards": [colour]}
-    return {}
-
-
-def action_highlights(action: Action, game_map: GameMap) -> Highlights:
-    """The board's highlights of ``action``: its route, or its city, or its tickets' cities."""
-    marks = action_marks(action, game_map)
-    cities = set(marks.get("cities", ()))
-    for t in marks.get("tickets", ()):
-        ticket = game_map.ticket(t)
-        cities.update((ticket.a, ticket.b))
-    return Highlights(network=frozenset(marks.get("routes", ())), cities=frozenset(cities))
-
-
 def round_of(turn: int, players: int) -> int:
     """The round a turn belongs to, from 1."""
     return turn // players + 1
@@ -244,7 +237,7 @@ def review_lesson(d: Decision, v: Verdict, levels: list[str | None]) -> Scenario
         if p["kind"] == "ai" and levels[i] is not None:
             players[i] = {**p, "level": levels[i]}
     scenario["players"] = players
-    marks = action_marks(v.best, game_map)
+    marks = lit(d.view, v.best).marks()
     better = action_words(v.best, game_map)
     scenario["steps"] = [
         {"after": 0, "text": decision_text(d, v, game_map), "highlight": marks},
@@ -273,10 +266,22 @@ class ReviewRow:
 
 
 @dataclass(frozen=True)
+class ReviewItem:
+    """A card of the market, or an option of the choice, at the decision shown: its words, its
+    card kind for its colour ("" for none) and whether the better move takes it (lit)."""
+
+    text: str
+    kind: str
+    lit: bool
+
+
+@dataclass(frozen=True)
 class ReviewScreen:
     """The review in words (the side column, in place of the final table): while it is made, the
-    line saying so and how far it is; the summary and the costliest turns; the decision shown on
-    the board, its words, the decisions before and after it, and its lesson's link."""
+    line saying so and how far it is; the summary and the costliest turns; if it stopped, why
+    and the offer to try again; the decision shown on the board, its words, whose view it is, the
+    market then and the choice's options (tickets offered, a tunnel's payments) with the better
+    move's lit, the decisions before and after it, and its lesson's link."""
 
     title: str
     working: str                # "" once done or failed
@@ -284,12 +289,39 @@ class ReviewScreen:
     summary: str
     rows: tuple[ReviewRow, ...]
     failure: str
+    detail: str                 # the failure's cause, as the browser or the engine said it
     shown: int | None
     counter: str
+    whose: str
     text: str
+    market: tuple[ReviewItem, ...]
+    choice_title: str
+    choice: tuple[ReviewItem, ...]
     previous: int | None
     next: int | None
     lesson: str
+    lit_spots: tuple[str, ...]  # the board's ids of what the better move lights (``route-…``, ``city-…``)
+
+
+def market_then(view: View, marked: Lit) -> tuple[ReviewItem, ...]:
+    """The market at a decision as the seat saw it: the deck, the tickets' pile, the face-up
+    cards, each lit if the better move takes it."""
+    items = [ReviewItem(_("table.deck", count=view["deck_size"]), "deck", marked.deck),
+             ReviewItem(_("table.draw_tickets", count=view["ticket_deck_size"]), "tickets", marked.pile)]
+    items += [ReviewItem(_(CARD_KEYS[kind]), kind, i in marked.slots) for i, kind in enumerate(view["market"])]
+    return tuple(items)
+
+
+def choice_then(d: Decision, best: Action, game_map: GameMap) -> tuple[str, tuple[ReviewItem, ...]]:
+    """A choice's options at a decision (its title and each option, the better move's lit): the
+    tickets offered, or a tunnel's payments and withdrawal; none for a turn's move."""
+    marked = lit(d.view, best)
+    offer = d.view["players"][d.view["viewer"]]["offer"] or []
+    if isinstance(best, KeepTickets) and offer:
+        return _("review.offer"), tuple(ReviewItem(ticket_name(game_map, t), "", t in marked.tickets) for t in offer)
+    if isinstance(best, (PayTunnel, Withdraw)):
+        return _("review.tunnel"), tuple(ReviewItem(action_words(a, game_map), "", a == best) for a in d.legal)
+    return "", ()
 
 
 def review_screen(run: ReviewRun, name: str, levels: list[str | None], site: str) -> ReviewScreen:
@@ -309,18 +341,27 @@ def review_screen(run: ReviewRun, name: str, levels: list[str | None], site: str
     at = weighed.index(shown) if shown in weighed else -1
     previous = weighed[at - 1] if at > 0 else None
     following = weighed[at + 1] if at + 1 < len(weighed) else None
-    counter = text = lesson = ""
+    counter = whose = text = lesson = choice_title = ""
+    market: tuple[ReviewItem, ...] = ()
+    choice: tuple[ReviewItem, ...] = ()
+    spots: tuple[str, ...] = ()
     if shown is not None:
         d, v = run.decisions[shown], run.verdicts[shown]
         # among every decision once all are found, else among those weighed so far
         number, total = (shown + 1, len(run.decisions)) if run.replayed else (at + 1, len(weighed))
         counter = _("review.step", number=number, count=total)
+        whose = _("review.whose", name=name)
         text = decision_text(d, v, game_map)
         lesson = lesson_link(site, d, v, levels) if v.loss > 0 else ""
+        marked = lit(d.view, v.best)
+        market = market_then(d.view, marked)
+        choice_title, choice = choice_then(d, v.best, game_map)
+        spots = (*(f"route-{r}" for r in sorted(marked.routes)), *(f"city-{c}" for c in sorted(marked.cities)))
     working = "" if run.done or run.failure else _("review.working", name=name)
+    failed = run.failure is not None
     return ReviewScreen(_("review.title", name=name), working, run.progress(), summary, tuple(rows),
-                        "" if run.failure is None else _("review.failed", reason=run.failure), shown, counter, text,
-                        previous, following, lesson)
+                        _("review.stuck") if failed else "", run.failure or "", shown, counter, whose, text,
+                        market, choice_title, choice, previous, following, lesson, spots)
 
 
 def review_board(run: ReviewRun) -> tuple[View, Highlights] | None:
@@ -328,4 +369,5 @@ def review_board(run: ReviewRun) -> tuple[View, Highlights] | None:
     if run.shown is None:
         return None
     d = run.decisions[run.shown]
-    return d.view, action_highlights(run.verdicts[run.shown].best, load_map(d.view["map"]))
+    marked = lit(d.view, run.verdicts[run.shown].best)
+    return d.view, Highlights(network=marked.routes, cities=marked.cities)

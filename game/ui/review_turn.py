@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.actions import parse_action
 from game.ai.review import REVIEW_SAMPLES, evaluate
+from game.ai.search import Searcher
 from game.jsontext import JsonTextError, read_json
+from game.ui.ai_turn import agent_for
 from game.view import View
 
 
@@ -108,14 +111,19 @@ class ReviewAnswer:
                             data["samples"], error[:300] if isinstance(error, str) else None, float(data["ms"]))
 
 
-def answer(text: str) -> str:
-    """The worker's job for a review request: its text in, the answer's text out; it never raises."""
+def answer(text: str, pause: Callable[[], None] | None = None) -> str:
+    """The worker's job for a review request: its text in, the answer's text out; it never raises.
+    ``pause``: called before every move of hard's play-outs and between the review's other steps
+    (the page's main thread yields there when it weighs a decision itself, ``game.web.review``)."""
     ticket, start = -1, time.perf_counter()
     try:
         request = ReviewRequest.from_text(text)
         ticket = request.ticket
         legal = [parse_action(a) for a in request.legal]
-        verdict = evaluate(request.view, legal, legal[request.chosen], request.samples)
+        hard = agent_for("hard", pause=pause) if pause is not None else None
+        if hard is not None and not isinstance(hard, Searcher):
+            raise TypeError("the hard level is expected to be a Searcher")
+        verdict = evaluate(request.view, legal, legal[request.chosen], request.samples, hard, pause)
         return ReviewAnswer(ticket, legal.index(verdict.best), verdict.chosen_points, verdict.best_points,
                             verdict.samples, ms=(time.perf_counter() - start) * 1000).to_text()
     except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker

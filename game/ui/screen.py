@@ -208,7 +208,12 @@ def dialog_of(table: Table) -> DialogScreen | None:
     hand = None if s.viewer is None else hand_cards(s.state["players"][s.viewer]["hand"])
     shown = dialog_screen(s, d, hand, recap(s, d.seat) if isinstance(d, HandoffDialog) else ())
     if isinstance(shown, HINT_DIALOGS):
-        return replace(shown, hint=hint_of(table))
+        hint = hint_of(table)
+        option = None if hint is None else hint.lit.option
+        if isinstance(shown, TunnelScreen) and isinstance(d, TunnelDialog) and option in d.options:
+            at = str(d.options.index(option))         # the tunnel's option the hint picks, lit
+            shown = replace(shown, payments=tuple(replace(p, hinted=p.arg == at) for p in shown.payments))
+        return replace(shown, hint=hint)
     return shown
 
 
@@ -221,14 +226,9 @@ def hint_of(table: Table) -> HintScreen | None:
     hint = table.current_hint()
     if hint is None:
         return HintScreen()
-    action, reason = hint.action, hint.reason
-    if action is None or reason is None:
+    if hint.reason is None or hint.lit is None:
         return HintScreen(_("hint.thinking"))
-    controls = [("draw", c) if c != "tickets" else ("tickets", "") for c in reason.cards]
-    d = table.dialog()
-    if isinstance(d, TunnelDialog) and action in d.options:
-        controls.append(("tunnel", str(d.options.index(action))))
-    return HintScreen(reason.text(s.state), tuple(controls), reason.tickets)
+    return HintScreen(hint.reason.text(s.state), hint.lit)
 
 
 def board_of(table: Table, memo: Memo, view: View | None = None) -> BoardScreen:
@@ -261,9 +261,10 @@ def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
     seat = s.viewer
     own = None if seat is None else own_panel(s, view["players"], seat, table.selected, status_of)
     cards = market(s, table.viewer_to_act())
-    if hint is not None and hint.controls:     # the card the hint takes, lit
-        cards = replace(cards, cards=tuple((key, replace(c, cls=f"{c.cls} hinted") if (c.cmd, c.arg) in hint.controls
-                                                 else c) for key, c in cards.cards))
+    if hint is not None:        # the card or pile the hint takes, lit
+        lit = hint.lit.market_keys()
+        cards = replace(cards, cards=tuple((key, replace(c, cls=f"{c.cls} hinted") if key in lit else c)
+                                           for key, c in cards.cards))
     return SideScreen(cards, own, player_lines(s, view["players"], moves))
 
 
@@ -324,8 +325,10 @@ def highlights(table: Table, view: View, memo: Memo | None = None) -> Highlights
                                    or selected == LOCOMOTIVE and a.cards == 0))
     last = claimed_last(last_moves_of(s, memo))
     hint = table.current_hint()
-    reason = None if hint is None else hint.reason
-    hinted, hint_cities = (frozenset(), frozenset()) if reason is None else (reason.routes, reason.cities)
+    hinted: frozenset[str] = frozenset()
+    hint_cities: frozenset[str] = frozenset()
+    if hint is not None and hint.reason is not None and hint.lit is not None:    # the move, and what its reason names
+        hinted, hint_cities = hint.lit.routes | hint.reason.routes, hint.lit.cities | hint.reason.cities
     focus = table.focus_ticket
     if focus and seat is not None and s.map.has_ticket(focus):
         t = s.map.ticket(focus)

@@ -43,7 +43,7 @@ from game.web.focus import Focus
 from game.web.header import Header, table_tools
 from game.web.help import HelpPanel
 from game.web.input import Input
-from game.web.review import ReviewHelper
+from game.web.review import ReviewHelper, bring_into_view
 from game.web.storage import LocalStorage
 from game.web.tap import RoutePicker
 from game.web.zoom import Zoom
@@ -123,7 +123,8 @@ class App:
         self.parts: table.TableParts | None = None
         self.revealed = False                   # the final scoring was being revealed at the last redraw
         self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
-        self.reviewer = ReviewHelper(self.on_review_answer, self.on_review_failure)
+        self.review_shown: int | None = None     # the review's decision shown last (its better move brought into view)
+        self.reviewer = ReviewHelper(self.on_review_answer, self.on_review_returned, self.on_review_failure)
         self.zoom = Zoom()
         self.focus = Focus(self.zoom)
         self.picker = RoutePicker()
@@ -235,6 +236,14 @@ class App:
             self.focus.focus_the_end()
         self.revealed = revealing
         self.show_ai_status(shown.ai_line)
+        review = shown.side.review
+        stepped = None if review is None else review.shown
+        if stepped != self.review_shown:        # a decision stepped onto: its better move in view
+            self.review_shown = stepped
+            if review is not None and stepped is not None:
+                bring_into_view(self.zoom, review.lit_spots)
+            else:
+                self.zoom.nudge(0.0, 0.0)
         if shown.human is not None:
             cues.end_reveal(shown.keep_reveal)   # no tunnel but theirs stays into a human's turn
         cues.play_after_paint(shown.cues, self.human_to_act)
@@ -353,6 +362,7 @@ class App:
         if reviewing is not None and self.parts is not None:
             self.parts.side.update(reviewing)
         self.ask_review()
+        self.root.setAttribute("data-review-helper", self.reviewer.where)
 
     def review_replay(self) -> None:
         """A slice of the game's replay, in a task of its own, then on with the review."""
@@ -361,6 +371,11 @@ class App:
 
     def on_review_answer(self, reply: ReviewAnswer) -> None:
         if self.table.review_answered(reply):
+            self.review_moved()
+
+    def on_review_returned(self, ticket: int) -> None:
+        """A lost worker's decision: the review sends it again, to a helper left."""
+        if self.table.review_returned(ticket):
             self.review_moved()
 
     def on_review_failure(self, reason: str) -> None:

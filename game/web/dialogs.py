@@ -71,7 +71,7 @@ def _hinted(cls: str, lit: bool) -> str:
 
 def tickets_dialog(d: TicketsScreen) -> Node:
     items = el("ul", None, cls="offer")
-    kept = () if d.hint is None else d.hint.tickets
+    kept = () if d.hint is None else d.hint.lit.tickets
     for i, (t, text) in enumerate(d.offer):
         box = el("input", None, type="checkbox", value=t, name="keep", checked=d.checked, data_autofocus=i == 0)
         items.append(el("li", None, el("label", None, box, el("span", text)), cls=_hinted("offer-ticket", t in kept),
@@ -106,13 +106,11 @@ def tunnel_dialog(d: TunnelScreen) -> Node:
                cls="chips", aria_hidden="true"),
             el("p", d.extra)]
     buttons = el("div", None, cls="payments")
-    lit = () if d.hint is None else d.hint.controls
     for pay in d.payments:
-        hinted = ("tunnel", pay.arg) in lit
         if pay.withdraw:
-            buttons.append(button(pay.text, "tunnel", pay.arg, cls=_hinted("payment withdraw", hinted)))
+            buttons.append(button(pay.text, "tunnel", pay.arg, cls=_hinted("payment withdraw", pay.hinted)))
             continue
-        option = button(pay.text, "tunnel", pay.arg, cls=_hinted("payment", hinted))
+        option = button(pay.text, "tunnel", pay.arg, cls=_hinted("payment", pay.hinted))
         option.prepend(card_chips(pay.chips))
         buttons.append(option)
     if len(d.payments) == 1:

@@ -1,31 +1,42 @@
 """A finished game's review in the page: its panel in the side column, drawn from
-``game.ui.review.ReviewScreen``, and the workers that weigh the decisions (instances of the AI seats' worker,
-``static/ai-worker.mjs``, started when a review is asked for, one per core).
+``game.ui.review.ReviewScreen``, and the helpers that weigh the decisions: instances of the AI
+seats' worker (``static/ai-worker.mjs``, started when a review is asked for, one per core), watched
+(``game.ui.review_pool``: a worker that fails or stays silent past its patience is ended and its
+decision given to another), and when none is left the page itself, in slices between which it
+yields.
 
-The worker gets ``game.ui.review.ReviewRequest`` texts (a seat's view, the legal actions, the
+The workers get ``game.ui.review.ReviewRequest`` texts (a seat's view, the legal actions, the
 chosen one), never the save; their answers come back through ``on_answer``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Callable
 
 import js
-from pyodide.ffi import JsException, to_js
+from pyodide.ffi import JsException, can_run_sync, to_js
 
 from game.i18n import _
 from game.jsontext import JsonTextError, read_json
-from game.ui.review import ReviewScreen
+from game.ui import review_turn
+from game.ui.placing import Box, room, shift_into
+from game.ui.review import ReviewItem, ReviewScreen
+from game.ui.review_pool import PAGE, ReviewPool
 from game.ui.review_turn import ReviewAnswer, ReviewMessageError, ReviewRequest
-from game.web.ai_helper import WORKER_META
-from game.web.dom import Node, button, disable, el, keep_alive
+from game.web.ai_helper import WORKER_META, Slices
+from game.web.dom import Node, button, disable, el, keep_alive, present
+from game.web.zoom import Zoom
 
 MAX_WORKERS = 4         # review workers at most, however many cores the device has
+CHECK_MS = 1_000        # how often the watchdog looks at the workers that owe an answer
 
 
 class ReviewPanel:
     """The review's panel: built once per review, its parts brought up to date at each redraw (so
-    the focus stays on the button that stepped)."""
+    the focus stays on the button that stepped).  The decision shown (its steps, words, market and
+    choice) is a part of its own, ``.review-step``: a sheet at the foot of a phone's screen."""
 
     def __init__(self) -> None:
         self.title = el("h2", None, tabindex="-1")
@@ -34,22 +45,33 @@ class ReviewPanel:
         self.bar = el("div", None, self.fill, cls="review-progress", role="progressbar", aria_valuemin="0",
                       aria_valuemax="100", aria_label=_("review.progress"))
         self.summary = el("p", None, cls="review-summary")
-        self.failure = el("p", None, cls="review-failure", role="alert")
+        self.failure_text = el("p", None, role="alert")
+        self.detail = el("p", None, cls="review-detail")
+        self.failure = el("div", None, self.failure_text, self.detail,
+                          button(_("review.retry"), "review-retry", cls="secondary"), cls="review-failure")
         self.list = el("ol", None, cls="review-turns")
         self.costliest = el("h3", _("review.costliest"))
         self.counter = el("p", None, cls="review-counter")
+        self.whose = el("p", None, cls="review-whose")
         self.text = el("p", None, cls="review-text", aria_live="polite")
+        self.market = el("ul", None, cls="review-cards", aria_label=_("review.market"))
+        self.market_part = el("div", None, el("h3", _("review.market")), self.market, cls="review-market")
+        self.choice_title = el("h3", None)
+        self.choice = el("ul", None, cls="review-options")
+        self.choice_part = el("div", None, self.choice_title, self.choice, cls="review-choice")
         self.previous = button(_("review.previous"), "review-go", cls="secondary")
         self.next = button(_("review.next"), "review-go", cls="secondary")
         self.lesson = el("a", _("review.lesson"), cls="review-lesson", target="_blank", rel="noopener",
                          title=_("review.lesson_title"))
+        self.step = el("div", None, el("div", None, self.previous, self.counter, self.next, cls="review-steps"),
+                       self.whose, self.text, self.choice_part, self.market_part, self.lesson, cls="review-step")
         self.node = el("section", None,
                        el("div", None, self.title, button(_("review.close"), "review-close", cls="secondary"),
                           cls="review-head"),
                        self.working, self.bar, self.failure, self.summary, self.costliest, self.list,
-                       el("div", None, self.previous, self.counter, self.next, cls="review-steps"),
-                       self.text, self.lesson, cls="review")
+                       self.step, cls="review")
         self.rows: tuple = ()
+        self.items: tuple[tuple[ReviewItem, ...], str, tuple[ReviewItem, ...]] = ((), "", ())
 
     def update(self, review: ReviewScreen) -> Node:
         self.title.textContent = review.title
@@ -60,7 +82,8 @@ class ReviewPanel:
         self.bar.hidden = not review.working
         self.node.setAttribute("data-progress", str(percent))
         self.node.setAttribute("data-done", "" if not review.working and not review.failure else "no")
-        self.failure.textContent = review.failure
+        self.failure_text.textContent = review.failure
+        self.detail.textContent = review.detail
         self.failure.hidden = not review.failure
         self.summary.textContent = review.summary
         self.costliest.hidden = not review.rows
@@ -73,7 +96,16 @@ class ReviewPanel:
                                         for row in review.rows))
         self.node.setAttribute("data-shown", "" if review.shown is None else str(review.shown))
         self.counter.textContent = review.counter
+        self.whose.textContent = review.whose
         self.text.textContent = review.text
+        items = (review.market, review.choice_title, review.choice)
+        if items != self.items:
+            self.items = items
+            self.market.replaceChildren(*(_item(item, f"card card-{item.kind}") for item in review.market))
+            self.choice_title.textContent = review.choice_title
+            self.choice.replaceChildren(*(_item(item, "review-option") for item in review.choice))
+        self.market_part.hidden = not review.market
+        self.choice_part.hidden = not review.choice
         for node, index in ((self.previous, review.previous), (self.next, review.next)):
             node.setAttribute("data-arg", "" if index is None else str(index))
             disable(node, None if index is not None else "")
@@ -83,52 +115,108 @@ class ReviewPanel:
         return self.node
 
 
-class ReviewHelper:
-    """The review's workers, one per core the device reports (``navigator.hardwareConcurrency``,
-    at most ``MAX_WORKERS``; the game is over, so no AI seat needs one), each weighing one
-    decision at a time; started on the first request, ended with :meth:`stop`."""
+def _box(node) -> Box:
+    rect = node.getBoundingClientRect()
+    return Box(rect.left, rect.top, rect.right, rect.bottom)
 
-    def __init__(self, on_answer: Callable[[ReviewAnswer], None], on_failure: Callable[[str], None]) -> None:
-        self.on_answer, self.on_failure = on_answer, on_failure
-        self.workers: list[Node] = []
-        self.busy: dict[int, int] = {}          # worker's position -> the ticket it weighs
+
+def bring_into_view(zoom: Zoom, spots: tuple[str, ...]) -> None:
+    """A decision stepped onto: on a phone (the decision a sheet at the foot of the screen) the page
+    scrolls the board to the top of the screen; then, if the routes and cities its better move
+    lights (``spots``, the board's ids) are not all in the part of the board left in view (zoomed
+    in, under the sheet), the board moves so they are (``game.ui.placing``)."""
+    zoom.nudge(0.0, 0.0)
+    frame = present(js.document.getElementById("board-frame"))
+    sheet = present(js.document.querySelector(".review .review-step"))
+    if frame is None or sheet is None:
+        return
+    if js.window.innerWidth <= 700 and _box(frame).top != 0:
+        js.window.scrollBy(0, _box(frame).top)
+    nodes = [node for node in (present(js.document.getElementById(spot)) for spot in spots) if node is not None]
+    if not nodes:
+        return
+    boxes = [_box(node) for node in nodes]
+    where = Box(min(b.left for b in boxes), min(b.top for b in boxes), max(b.right for b in boxes),
+                max(b.bottom for b in boxes))
+    dx, dy = shift_into(where, room(_box(frame), _box(sheet), float(js.window.innerHeight)))
+    if dx or dy:
+        zoom.nudge(dx, dy)
+
+
+def _item(item: ReviewItem, cls: str) -> Node:
+    """A card of the market or an option of the choice, lit (``hinted``, as a hint's) if the better move takes it."""
+    return el("li", item.text, cls=f"{cls} hinted" if item.lit else cls, data_lit="true" if item.lit else None)
+
+
+class ReviewHelper:
+    """The review's helpers (``game.ui.review_pool``): workers, one per core the device reports
+    (``navigator.hardwareConcurrency``, at most ``MAX_WORKERS``; the game is over, so no AI seat needs
+    one), each weighing one decision at a time, started on the first request and ended with
+    :meth:`stop`.  A worker that fails, or owes an answer and stays silent past its patience, is
+    ended and its decision given back (``on_returned``); with none left the page weighs the
+    decisions itself, one at a time, yielding every ``SLICE_S`` (where the browser can suspend
+    Python mid-call; where it cannot, the review stops with ``on_failure``)."""
+
+    def __init__(self, on_answer: Callable[[ReviewAnswer], None], on_returned: Callable[[int], None],
+                 on_failure: Callable[[str], None]) -> None:
+        """``on_returned(ticket)``: a lost worker's decision, to be asked again (of a helper left)."""
+        self.on_answer, self.on_returned, self.on_failure = on_answer, on_returned, on_failure
+        self.workers: dict[int, Node] = {}        # a worker's number -> the worker, while it is used
+        self.pool: ReviewPool | None = None       # None: not started
+        self.lost: str | None = None              # why the last worker was lost (None: none yet)
+        self.check_call: Node = None
+        self.checking = False
 
     @property
     def running(self) -> bool:
-        return bool(self.workers)
+        return self.pool is not None and (bool(self.workers) or PAGE in self.pool.owed)
+
+    @property
+    def where(self) -> str:
+        """Where the decisions are weighed: ``workers``, or ``page`` once every worker was lost."""
+        return "workers" if self.pool is None else self.pool.where
 
     def idle(self) -> bool:
-        """Whether a worker is free for a request (or none is started yet)."""
-        return not self.workers or len(self.busy) < len(self.workers)
+        """Whether a helper is free for a request (or none is started yet)."""
+        return self.pool is None or self.pool.free() is not None
 
-    def start(self) -> bool:
-        """Start the workers; False (and the failure said) if the page cannot."""
+    def start(self) -> ReviewPool:
+        """Start the workers (none, if the page cannot: then the page weighs the decisions)."""
         meta = js.document.querySelector(WORKER_META)
-        if meta is None:
-            self.on_failure("the page names no AI worker")
-            return False
         count = max(1, min(MAX_WORKERS, int(getattr(js.navigator, "hardwareConcurrency", 1) or 1)))
         try:
+            if meta is None:
+                raise ValueError("the page names no AI worker")
             for n in range(count):
                 worker = js.Worker.new(meta.content, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
                 worker.addEventListener("message", keep_alive(lambda event, n=n: self.on_message(n, event)))
-                worker.addEventListener("error", keep_alive(self.on_error))
-                self.workers.append(worker)
-        except JsException as exc:
-            self.stop()
-            self.on_failure(str(exc))
-            return False
-        return True
+                worker.addEventListener("error", keep_alive(lambda event, n=n: self.on_error(n, event)))
+                self.workers[n] = worker
+        except (JsException, ValueError) as exc:
+            for worker in self.workers.values():
+                worker.terminate()
+            self.workers = {}
+            self.lost = str(exc)
+        self.pool = ReviewPool(len(self.workers))
+        return self.pool
 
     def ask(self, request: ReviewRequest) -> None:
-        """Give ``request`` to a free worker (:meth:`idle` must be true)."""
-        if not self.workers and not self.start():
+        """Give ``request`` to a free helper (:meth:`idle` must be true)."""
+        pool = self.pool or self.start()
+        helper = pool.free()
+        assert helper is not None, "no helper is free"
+        text = request.to_text()
+        pool.give(helper, request.ticket, text, time.monotonic())
+        if helper == PAGE:
+            asyncio.ensure_future(self._weigh_here(pool, text))
             return
-        n = next(i for i in range(len(self.workers)) if i not in self.busy)
-        self.busy[n] = request.ticket
-        self.workers[n].postMessage(request.to_text())
+        self.workers[helper].postMessage(text)
+        self.watch()
 
     def on_message(self, n: int, event) -> None:
+        pool = self.pool
+        if pool is None or n not in pool.alive:
+            return                      # a worker given up on: what it says is not heard
         text = str(event.data)
         if not text.startswith('{"review"'):
             try:
@@ -136,10 +224,11 @@ class ReviewHelper:
             except JsonTextError:
                 data = None
             if isinstance(data, dict) and isinstance(data.get("failed"), str):
-                self.stop()
-                self.on_failure(data["failed"])
-            return                      # {"ready": true}
-        self.busy.pop(n, None)
+                self.lose(n, data["failed"])
+            elif isinstance(data, dict) and data.get("ready") is True:
+                pool.started(n, time.monotonic())
+            return
+        pool.answered(n)
         try:
             reply = ReviewAnswer.from_text(text)
         except ReviewMessageError as exc:
@@ -147,14 +236,54 @@ class ReviewHelper:
             return
         self.on_answer(reply)
 
-    def on_error(self, event) -> None:
+    def on_error(self, n: int, event) -> None:
         event.preventDefault()
         message = getattr(event, "message", None)
-        self.stop()
-        self.on_failure(message if isinstance(message, str) and message else "the AI worker could not be loaded")
+        self.lose(n, message if isinstance(message, str) and message else "the AI worker could not be loaded")
+
+    def watch(self) -> None:
+        """Look at the workers every ``CHECK_MS`` while any owes an answer."""
+        if self.checking or self.pool is None or not self.pool.waiting():
+            return
+        self.check_call = self.check_call or keep_alive(self.check)
+        self.checking = True
+        js.setTimeout(self.check_call, CHECK_MS)
+
+    def check(self) -> None:
+        self.checking = False
+        pool = self.pool
+        if pool is None:
+            return
+        for n in pool.overdue(time.monotonic()):
+            self.lose(n, f"no answer in {round(pool.patience(n))} s")
+        self.watch()
+
+    def lose(self, n: int, reason: str) -> None:
+        """Give up on worker ``n``: end it and give its decision back (to a worker left, or the page)."""
+        worker = self.workers.pop(n, None)
+        if worker is not None:
+            worker.terminate()
+        self.lost = reason
+        owed = None if self.pool is None else self.pool.lose(n)
+        if owed is not None:
+            self.on_returned(owed.ticket)
+
+    async def _weigh_here(self, pool: ReviewPool, text: str) -> None:
+        """Weigh one decision on the page's main thread, yielding every ``SLICE_S``."""
+        await asyncio.sleep(0)          # answers never arrive before ``ask`` returns
+        if not can_run_sync():          # the browser cannot suspend Python mid-call: no slices
+            if self.pool is pool:
+                pool.answered(PAGE)
+                self.on_failure(f"{self.lost}; the page cannot weigh decisions in slices" if self.lost
+                                else "the page cannot weigh decisions in slices")
+            return
+        reply = ReviewAnswer.from_text(review_turn.answer(text, pause=Slices().pause))
+        if self.pool is pool:           # not stopped meanwhile
+            pool.answered(PAGE)
+            self.on_answer(reply)
 
     def stop(self) -> None:
-        """End the workers (a review closed, done or failed): a request one was weighing is dropped."""
-        for worker in self.workers:
+        """End the helpers (a review closed, done or failed): a request one was weighing is dropped."""
+        for worker in self.workers.values():
             worker.terminate()
-        self.workers, self.busy = [], {}
+        self.workers, self.pool, self.lost = {}, None, None

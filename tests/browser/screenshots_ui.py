@@ -32,8 +32,8 @@ At 1280×800 and 390×844 only (``DOC_SIZES``):
 - ``help``: the "How to play" panel on the Europe map, at its top (``ui-help-europe-*``) and at
   its end (``ui-help-europe-end-*``: scoring table, symbols), then the start screen it returns
   to (``ui-start-advanced-*``);
-- ``review``: a finished game's review (#30) stepped to its costliest turn, the position as the
-  seat saw it with the better move lit (``ui-review-*``);
+- ``review``: a finished game's review (#30) stepped onto a turn whose better move is a face-up
+  card, the position as the seat saw it and the market then, that card lit (``ui-review-*``);
 - ``rules-page``: the rules page with its first example live (``rules-page-*``) and a board as
   drawn, before its click (``rules-page-example-*``);
 - ``hint``: the ``round`` position, Ann having asked for a hint: its line at the foot of the
@@ -206,12 +206,13 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             page.evaluate("window.scrollTo(0, 0)")
             snap("end-reveal")
         if wanted("review") and size in DOC_SIZES:
-            store(page, {"g1": late_game(PLAYERS, 8, 14)}, "g1")        # a late save: a short review
+            store(page, {"g1": late_game(PLAYERS, 3, 16)}, "g1")        # a late save: a short review
             page.click(".end-screen button[data-cmd=review]")
             page.wait_for_selector(".review[data-done='']", timeout=300_000)
-            page.click(".review-turns li button")
+            # stepped onto a turn whose better move is a face-up card: lit in the market of the time
+            page.locator(".review-turns li", has_text="take the face-up").first.locator("button").click()
             page.wait_for_selector(".review[data-shown]:not([data-shown=''])")
-            page.evaluate("window.scrollTo(0, 0)")
+            page.wait_for_timeout(300)
             snap("review")
         if wanted("hint") and size in DOC_SIZES:
             store(page, {"g1": mid}, "g1")

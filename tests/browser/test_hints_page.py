@@ -30,6 +30,7 @@ def test_a_hint_is_shown_lit_and_counted_in_two_languages(browser_session, tmp_p
     english = page.text_content("#hint-line")
     assert english == "Claim Denver–Omaha: it completes Duluth–El Paso, +10."
     assert page.evaluate(LIT) >= 1 and page.locator("#route-denver--omaha.hint").count() == 1
+    assert page.locator("#side .hinted").count() == 0      # a claim takes no card: nothing of the market lit
     assert "Ann asked for a hint." in page.text_content(".log")
     speak(page, "fr")
     assert page.text_content("#hint-line") == "Prenez Denver–Omaha : elle termine Duluth–El Paso, +10."

@@ -37,6 +37,7 @@ from game.ui.commands import (
 )
 from game.ui.end_screen import hints_used
 from game.ui.hints import explain
+from game.ui.lit import lit
 from game.ui.saves import save_text
 from game.ui.screen import Memo, screen
 from game.ui.session import Session, open_session
@@ -95,7 +96,8 @@ def test_tickets_kept_say_the_trains_they_need_and_the_points_they_bring():
     names = ", ".join(f"{game_map.city(game_map.ticket(t).a).name}–{game_map.city(game_map.ticket(t).b).name}"
                       for t in kept)
     assert text.startswith(f"Keep {names}: about ") and " trains to lay for +" in text
-    assert reason.tickets == kept and reason.routes       # the tickets lit in the choice, their routes on the board
+    assert lit(player_view(session.state, 0), KeepTickets(kept)).tickets == kept    # the tickets lit in the choice,
+    assert reason.routes                                                             # their routes on the board
     assert line(with_routes("duluth--omaha--1", "el-paso--santa-fe", "denver--santa-fe", "denver--omaha"),
                 DrawTickets()) == "Draw destination tickets: your tickets are done and you have 35 trains left."
 
@@ -162,7 +164,7 @@ def test_a_hint_is_hards_move_in_words_lit_and_counted_once_per_position():
     hinted = table.hint.action
     assert isinstance(hinted, KeepTickets) and hinted in s.legal()
     assert shown.hint.line.startswith("Keep ") and shown.dialog.hint == shown.hint
-    assert shown.hint.tickets == hinted.tickets and shown.board.highlights.hint
+    assert shown.hint.lit.tickets == hinted.tickets and shown.board.highlights.hint
     assert shown.log[-1].notice == "Ann asked for a hint."
     table.handle(AskHint())                                 # again in the same position: the same hint, not counted
     assert s.hint_counts() == [1, 0] and table.hint_next() is None

@@ -221,3 +221,30 @@ def test_an_answer_naming_no_legal_move_fails_the_review_and_the_counter_counts_
     bad = ReviewAnswer(first.ticket, best=len(first.legal), samples=1)
     assert table.review_answered(bad) and run.failure is not None
     assert first.ticket - run.base not in run.verdicts
+
+
+def test_pass_and_play_every_human_seat_is_reviewed_once_the_game_is_over_and_never_before():
+    """The rule (docs/ui.md, "Review this game"): once the game is over, the review of every human
+    seat is offered to whoever holds the device, and says whose view the board shows; a game in
+    progress offers none (no command, no saved game's Review) and opens no review."""
+    finished = {**finished_game(), "players": ["Ann", "Cleo"]}
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 1000.0, fresh_seed=lambda: 5)
+    table.enter(Session(finished), 0)
+    end = screen(table, Memo()).side.end
+    assert [seat for seat, _words in end.reviews] == [0, 1]
+    assert [words for _seat, words in end.reviews] == ["Review Ann’s game", "Review Cleo’s game"]
+    table.handle(ReviewGame(1))
+    run_review(table)
+    table.handle(ReviewGo(min(table.review.verdicts)))
+    review = screen(table, Memo()).side.review
+    assert review.title == "Review of Cleo’s game" and review.whose == "The board as Cleo saw it at that turn."
+    assert screen(table, Memo()).board.view["viewer"] == 1
+    unfinished = {**finished, "actions": finished["actions"][:40]}
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 1000.0, fresh_seed=lambda: 5)
+    table.catalog.write("g2", Session(unfinished).scenario(), Session(unfinished).summary(), 1000.0)
+    assert not table.catalog.entries()[0].over              # the saved games offer no Review for it
+    table.handle(ReviewSave("g2"))
+    assert table.session is not None and not table.session.over and table.review is None
+    for seat in (0, 1):
+        assert table.handle(ReviewGame(seat)).redraw.value == "nothing" and table.review is None
+    assert screen(table, Memo()).side.end is None and screen(table, Memo()).side.review is None
