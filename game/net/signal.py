@@ -13,8 +13,8 @@ the embed's fragment is (``game.share.base64url``).
 ...     max_message_size=262144, candidates=(Candidate("udp", 2113937151, "192.0.2.2", 39785, "host"),))
 >>> code = offer.code()
 >>> len(code), read_code(code) == offer, read_code("https://x.example/#join=" + code) == offer
-(80, True, True)
->>> read_code(code[:-3])
+(116, True, True)
+>>> read_code(code[:-4])
 Traceback (most recent call last):
 ...
 game.net.signal.SignalError: the code is damaged (its check does not match): copy it again, whole
