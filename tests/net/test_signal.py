@@ -20,6 +20,7 @@ from game.net.signal import (
     Candidate,
     Description,
     SignalError,
+    ice_servers,
     parse_sdp,
     read_code,
     unpack,
@@ -153,3 +154,16 @@ def test_copy_keeps_checks():
     offer = parse_sdp("offer", CAPTURED[0]["sdp"])
     with pytest.raises(SignalError, match="DTLS role"):
         replace(offer, setup="active")
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("http://stun.example.org", "not a STUN or TURN server's address"),
+    ("stun:stun.example.org:99999", "not a STUN or TURN server's address"),
+    ("stun:2001:db8::1", "not a STUN or TURN server's address"),
+    ("stun:x.example.org?transport=tcp", "not a STUN or TURN server's address"),
+    ("turn:turn.example.org", "a TURN server needs a user name and a password"),
+    ("stun:stun.example.org ann secret", "a STUN server neither"),
+])
+def test_bad_ice_servers_refused(line, message):
+    with pytest.raises(SignalError, match=f"line 2: {message}"):
+        ice_servers("stun:[2001:db8::1]:3478\n" + line)
