@@ -165,5 +165,5 @@ def test_copy_keeps_checks():
     ("stun:stun.example.org ann secret", "a STUN server neither"),
 ])
 def test_bad_ice_servers_refused(line, message):
-    with pytest.raises(SignalError, match=f"line 2: {message}"):
+    with pytest.raises(SignalError, match=f"line 2: .*{message}"):
         ice_servers("stun:[2001:db8::1]:3478\n" + line)
