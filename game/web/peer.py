@@ -22,6 +22,7 @@ from game.web.dom import Node
 # Gathering the device's network addresses: a few milliseconds on one network; a STUN or TURN
 # server that does not answer holds it until this limit (then the addresses found are used).
 GATHER_TIMEOUT_S = 5.0
+GATHER_ROUNDS = 3              # with no address at all after one limit, wait for up to this many
 # From the host taking a guest's answer to an open channel: well under a second on one network.
 CONNECT_TIMEOUT_S = 20.0
 # A guest's answer waits for the host to take it: read aloud, pasted or scanned by a person.
@@ -142,10 +143,13 @@ class PeerLink:
 
         self._listen(connection, "icegatheringstatechange", changed)
         changed(None)
-        try:
-            await asyncio.wait_for(gathered, GATHER_TIMEOUT_S)
-        except TimeoutError:
-            pass                       # a server that does not answer: use what was found
+        for _ in range(GATHER_ROUNDS):
+            try:
+                await asyncio.wait_for(asyncio.shield(gathered), GATHER_TIMEOUT_S)
+                break
+            except TimeoutError:        # a server that does not answer: use what was found,
+                if "a=candidate:" in str(connection.localDescription.sdp):
+                    break               # if anything (a busy device may take a while)
         if self.reason is not None:
             raise PeerError(self.reason, "")
         try:

@@ -39,9 +39,11 @@ link = peer.PeerLink(lambda: note("open"), on_message, lambda reason, detail: no
 """
 
 
-def launch_device(browser_type):
-    """One device: a Chromium process of its own."""
-    return browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS + PEER_FLAGS, headless=True)
+def launch_device(browser_type, *, mdns: bool = False):
+    """One device: a Chromium process of its own (``mdns``: with Chromium's default, mDNS
+    names for its addresses, whose queries leave the machine)."""
+    return browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS + ([] if mdns else PEER_FLAGS),
+                               headless=True)
 
 
 def open_device(session, device):
