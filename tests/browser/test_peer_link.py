@@ -1,15 +1,17 @@
 """Two devices (two Chromium processes on this machine) connected by ``game.web.peer`` through
 the invite and answer codes alone: bad codes are refused with a message, texts go both ways,
-and a device that closes is reported to the other; the codes' candidates are the machine's own
+a device that closes is reported to the other, and an answer that leads nowhere ends the
+host's link with a reason (a timeout) rather than a wait; the codes' candidates are the machine's own
 addresses, and no request leaves the machine (see ``peer_driver.py`` for the browsers' flag)."""
 
 from __future__ import annotations
 
 import ipaddress
 import json
+from dataclasses import replace
 
 import pytest
-from peer_driver import connect, events, launch_device, open_device, run
+from peer_driver import SETUP, connect, events, launch_device, open_device, run
 
 from game.net.signal import read_code
 
@@ -52,3 +54,10 @@ def test_invite_answer_messages_and_close(devices):
     host.wait_for_function("() => py.runPython('link.reason') === 'closed'", timeout=10_000)
     assert [e[2] for e in events(host, "close")] == ["closed"]
     assert run(host, "json.dumps(link.send('late'))") is False
+
+    # an answer whose addresses lead nowhere: the host's link ends with a reason, it never hangs
+    run(host, SETUP + "\npeer.CONNECT_TIMEOUT_S = 2\njson.dumps(await link.invite())")
+    nowhere = replace(read_code(answer), candidates=tuple(replace(c, port=9) for c in read_code(answer).candidates))
+    assert run(host, f"json.dumps(link.take_answer({json.dumps(nowhere.code())}))") is None
+    host.wait_for_function("() => py.runPython('link.reason') === 'timeout'", timeout=15_000)
+    assert [e[2:] for e in events(host, "close")] == [["timeout", "not connected after 2 s"]]
