@@ -58,9 +58,12 @@ class PeerLink:
     # --- the host's side ---
     async def invite(self) -> str:
         """The host's invite code (the offer), for ``#join=`` or to paste; raises
-        :class:`PeerError` (and reports ``on_close``) when none can be made."""
-        self._connect()
-        self._use_channel(self.connection.createDataChannel(CHANNEL_LABEL))
+        :class:`PeerError` (and reports ``on_close``) when none can be made.  One invite a
+        link: a new guest, or a guest back, gets a new link."""
+        if self.connection is not None:
+            raise PeerError("error", "this link has made its invite already")
+        connection = self._connect()
+        self._use_channel(connection.createDataChannel(CHANNEL_LABEL))
         return await self._describe("offer")
 
     def take_answer(self, text: str) -> str | None:
@@ -72,6 +75,8 @@ class PeerLink:
             answer = read_code(text, "answer")
         except SignalError as error:
             return str(error)
+        if self.connection is None or self.connection.signalingState != "have-local-offer":
+            return "this link has no invite waiting for an answer"
         self._apply(self.connection.setRemoteDescription(self._session(answer)))
         self._wait(CONNECT_TIMEOUT_S)
         return None
@@ -84,9 +89,11 @@ class PeerLink:
             offer = read_code(text, "offer")
         except SignalError as error:
             raise PeerError("bad-code", str(error)) from None
-        self._connect()
-        self._listen(self.connection, "datachannel", lambda event: self._use_channel(event.channel))
-        await self._call(self.connection.setRemoteDescription(self._session(offer)))
+        if self.connection is not None:
+            raise PeerError("error", "this link has answered an invite already")
+        connection = self._connect()
+        self._listen(connection, "datachannel", lambda event: self._use_channel(event.channel))
+        await self._call(connection.setRemoteDescription(self._session(offer)), "bad-code")
         code = await self._describe("answer")
         self._wait(ANSWER_WAIT_S)
         return code
@@ -116,13 +123,15 @@ class PeerLink:
         self.on_close(reason, detail)
 
     # --- inside ---
-    def _connect(self) -> None:
+    def _connect(self) -> Node:
+        """The link's ``RTCPeerConnection``, made."""
         config = to_js({"iceServers": self.ice_servers}, dict_converter=js.Object.fromEntries)
         try:
             self.connection = js.RTCPeerConnection.new(config)
         except JsException as error:
             raise self._fail("error", str(error)) from None
         self._listen(self.connection, "connectionstatechange", self._state_changed)
+        return self.connection
 
     def _use_channel(self, channel) -> None:
         self.channel = channel
@@ -162,11 +171,12 @@ class PeerLink:
     def _session(self, description: Description):
         return to_js({"type": description.kind, "sdp": description.sdp()}, dict_converter=js.Object.fromEntries)
 
-    async def _call(self, promise):
+    async def _call(self, promise, reason: str = "error"):
+        """``promise``'s value; its refusal ends the link with ``reason``."""
         try:
             return await promise
         except JsException as error:
-            raise self._fail("error", str(error)) from None
+            raise self._fail(reason, str(error)) from None
 
     def _apply(self, promise) -> None:
         """Run ``promise`` in the background; a refusal ends the link."""

@@ -43,6 +43,7 @@ def test_invite_answer_messages_and_close(devices):
         for candidate in read_code(code, kind).candidates:
             assert candidate.type == "host" and ipaddress.ip_address(candidate.address)
     assert "answer code" in run(host, f"json.dumps(link.take_answer({json.dumps(invite)}))")
+    assert "no invite waiting" in run(host, f"json.dumps(link.take_answer({json.dumps(answer)}))")
 
     run(host, "json.dumps(link.send('{\"to\": \"guest\"}'))")
     run(guest, "json.dumps(link.send('{\"to\": \"host\"}'))")
