@@ -142,8 +142,9 @@ def test_random_and_mutated_codes_only_refused(noise, at, insert):
             assert str(error)
         else:
             assert read_code(description.code()) == description
-        with pytest.raises(SignalError):
-            read_code(base64url(data))   # no check, or the check of other bytes: refused
+        if len(data) < 3 or data[-2:] != (zlib.crc32(data[:-2]) & 0xFFFF).to_bytes(2, "big"):
+            with pytest.raises(SignalError):
+                read_code(base64url(data))   # no check, or the check of other bytes: refused
         try:
             read_code(checked(data))
         except SignalError:
