@@ -12,8 +12,11 @@ the embed's fragment is (``game.share.base64url``).
 ...     fingerprint=bytes(range(32)), setup="actpass", mid="0", sctp_port=5000,
 ...     max_message_size=262144, candidates=(Candidate("udp", 2113937151, "192.0.2.2", 39785, "host"),))
 >>> code = offer.code()
->>> len(code), read_code(code) == offer, read_code("https://x.example/#join=" + code) == offer
+>>> len(code), read_code(code) == offer, read_code(offer.link("https://x.example/ttr/")) == offer
 (116, True, True)
+>>> offer.link("https://x.example/ttr/")[:50]
+'https://x.example/ttr/index.html#join=EAAEb0F0eBg5'
+
 >>> read_code(code[:-4])
 Traceback (most recent call last):
 ...
@@ -131,6 +134,11 @@ class Description:
         """The code to paste, or to put after ``#join=`` in an invite link."""
         data = self.pack()
         return base64url(data + (zlib.crc32(data) & 0xFFFF).to_bytes(2, "big"))
+
+    def link(self, base: str) -> str:
+        """The game's address at ``base`` (the site's folder) with the code in its fragment:
+        ``#join=`` for an offer (the host's invite), ``#answer=`` for an answer."""
+        return f"{base.rstrip('/')}/index.html#{LINK_KEYS[KINDS.index(self.kind)]}{self.code()}"
 
 
 def check(d: Description) -> None:

@@ -22,7 +22,7 @@ from game.net.signal import parse_sdp
 from game.ui.qr import ALIGNMENT, QUIET_ZONE, QrError, qr_matrix, qr_svg
 
 SDPS = json.loads((Path(__file__).parents[1] / "net" / "chromium_sdps.json").read_text())
-SITE = "https://games.example/ticket-to-ride/index.html"
+SITE = "https://games.example/ticket-to-ride/"
 
 
 def png(matrix: list[list[bool]], scale: int = 3) -> bytes:
@@ -53,8 +53,8 @@ def decoded(matrix, tmp_path) -> bytes:
 
 
 def links() -> list[str]:
-    codes = [parse_sdp(s["type"], s["sdp"]).code() for s in SDPS]
-    return [f"{SITE}#join={code}" for code in codes] + codes
+    descriptions = [parse_sdp(s["type"], s["sdp"]) for s in SDPS]
+    return [d.link(SITE) for d in descriptions] + [d.code() for d in descriptions]
 
 
 @pytest.mark.parametrize("level", ["M", "L"])
