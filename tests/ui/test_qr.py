@@ -21,7 +21,7 @@ import build
 from game.net.signal import parse_sdp
 from game.ui.qr import ALIGNMENT, QUIET_ZONE, QrError, qr_matrix, qr_svg
 
-SDPS = json.loads((Path(__file__).parents[1] / "net" / "chromium_sdps.json").read_text())
+SDPS = json.loads((Path(__file__).parents[1] / "net" / "captured_sdps.json").read_text())
 SITE = "https://games.example/ticket-to-ride/"
 
 
