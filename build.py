@@ -90,7 +90,8 @@ BOOT_KEY_PREFIX = "boot."
 
 # Test tools, pinned; the game itself needs none of them.
 TEST_REQUIREMENTS = ("pytest==9.0.3", "hypothesis==6.155.2", "playwright==1.65.2",
-                     "ruff==0.17.6", "mypy==2.4.1", "babel==2.18.0")
+                     "ruff==0.17.6", "mypy==2.4.1", "babel==2.18.0",
+                     "pytest-xdist==3.8.0")
 # Fonts for the Chinese and Japanese screenshots (Debian packages; the game ships no fonts).
 TEST_FONTS = {"fonts-noto-cjk": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")}
 CHROMIUM = Path("/usr/bin/chromium")
@@ -640,6 +641,11 @@ def vendor_test_tools() -> None:
     vendor("test_artifacts", TEST_VENDOR)
 
 
+# The test files spread over one pytest worker per core (pytest-xdist), each file's tests on
+# one worker (their module fixtures start a browser or a page once).
+PARALLEL = ("-n", "auto", "--dist", "loadfile")
+
+
 def test(pytest_args: list[str]) -> int:
     install_test_tools()
     prepare(update_config=False)   # the tests check the committed pyscript.toml
@@ -649,7 +655,7 @@ def test(pytest_args: list[str]) -> int:
     lint = subprocess.run([sys.executable, "-m", "ruff", "check", *LINTED], cwd=ROOT, check=False)
     # mypy's settings (--strict for the engine, what it checks) are in pyproject.toml
     types = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, check=False)
-    tests = subprocess.run([sys.executable, "-m", "pytest", "tests", *pytest_args], cwd=ROOT,
+    tests = subprocess.run([sys.executable, "-m", "pytest", "tests", *PARALLEL, *pytest_args], cwd=ROOT,
                            check=False)
     if tests.returncode == 5:
         print("build: FAILED: pytest collected no tests", file=sys.stderr)

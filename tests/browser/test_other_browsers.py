@@ -57,8 +57,11 @@ FOREIGN_RESOURCES = """return performance.getEntriesByType('resource').map((r) =
     .filter((url) => !arguments[0].includes(new URL(url).hostname))"""
 # geckodriver's log holds Firefox's output: with devtools.console.stdout.content, the pages'
 # console calls ("console.error: …") and uncaught errors ("JavaScript error: URL, line N: …").
-FIREFOX_PAGE_ERROR = re.compile(r"^(console\.error: .*|JavaScript error: http://127\.0\.0\.[12]:.*)$",
-                                re.MULTILINE)
+# Firefox's own modules log there too, named before a colon: its Remote Settings (RSLoader,
+# services.settings) fail to reach Mozilla's server, which the proxy refuses; not the page's.
+FIREFOX_PAGE_ERROR = re.compile(
+    r"^(console\.error: (?!(?:RSLoader|services\.settings):).*"
+    r"|JavaScript error: http://127\.0\.0\.[12]:.*)$", re.MULTILINE)
 
 
 class RecordingProxy(socketserver.ThreadingTCPServer):
