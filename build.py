@@ -335,10 +335,17 @@ def pyscript_config() -> str:
     return PYSCRIPT_CONFIG_HEAD + "".join(f"{key} = {value(item)}\n" for key, item in config.items())
 
 
+PART = ".part"      # a file being written (_write_if_changed), never the site's
+
+
 def _write_if_changed(path: Path, data: bytes) -> None:
+    """Write ``data`` unless ``path`` holds it already; whole or not at all (a server may be
+    reading the old file meanwhile: the tests' workers serve this tree)."""
     if not path.is_file() or path.read_bytes() != data:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        part = path.with_name(f".{path.name}.{os.getpid()}{PART}")
+        part.write_bytes(data)
+        os.replace(part, path)
 
 
 def build_game() -> None:
@@ -386,7 +393,7 @@ def build_catalogs() -> None:
     for code, name in FETCHED_CATALOGS.items():
         _write_if_changed(CATALOGS / name, pofile.compile_mo(i18n.source_entries(code)))
     for path in CATALOGS.iterdir():
-        if path.name not in FETCHED_CATALOGS.values():
+        if path.name not in FETCHED_CATALOGS.values() and path.suffix != PART:
             path.unlink()
 
 
@@ -583,7 +590,7 @@ def dist_files() -> list[str]:
     """Every file of the static site, relative to the site's root."""
     files = ["index.html", PYSCRIPT_CONFIG.name]
     files += [path.relative_to(ROOT).as_posix() for path in sorted(STATIC.rglob("*"))
-              if path.is_file() and not path.is_relative_to(VENDOR)
+              if path.is_file() and not path.is_relative_to(VENDOR) and path.suffix != PART
               and path not in (LOCK, SERVICE_WORKER, COMPILED_FROM, *BUILT_IN_PLACE.values())]
     files += [(VENDOR / name).relative_to(ROOT).as_posix() for name in served_files()]
     return files
