@@ -100,6 +100,9 @@ XVFB = Path("/usr/bin/Xvfb")                          # the X display MiniBrowse
 # The Debian packages the browser tests run, each with a file that shows it is installed.
 BROWSER_PACKAGES = {"chromium": CHROMIUM, "firefox-esr": FIREFOX, "webkit2gtk-driver": WEBKIT_DRIVER,
                  "xvfb": XVFB}
+ZBARIMG = Path("/usr/bin/zbarimg")                    # reads QR codes back (tests/ui/test_qr.py)
+# Other Debian packages the tests run, each with a file that shows it is installed.
+TEST_PACKAGES = {"zbar-tools": ZBARIMG}
 LINTED = ("game", "tests", "builder", "build.py")
 
 MIME_TYPES = {
@@ -606,12 +609,12 @@ def dist(target: Path) -> None:
 # --- test ----------------------------------------------------------------------------------
 
 def install_test_tools() -> None:
-    """The pinned Python test tools with pip; the browsers (BROWSER_PACKAGES) and npm with apt-get
-    when missing.  (geckodriver, for Firefox, is a pinned test artifact: ``vendor_test_tools``.)"""
+    """The pinned Python test tools with pip; the browsers (BROWSER_PACKAGES), the other test
+    packages (TEST_PACKAGES) and npm with apt-get when missing.  (geckodriver, for Firefox, is a pinned test artifact: ``vendor_test_tools``.)"""
     print("build: installing test tools:", " ".join(TEST_REQUIREMENTS), flush=True)
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
                     "--disable-pip-version-check", *TEST_REQUIREMENTS], check=True)
-    missing = [package for package, path in BROWSER_PACKAGES.items() if not path.exists()]
+    missing = [package for package, path in {**BROWSER_PACKAGES, **TEST_PACKAGES}.items() if not path.exists()]
     missing += [] if shutil.which("npm") else ["npm"]
     fonts = [package for package, path in TEST_FONTS.items() if not path.exists()]
     root = hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get")

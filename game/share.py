@@ -37,7 +37,19 @@ def fragment(scenario: dict[str, Any]) -> str:
     """``s=`` and the scenario, compact JSON, raw deflate, base64url without padding."""
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     data = packer.compress(json.dumps(scenario, separators=(",", ":"), ensure_ascii=False).encode()) + packer.flush()
-    return FRAGMENT_KEY + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+    return FRAGMENT_KEY + base64url(data)
+
+
+def base64url(data: bytes) -> str:
+    """``data`` in base64url without padding, as a link's fragment carries it (also the
+    invite and answer codes of ``game.net.signal``)."""
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def from_base64url(text: str) -> bytes:
+    """The bytes of :func:`base64url` text; raises ``ValueError`` (``binascii.Error``) on a
+    character outside base64url or a length no encoding gives."""
+    return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
 
 
 def read_fragment(text: str) -> Any:
@@ -48,7 +60,7 @@ def read_fragment(text: str) -> Any:
     if len(body) > MAX_FRAGMENT:
         raise LinkError(f"the link's scenario is longer than {MAX_FRAGMENT:,} characters")
     try:
-        packed = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_", validate=True)
+        packed = from_base64url(body)
         unpacker = zlib.decompressobj(-15)
         data = unpacker.decompress(packed, MAX_CHARS + 1)
     except (binascii.Error, ValueError, zlib.error):
