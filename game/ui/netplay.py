@@ -24,6 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 from urllib.parse import parse_qsl, quote
 
+from game.actions import Action, parse_action
+from game.ai.determinize import determinize
+from game.events import Event as EngineEvent
+from game.events import event_view
 from game.i18n import _
 from game.jsontext import read_json
 from game.names import normal_name
@@ -32,10 +36,18 @@ from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, Send, TableError
 from game.net.protocol import ProtocolError
 from game.net.signal import SignalError, ice_servers
-from game.state import State
+from game.rng import Rng
+from game.rules import apply_action
+from game.scenario import Scenario
+from game.state import FORMAT as SCENARIO_FORMAT
+from game.state import State, copy_state
+from game.ui.log import Event as LogEvent
+from game.ui.log import log_entries
+from game.ui.session import Session, Watching
 from game.ui.setup import GameOptions
 from game.ui.storage import Backend, StorageFull
 from game.ui.words import named
+from game.view import View
 
 HOST_KEY = "ttr.net.host"       # the hosted table (HostTable.to_json), resumed after the host's reload
 GUEST_KEY = "ttr.net.guest"     # the guest's side (GuestPage.to_json), for "Rejoin" after a reload
@@ -186,7 +198,11 @@ class NetHost:
         self.deliver(self.table.stand_in(seat))
 
     def deliver(self, sends: list[Send]) -> None:
-        """Send each text; a connection whose seat another took is closed."""
+        """Send each text; a connection whose seat another took is closed.  The game's AI plays
+        the seats given to it while their guests are away (``Session.stand_in``)."""
+        session = self.table.session
+        if session is not None:
+            session.stand_in = {i for i, seat in enumerate(self.table.seats) if seat.stand_in}
         for send in sends:
             transport = self.conns.get(send.conn)
             if transport is not None:
@@ -331,6 +347,47 @@ class GuestPage:
             backend.set(GUEST_KEY, _json(self.to_json()))
         except StorageFull:
             self.problem = _("net.host.not_kept")
+
+
+class GuestSession(Session):
+    """A guest's game as its page shows it, with the same board and panels as a game on one
+    device: a world made from the seat's view (``game.ai.determinize``: the cards the seat
+    cannot see are made up, and the screen shows only the seat's view of it), the events as the
+    seat saw them, no AI and no hints.  A move is not played here: it waits in ``sent`` for the
+    page to send it to the host, whose answer (a state or a refusal) the page shows."""
+
+    def __init__(self, guest: GuestTable) -> None:
+        assert guest.table is not None and guest.view is not None and guest.seat is not None
+        scenario = cast(Scenario, {**guest.table, "format": SCENARIO_FORMAT, "seed": 0, "actions": [],
+                                   "hints": {"offered": False, "asked": []}})
+        super().__init__(scenario, Watching(guest.seat))
+        self.at = 0
+        self.sent: list[str] = []
+        self.refresh(guest)
+
+    def refresh(self, guest: GuestTable) -> None:
+        """Show the host's latest state."""
+        assert guest.view is not None
+        self.state = determinize(cast(View, guest.view), Rng.from_seed(f"guest-world:{guest.at}"))
+        self._legal = None
+        self.at = guest.at
+        self.events = cast(list[EngineEvent], list(guest.events))
+        self.public_events = [event_view(e, None) for e in self.events]
+        self.log = [entry for e in self.public_events for entry in log_entries(e)]
+
+    def play(self, action: Action | str) -> list[LogEvent]:
+        """Check the move as the engine would (raises ``IllegalActionError``) and keep it to send."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        apply_action(copy_state(self.state), action)
+        self.sent.append(str(action))
+        return []
+
+    def ai_to_move(self) -> bool:
+        return False
+
+    def played(self) -> int:
+        return self.at
 
 
 def resume_guest(backend: Backend) -> GuestPage | None:
