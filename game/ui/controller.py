@@ -205,7 +205,11 @@ class Table:
         self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None
         self.scoring, self.review = None, None
         self.hint = None
-        self.host, self.guest = None, None     # the page closes their channels (the table stays kept)
+        host, guest, self.host, self.guest = self.host, self.guest, None, None
+        if host is not None:                    # its channels closed; the table stays kept
+            host.close()
+        if guest is not None and guest.transport is not None:
+            guest.transport.close("closed", "left")
         # the names the game made follow the language and the seats' kinds (game.ui.setup)
         self.start = setup.StartScreen(setup.with_default_names(options or setup.default_options("usa", 2)), problems or [])
         return Outcome()

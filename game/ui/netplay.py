@@ -5,14 +5,16 @@ transport that carries texts (``Transport``: the page's ``game.web.peer.PeerLink
 test's pipe).
 
 The links: a seat's invite is ``<site>#join=<offer code>&i=<invite>&h=<host's name>&s=<seat's
-name>`` (the offer code is ``game.net.signal``'s; the rest tells the guest's page what to say
-before it has connected); a guest's answer link is ``<site>#answer=<answer code>``.
+name>&t=<the table's mark>`` (the offer code is ``game.net.signal``'s; the names tell the
+guest's page what to say before it has connected; the mark, the start of the fair deal's
+commitment, tells a guest kept from an earlier visit that this is its table, to rejoin its seat
+with its token); a guest's answer link is ``<site>#answer=<answer code>``.
 
 >>> link = invite_link("https://x.example/", "AbC-_9", "0" * 32, "Ann", "Bob")
 >>> link
 'https://x.example/#join=AbC-_9&i=00000000000000000000000000000000&h=Ann&s=Bob'
 >>> read_invite(link)
-Invite(code='AbC-_9', invite='00000000000000000000000000000000', host='Ann', seat='Bob')
+Invite(code='AbC-_9', invite='00000000000000000000000000000000', host='Ann', seat='Bob', table='')
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from game.events import event_view
 from game.i18n import _
 from game.jsontext import read_json
 from game.names import normal_name
-from game.net.fairdeal import DealCheckError
+from game.net.fairdeal import DealCheckError, commitment
 from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, Send, TableError
 from game.net.protocol import ProtocolError
@@ -98,10 +100,22 @@ class Invite:
     invite: str
     host: str
     seat: str
+    table: str = ""         # the table's mark (``table_mark``), empty in a link without one
+
+    def rejoins(self, kept: GuestPage | None) -> bool:
+        """Whether ``kept`` (a guest of an earlier visit) sits at this invite's table."""
+        commitment = None if kept is None else kept.guest.commitment
+        return bool(self.table) and commitment is not None and table_mark(commitment) == self.table
 
 
-def invite_link(site: str, code: str, invite: str, host: str, seat: str) -> str:
-    return f"{site}#join={code}&i={invite}&h={quote(host, safe='')}&s={quote(seat, safe='')}"
+def invite_link(site: str, code: str, invite: str, host: str, seat: str, table: str = "") -> str:
+    link = f"{site}#join={code}&i={invite}&h={quote(host, safe='')}&s={quote(seat, safe='')}"
+    return f"{link}&t={table}" if table else link
+
+
+def table_mark(commitment: str) -> str:
+    """A table's mark in its invites: the start of its commitment (public: every welcome has it)."""
+    return commitment[:12]
 
 
 def answer_link(site: str, code: str) -> str:
@@ -118,7 +132,9 @@ def read_invite(text: str) -> Invite:
     code, invite = fields.get("join", ""), fields.get("i", "")
     if not _CODE.fullmatch(code) or not _HEX32.fullmatch(invite):
         raise InviteError("net.invite.bad")
-    return Invite(code, invite, fields.get("h", "")[:80], fields.get("s", "")[:80])
+    mark = fields.get("t", "")
+    return Invite(code, invite, fields.get("h", "")[:80], fields.get("s", "")[:80],
+                  mark if re.fullmatch(r"[0-9a-f]{12}", mark) else "")
 
 
 def is_invite(fragment: str) -> bool:
@@ -172,7 +188,7 @@ class NetHost:
         self.answer_problem.pop(seat, None)
         invite = self.table.invite(seat)
         self.links[seat] = invite_link(self.site, code, invite, self.host_name(),
-                                       "" if seat is None else self.name(seat))
+                                       "" if seat is None else self.name(seat), table_mark(commitment(self.table.secret)))
         return conn
 
     def opened(self, conn: str) -> None:
@@ -193,6 +209,14 @@ class NetHost:
     def moved(self) -> None:
         """After a move made on the host (its player's, an AI seat's): everyone's news."""
         self.deliver(self.table.outbox())
+
+    def close(self) -> None:
+        """Close every channel (the host leaves the table's screen; the table stays kept)."""
+        conns, self.conns = self.conns, {}
+        self.pending.clear()
+        self.links.clear()
+        for transport in conns.values():
+            transport.close("closed", "the host left")
 
     def give_to_ai(self, seat: int) -> None:
         self.deliver(self.table.stand_in(seat))
@@ -339,7 +363,7 @@ class GuestPage:
         return False, _("net.check.failed", reason=said(error.key, error.params, self.guest.table))
 
     def to_json(self) -> dict[str, Any]:
-        return {"invite": [self.invite.code, self.invite.invite, self.invite.host, self.invite.seat],
+        return {"invite": [self.invite.code, self.invite.invite, self.invite.host, self.invite.seat, self.invite.table],
                 "guest": self.guest.to_json()}
 
     def save(self, backend: Backend) -> None:
@@ -397,8 +421,9 @@ def resume_guest(backend: Backend) -> GuestPage | None:
         return None
     try:
         data = _read(text)
-        code, invite, host, seat = data["invite"]
-        page = GuestPage(Invite(str(code), str(invite), str(host), str(seat)), GuestTable.from_json(data["guest"]))
+        code, invite, host, seat, mark = data["invite"]
+        page = GuestPage(Invite(str(code), str(invite), str(host), str(seat), str(mark)),
+                         GuestTable.from_json(data["guest"]))
     except (GuestError, ValueError, KeyError, TypeError):
         backend.remove(GUEST_KEY)
         return None

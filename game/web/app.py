@@ -421,7 +421,7 @@ class App:
 def join(app: App) -> None:
     """The page was opened by an invite (``#join=``): the guest's page, its answer made at once;
     the invite leaves the address (it is good once), and the seat kept by an earlier visit to the
-    same table is rejoined with its token."""
+    same table (``Invite.rejoins``) is rejoined with its token."""
     hash_text = str(js.location.hash)
     js.history.replaceState(js.history.state, "", str(js.location.href).split("#")[0])
     try:
@@ -431,8 +431,7 @@ def join(app: App) -> None:
         app.apply(app.table.home())
         return
     kept = netplay.resume_guest(app.table.catalog.backend)
-    page = kept if kept is not None and (kept.invite.host, kept.invite.seat) == (invite.host, invite.seat) \
-        else netplay.GuestPage.join(invite)
+    page = kept if kept is not None and invite.rejoins(kept) else netplay.GuestPage.join(invite)
     page.invite, page.phase = invite, netplay.JOIN
     app.apply(app.table.join_table(page))
     asyncio.ensure_future(app.net.answer(page))

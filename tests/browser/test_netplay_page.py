@@ -52,6 +52,18 @@ def keep(page) -> None:
     page.click(".dialog button[data-cmd=keep]")
 
 
+def rejoin(host, guest) -> str:
+    """The host's new invite for seat 1 pasted into the guest's rejoin form, its answer taken."""
+    link = invite(host, 1)
+    guest.fill("#net-invite", link)
+    guest.click("button[data-cmd=net-rejoin]")
+    code = guest.wait_for_selector("#net-answer-link", timeout=WAIT_MS).input_value()
+    host.fill("#net-answer-1", code)
+    host.click(".net-seat[data-seat='1'] button[data-cmd=net-take]")
+    host.wait_for_selector(".net-seat[data-seat='1'][data-connected]", timeout=WAIT_MS)
+    return code
+
+
 def test_a_guest_joins_by_link_and_answer_plays_and_rejoins(devices, browser_session):
     base = browser_session.base_url
     host_context, guest_context = devices
@@ -87,12 +99,20 @@ def test_a_guest_joins_by_link_and_answer_plays_and_rejoins(devices, browser_ses
     wait_for_boot(guest)
     guest.wait_for_selector("#net-invite")
     host.click("header button[data-cmd=net-panel]")
-    link = invite(host, 1)
-    guest.fill("#net-invite", link)
-    guest.click("button[data-cmd=net-rejoin]")
-    code = guest.wait_for_selector("#net-answer-link", timeout=WAIT_MS).input_value()
-    shot(guest, "rejoin")
-    host.fill("#net-answer-1", code)
-    host.click(".net-seat[data-seat='1'] button[data-cmd=net-take]")
+    rejoin(host, guest)
     guest.wait_for_function("document.getElementById('app').dataset.actions === '2'", timeout=WAIT_MS)
-    host.wait_for_selector(".net-seat[data-seat='1'][data-connected]", timeout=WAIT_MS)
+
+    # the host reloads: its table is kept, opened again from the start screen, and the guest rejoins
+    host.reload()
+    wait_for_boot(host)
+    host.click("button[data-cmd=net-open-table]")
+    host.wait_for_selector("#app.table #board svg", timeout=WAIT_MS)
+    guest.wait_for_selector("#net-panel.net-over #net-invite", timeout=WAIT_MS)
+    shot(guest, "rejoin")
+    host.click("header button[data-cmd=net-panel]")
+    rejoin(host, guest)
+    guest.wait_for_selector("#net-panel", state="detached", timeout=WAIT_MS)
+    host.click("#net-panel button[data-cmd=net-panel]")
+    # the game goes on from the host's save: a move of the host reaches the guest
+    host.click("button[data-cmd=draw][data-slot='0']")
+    guest.wait_for_function("document.getElementById('app').dataset.actions === '3'", timeout=WAIT_MS)

@@ -139,6 +139,8 @@ def test_the_new_game_on_several_devices_is_checked():
 def test_an_invite_link_is_read_back_and_a_broken_one_refused():
     link = netplay.invite_link("https://x.example/", "Ab_-9", "f" * 32, "Ann & Co", "Bob=1")
     assert netplay.read_invite(link) == Invite("Ab_-9", "f" * 32, "Ann & Co", "Bob=1")
+    marked = netplay.read_invite(netplay.invite_link("https://x.example/", "Ab", "f" * 32, "A", "B", "0123456789ab"))
+    assert marked.table == "0123456789ab"
     for bad in ("https://x.example/#join=Ab_-9", "#join=A%20b&i=" + "f" * 32, "#join=Ab&i=xyz", "", "#%%%"):
         with pytest.raises(InviteError):
             netplay.read_invite(bad)
@@ -178,6 +180,7 @@ def test_a_guest_reloads_and_rejoins_and_the_host_reloads_and_all_rejoin():
     assert host.rows(now=30.0)[1].status == "Away for 0 minutes." and not host.rows(now=30.0)[1].give_to_ai
     assert host.rows(now=90.0)[1].give_to_ai
     again = netplay.resume_guest(backend)
+    assert pages[0].invite.rejoins(again) and not replace(pages[0].invite, table="0" * 12).rejoins(again)
     assert again is not None and again.phase == netplay.LOST and again.guest.view == pages[0].guest.view
     connect(host, 1, again)
     assert again.guest.view == seat_view(host.table.session.state, 1)
