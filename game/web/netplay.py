@@ -6,21 +6,29 @@ guest's page (the invite, its answer, a rejoin), the STUN/TURN setting, and the 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import js
 
 from game.i18n import _
 from game.net.signal import SignalError, ice_servers
 from game.ui import netplay
-from game.ui.commands import Control
+from game.ui.commands import Control, Outcome
+from game.ui.controller import Table
 from game.ui.netplay import CLOSE_KEYS, GuestPage, NetHost
 from game.ui.qr import QrError, qr_svg
 from game.web.dom import Node, button, el
 from game.web.peer import PeerError, PeerLink
 
-if TYPE_CHECKING:
-    from game.web.app import App
+
+class Page(Protocol):
+    """What the glue asks of the table page (``game.web.app.App``)."""
+
+    @property
+    def table(self) -> Table: ...
+
+    def apply(self, outcome: Outcome) -> None: ...
+    def show(self) -> None: ...
 
 NET_COMMANDS = (Control.NET_INVITE, Control.NET_TAKE, Control.NET_AI, Control.NET_PANEL, Control.NET_ANSWER,
                 Control.NET_REJOIN, Control.NET_OPEN_TABLE, Control.NET_END_TABLE, Control.NET_ICE)
@@ -33,7 +41,7 @@ def _now() -> float:
 class NetPage:
     """The page's side of play on several devices, for the app ``app``."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.panel_open = False         # the host's seats and invites over the game
         self.making: set[int | None] = set()     # seats whose invite is being made
