@@ -166,7 +166,7 @@ class NetPage:
                           "net-invite", arg, disabled_reason=_("net.host.making") if making else None))
         if link is not None:
             box.append(el("p", _("net.host.invite_help")))
-            box.append(shared(link, f"net-link-{arg}"))
+            box.append(shared(link, f"net-link-{arg}", _("net.host.invite")))
             field = el("input", None, id=f"net-answer-{'s' if seat is None else seat}", type="text",
                        autocomplete="off", spellcheck="false")
             box.append(el("label", _("net.host.answer"), field, cls="net-answer"))
@@ -177,7 +177,8 @@ class NetPage:
 
     def ice_setting(self) -> Node:
         setting = netplay.ice_setting(self.app.table.catalog.backend)
-        field = el("textarea", None, id="net-ice", rows="2", spellcheck="false", autocomplete="off")
+        field = el("textarea", None, id="net-ice", rows="2", spellcheck="false", autocomplete="off",
+                   aria_label=_("net.ice.label"))
         field.value = setting
         parts = el("details", None, el("summary", _("net.ice.label")), el("p", netplay.ice_statement(setting)),
                    field, button(_("net.ice.save"), "net-ice"), cls="net-ice", open=bool(self.ice_notice))
@@ -230,7 +231,7 @@ class NetPage:
             panel.append(button(_("net.guest.make_answer"), "net-answer", cls="primary"))
         elif page.phase == netplay.ANSWER:
             panel.append(el("p", page.status(), role="status"))
-            panel.append(shared(page.answer, "net-answer-link"))
+            panel.append(shared(page.answer, "net-answer-link", _("net.host.answer")))
         elif page.phase == netplay.LOST:
             if page.problem:
                 panel.append(el("p", page.problem, cls="net-problem", role="alert"))
@@ -263,14 +264,14 @@ def rejoin_form(page: GuestPage) -> Node:
               cls="net-rejoin")
 
 
-def shared(link: str, ident: str) -> Node:
-    """A link to pass on: its QR code, the link to copy, and the copy button."""
+def shared(link: str, ident: str, label: str) -> Node:
+    """A link to pass on (``label``: what it is): its QR code, the link to copy, and the copy button."""
     box = el("div", None, cls="net-share")
     try:
         box.innerHTML = qr_svg(link, "L")
     except QrError:
         pass
-    field = el("input", None, id=ident, type="text", readonly=True, cls="net-code")
+    field = el("input", None, id=ident, type="text", readonly=True, cls="net-code", aria_label=label)
     field.value = link
     box.append(field)
     box.append(button(_("net.copy"), "copy-link", link))
