@@ -223,3 +223,22 @@ def test_a_damaged_kept_guest_or_table_is_dropped():
     backend = DictBackend({netplay.GUEST_KEY: "{", netplay.HOST_KEY: '{"net": 1}'})
     assert netplay.resume_guest(backend) is None and netplay.resume_host(backend, "", 0.0) is None
     assert backend.get(netplay.GUEST_KEY) is None and backend.get(netplay.HOST_KEY) is None
+
+
+def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end():
+    from game.ui.controller import Table
+    from game.ui.saves import SaveCatalog
+    from game.ui.screen import Memo, screen
+    host, pages = hosted()
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    table.join_table(pages[0])
+    memo = Memo()
+    for moves in (6, 2_000):
+        play(host, {1: pages[0], 2: pages[1]}, moves)
+        table.guest_news()
+        session = table.session
+        assert isinstance(session, netplay.GuestSession) and session.at == pages[0].guest.at
+        shown = screen(table, memo)
+        assert shown.board.view == {**seat_view(host.table.session.state, 1), "viewer": 1} or shown.over
+    assert shown.over and table.opened is not None and table.opened.text == netplay.confirmed_text()
+    assert table.ai_next() is None
