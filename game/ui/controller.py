@@ -266,6 +266,7 @@ class Table:
         host = self.host
         if host is None:
             return NOTHING
+        host.mark()
         dealt = host.table.session
         if dealt is not None and self.session is not dealt:
             self.enter(dealt, 0)

@@ -210,6 +210,14 @@ class NetHost:
         """After a move made on the host (its player's, an AI seat's): everyone's news."""
         self.deliver(self.table.outbox())
 
+    def mark(self) -> None:
+        """Tell the game which seats its guests play elsewhere (``Session.elsewhere``) and which
+        of them its AI plays while their guests are away (``Session.stand_in``)."""
+        session = self.table.session
+        if session is not None:
+            session.elsewhere = {i for i, seat in enumerate(self.table.seats) if seat.kind == "remote"}
+            session.stand_in = {i for i, seat in enumerate(self.table.seats) if seat.stand_in}
+
     def close(self) -> None:
         """Close every channel (the host leaves the table's screen; the table stays kept)."""
         conns, self.conns = self.conns, {}
@@ -222,11 +230,8 @@ class NetHost:
         self.deliver(self.table.stand_in(seat))
 
     def deliver(self, sends: list[Send]) -> None:
-        """Send each text; a connection whose seat another took is closed.  The game's AI plays
-        the seats given to it while their guests are away (``Session.stand_in``)."""
-        session = self.table.session
-        if session is not None:
-            session.stand_in = {i for i, seat in enumerate(self.table.seats) if seat.stand_in}
+        """Send each text; a connection whose seat another took is closed."""
+        self.mark()
         for send in sends:
             transport = self.conns.get(send.conn)
             if transport is not None:
@@ -385,6 +390,7 @@ class GuestSession(Session):
         scenario = cast(Scenario, {**guest.table, "format": SCENARIO_FORMAT, "seed": 0, "actions": [],
                                    "hints": {"offered": False, "asked": []}})
         super().__init__(scenario, Watching(guest.seat))
+        self.elsewhere = set(range(len(guest.table["players"]))) - {guest.seat}
         self.at = 0
         self.sent: list[str] = []
         self.refresh(guest)

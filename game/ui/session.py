@@ -121,6 +121,7 @@ class Session:
         self.pausing_for: int | None = None         # a handoff kept back while the last player sees their turn's end
         self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
         self.stand_in: set[int] = set()     # guests' seats an AI plays while their guest is away (game.ui.netplay)
+        self.elsewhere: set[int] = set()    # seats played on other devices: their choices are never drawn here
         for i, action in enumerate(actions):
             self._log_hints(i)
             try:

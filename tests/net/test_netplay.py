@@ -242,3 +242,15 @@ def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end(
         assert shown.board.view == {**seat_view(host.table.session.state, 1), "viewer": 1} or shown.over
     assert shown.over and table.opened is not None and table.opened.text == netplay.confirmed_text()
     assert table.ai_next() is None
+
+
+def test_a_choice_of_a_seat_played_elsewhere_is_never_drawn_here():
+    from game.ui.dialogs import TicketsDialog, table_dialog
+    host, pages = hosted()
+    host.table.session.play(host.table.session.ai_action())      # the host's seat keeps its tickets
+    host.moved()
+    Pipe.pump()
+    assert host.table.session.current == 1
+    assert table_dialog(host.table.session, None) is None        # seat 1's offer stays on its device
+    assert isinstance(table_dialog(netplay.GuestSession(pages[0].guest), None), TicketsDialog)
+    assert table_dialog(netplay.GuestSession(pages[1].guest), None) is None
