@@ -38,6 +38,7 @@ from game.ui.screen import (
 )
 from game.ui.storage import Backend, Preferences
 from game.web import cues
+from game.web import netplay as netpanel
 from game.web import start as start_screen
 from game.web.ai_helper import AiHelper
 from game.web.dom import button, el, present
@@ -197,12 +198,15 @@ class App:
         panel = self.net.host_panel(table.host) if table.host is not None else \
             self.net.guest_panel(table.guest) if table.guest is not None else None
         title = el("div", None, el("h1", _("start.title")), button(_("table.menu"), "home"), cls="title-row")
+        typed = netpanel.typed()
         self.root.replaceChildren(title, *([] if panel is None else [panel]))
+        netpanel.retype(typed)
         self.root.className = "start net"
 
     def show_net_panel(self) -> None:
         """Over a game on several devices: the host's seats and invites when asked for, a guest's
         panel while its channel is down."""
+        typed = netpanel.typed()
         old = present(js.document.getElementById("net-panel"))
         if old is not None:
             old.remove()
@@ -215,6 +219,7 @@ class App:
         if panel is not None:
             panel.classList.add("net-over")
             self.root.append(panel)
+            netpanel.retype(typed)
 
     def clear_game(self) -> None:
         """Forget the game screen (its parts and the root's game attributes)."""

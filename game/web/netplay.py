@@ -114,6 +114,7 @@ class NetPage:
             return
         problem = link.take_answer(str(field.value))
         if problem is None:
+            field.value = ""
             self.problems.pop(seat, None)
         else:
             self.problems[seat] = f"{_('net.closed.bad-code')} ({problem})"
@@ -218,6 +219,7 @@ class NetPage:
             page.problem = _(exc.key)
             self.app.show()
             return
+        field.value = ""
         page.phase, page.problem = netplay.JOIN, ""
         self.app.apply(self.app.table.join_table(page))
         asyncio.ensure_future(self.answer(page))
@@ -255,6 +257,20 @@ class NetPage:
         if page is not None:
             section.append(rejoin_form(page))
         return section if section.childElementCount else None
+
+
+def typed() -> dict[str, str]:
+    """What the player has typed in the panel's fields (an answer, an invite, the setting), to
+    keep over its redraw (a move while the host pastes an answer redraws the panel)."""
+    return {str(node.id): str(node.value) for node in js.document.querySelectorAll("#net-panel input[id], #net-panel textarea")
+            if not node.readOnly and node.value}
+
+
+def retype(values: dict[str, str]) -> None:
+    for ident, value in values.items():
+        node = js.document.getElementById(ident)
+        if node is not None and not node.value:
+            node.value = value
 
 
 def rejoin_form(page: GuestPage) -> Node:
