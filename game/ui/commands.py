@@ -251,6 +251,16 @@ class Control(enum.StrEnum):
     MORE = "more"               # the header's menu
     CLOSE_PICK = "close-pick"   # the list of routes under a finger, closed
     COPY_LINK = "copy-link"
+    # play on several devices, the page's own (``game.web.netplay``)
+    NET_INVITE = "net-invite"       # a seat's invite (data-arg: the seat, or "spectator")
+    NET_TAKE = "net-take"           # the host takes a guest's pasted answer (data-arg: the seat)
+    NET_AI = "net-ai"               # an AI plays an away guest's seat meanwhile
+    NET_PANEL = "net-panel"         # the host's seats and invites, shown or hidden during the game
+    NET_ANSWER = "net-answer"       # a guest makes its answer to the invite
+    NET_REJOIN = "net-rejoin"       # a guest rejoins with a new invite pasted
+    NET_OPEN_TABLE = "net-open-table"   # the host's kept table, opened again
+    NET_END_TABLE = "net-end-table"     # the host's kept table, forgotten
+    NET_ICE = "net-ice"             # the STUN/TURN setting kept
     # the embed page's own (``game.web.embed``)
     EMBED_STEP = "embed-step"
     EMBED_ZOOM = "embed-zoom"

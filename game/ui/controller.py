@@ -35,8 +35,9 @@ from game.actions import Action, DrawCard, KeepTickets
 from game.events import event_view
 from game.i18n import _
 from game.mapdata import CARD_KINDS
+from game.net.host import HostTable
 from game.rules import IllegalActionError
-from game.ui import commands, dialogs, keeping, reveal, setup
+from game.ui import commands, dialogs, keeping, netplay, reveal, setup
 from game.ui.ai_pacing import AI_DELAY_MS, AiAsk, AiPacer
 from game.ui.ai_turn import AiAnswer, AiRequest, answered_action
 from game.ui.commands import NOTHING, Outcome, Redraw
@@ -84,6 +85,8 @@ class Table:
         self.reviews = 0                        # reviews started (their requests' tickets differ)
         self.hint: Hint | None = None           # the hint asked last (game.ui.hints)
         self.hint_sent = False                  # its request went to the AI helper
+        self.host: netplay.NetHost | None = None        # this device hosts a game on several devices
+        self.guest: netplay.GuestPage | None = None     # this device is a guest at another's table
 
     # --- one dispatch -------------------------------------------------------------------------
 
@@ -96,6 +99,8 @@ class Table:
                 problems = options.problems()
                 if problems:
                     return self.home(options, problems)
+                if options.devices:
+                    return self.host_table(options)
                 return self.start_game(options.scenario(self.fresh_seed()))
             case commands.ChooseMap(options):
                 variants = setup.variant_ids(options.map)
@@ -203,6 +208,11 @@ class Table:
         self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None
         self.scoring, self.review = None, None
         self.hint = None
+        host, guest, self.host, self.guest = self.host, self.guest, None, None
+        if host is not None:                    # its channels closed; the table stays kept
+            host.close()
+        if guest is not None and guest.transport is not None:
+            guest.transport.close("closed", "left")
         # the names the game made follow the language and the seats' kinds (game.ui.setup)
         self.start = setup.StartScreen(setup.with_default_names(options or setup.default_options("usa", 2)), problems or [])
         return Outcome()
@@ -237,6 +247,66 @@ class Table:
     import_failed = keeping.import_failed
     storage_changed = keeping.storage_changed
     banner_games = keeping.banner_games
+
+    # --- play on several devices (game.ui.netplay) -----------------------------------------------
+
+    def host_table(self, options: GameOptions) -> Outcome:
+        """Host a new game on several devices: the table waits for its guests (its screen lists
+        the seats and their invites); the cards are dealt when every guest has joined."""
+        self.stop_ai()
+        start, remote = netplay.table_start(options)
+        return self.open_table(netplay.NetHost(HostTable.create(start, remote), self.site))
+
+    def open_table(self, host: netplay.NetHost) -> Outcome:
+        """Put a hosted table on this device (new, or kept by the last visit)."""
+        self.host, self.guest, self.session = host, None, None
+        self.notice = host.save(self.catalog.backend)
+        return self.net_news()
+
+    def net_news(self) -> Outcome:
+        """A guest's message or a channel's end changed the hosted table, or the host's game:
+        the game is on the table once dealt, kept, and redrawn."""
+        host = self.host
+        if host is None:
+            return NOTHING
+        host.mark()
+        dealt = host.table.session
+        if dealt is not None and self.session is not dealt:
+            self.enter(dealt, 0)
+        self.notice = host.save(self.catalog.backend) or self.notice
+        if dealt is not None and dealt.over and self.scoring is None and self.review is None:
+            return self.reveal_scoring()
+        return Outcome()
+
+    def join_table(self, page: netplay.GuestPage) -> Outcome:
+        """This device joins another's table as a guest (its page shows the invite, then the game)."""
+        self.stop_ai()
+        self.host, self.guest, self.session = None, page, None
+        return self.guest_news()
+
+    def guest_news(self) -> Outcome:
+        """The host's message came: the game shown as the seat sees it, a refusal said, the
+        guest kept for a reload."""
+        page = self.guest
+        if page is None:
+            return NOTHING
+        page.save(self.catalog.backend)
+        guest = page.guest
+        if guest.view is None or guest.seat is None:
+            return Outcome()
+        s = self.session
+        if isinstance(s, netplay.GuestSession):
+            if s.at != guest.at or len(s.events) != len(guest.events):
+                s.refresh(guest)
+        else:
+            self.enter(netplay.GuestSession(guest), 0)
+        if guest.refusal is not None:
+            self.opened = dialogs.MessageDialog(_("table.illegal"), page.status())
+            guest.refusal = None
+        end = page.end()
+        if end is not None and not isinstance(self.opened, dialogs.MessageDialog):
+            self.opened = dialogs.MessageDialog(_("net.check.title"), end[1])
+        return Outcome()
 
     # --- the game -------------------------------------------------------------------------------
 
@@ -280,6 +350,14 @@ class Table:
         if self.stale or session is None:
             return NOTHING
         actor = session.viewer
+        if self.guest is not None:          # a guest's move goes to the host, which answers with the game
+            try:
+                session.play(action)
+            except IllegalActionError as exc:
+                self.opened = dialogs.MessageDialog(_("table.illegal"), refusal_text(exc, session.state))
+                return Outcome()
+            self.opened, self.selected = None, None
+            return Outcome()
         try:
             session.play(action)
         except IllegalActionError as exc:       # the controls offer only legal actions; say so if not

@@ -126,6 +126,8 @@ def table_dialog(session: Session, opened: Dialog | None) -> Dialog | None:
     if s.ai_to_move() or s.over or s.pausing_for is not None:
         # (while pausing, the screen is the last player's: nothing of the next one's)
         return opened if isinstance(opened, ShareDialog) else None
+    if s.current in s.elsewhere:        # a guest's choice is made on its own device
+        return opened
     notice = s.last_round_notice()
     if notice is not None:
         return LastRoundDialog(s.current, *notice)

@@ -15,7 +15,7 @@ fields they read and set (``game_id``, ``revision``, ``stale``, ``storage_full``
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _, decimal
 from game.jsontext import MAX_CHARS
@@ -25,6 +25,9 @@ from game.ui.commands import Outcome
 from game.ui.saves import SaveCatalog, SaveEntry, SaveError, StaleSave
 from game.ui.session import Session, open_session
 from game.ui.setup import GameOptions, StartScreen
+
+if TYPE_CHECKING:
+    from game.ui.netplay import GuestPage, NetHost
 from game.ui.storage import (
     CURRENT_KEY,
     INDEX_KEY,
@@ -46,6 +49,8 @@ class Table(Protocol):
     revision: int
     stale: bool
     storage_full: bool
+    host: NetHost | None
+    guest: GuestPage | None
 
     @property
     def start(self) -> StartScreen: ...
@@ -67,6 +72,12 @@ def autosave(table: Table) -> None:
     (nothing is overwritten), or the storage is full, when the banner says so."""
     if table.stale or table.session is None:
         return
+    if table.host is not None:          # a hosted game is kept with its table (game.ui.netplay)
+        table.notice = table.host.save(table.catalog.backend)
+        return
+    if table.guest is not None:         # a guest keeps its side, never the game as a save
+        table.guest.save(table.catalog.backend)
+        return
     try:
         table.revision = table.catalog.write(table.game_id, table.session.scenario(), table.session.summary(),
                                              table.clock(), base=table.revision)
@@ -83,8 +94,11 @@ def autosave(table: Table) -> None:
 
 
 def keep_current(table: Table) -> None:
-    """Store the game on the table (``enter``) and remember it as the one to resume at boot."""
+    """Store the game on the table (``enter``) and remember it as the one to resume at boot
+    (a game on several devices is resumed from the start screen: its table is kept apart)."""
     autosave(table)
+    if table.host is not None or table.guest is not None:
+        return
     try:
         table.catalog.backend.set(CURRENT_KEY, table.game_id)
     except StorageFull:

@@ -190,7 +190,7 @@ def screen(table: Table, memo: Memo) -> Screen:
         log=log_rows(s, memo), cues=cue_looks(s, table.take_cues()), over=s.over, status=status(table),
         status_colour="" if s.over else state["players"][s.current]["colour"],
         facts=(("data-phase", str(state["phase"])), ("data-current", str(s.current)), ("data-turn", str(state["turn"])),
-               ("data-actions", str(len(s.actions))), ("data-handoff", "" if s.handoff_to is None else str(s.handoff_to)),
+               ("data-actions", str(s.played())), ("data-handoff", "" if s.handoff_to is None else str(s.handoff_to)),
                ("data-last-move", last_action_text(s))),
         dialog=dialog_of(table), ai_line=table.ai_status(),
         ai_seats=any(s.levels), ai_speed=table.ai_speed(), hints=table.hints, hint=hint,

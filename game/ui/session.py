@@ -120,6 +120,8 @@ class Session:
         self.handoff_to: int | None = None
         self.pausing_for: int | None = None         # a handoff kept back while the last player sees their turn's end
         self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
+        self.stand_in: set[int] = set()     # guests' seats an AI plays while their guest is away (game.ui.netplay)
+        self.elsewhere: set[int] = set()    # seats played on other devices: their choices are never drawn here
         for i, action in enumerate(actions):
             self._log_hints(i)
             try:
@@ -274,7 +276,11 @@ class Session:
         return new
 
     def ai_to_move(self) -> bool:
-        return not self.over and self.state["players"][self.current]["kind"] == "ai"
+        return not self.over and (self.state["players"][self.current]["kind"] == "ai" or self.current in self.stand_in)
+
+    def played(self) -> int:
+        """The number of actions played."""
+        return len(self.actions)
 
     def ai_seed(self) -> str:
         """The seed of the AI's RNG for this move: from the game, so a replay chooses the same,

@@ -45,6 +45,7 @@ from game.seats import (
 from game.state import FORMAT as SCENARIO_FORMAT
 
 MAX_SEED = 40
+GUEST = "guest"             # the form's choice for a seat played on a guest's device
 # each language's names for AI seats, taken in this order (a catalog entry each, so translators choose them)
 AI_NAME_KEYS = ("setup.ai_name.1", "setup.ai_name.2", "setup.ai_name.3", "setup.ai_name.4",
                 "setup.ai_name.5", "setup.ai_name.6")
@@ -58,16 +59,20 @@ class Seat:
     colour: str = "red"
     level: str = DEFAULT_AI_LEVEL   # an AI seat's level (ignored for a human)
     default: bool = False       # the name is the game's, made again in the player's language until edited
+    remote: bool = False        # a human seat played on a guest's own device (play on several devices)
 
 
 def seat_choice(seat: Seat) -> str:
-    """The new-game form's value for who plays a seat: ``human`` or ``ai:<level>``."""
-    return "human" if seat.kind == "human" else f"ai:{seat.level}"
+    """The new-game form's value for who plays a seat: ``human``, ``guest`` (a human on their own
+    device, in a game on several devices) or ``ai:<level>``."""
+    return f"ai:{seat.level}" if seat.kind == "ai" else GUEST if seat.remote else "human"
 
 
 def seat_from_choice(name: str, choice: str, colour: str, default: bool = False) -> Seat:
     """The seat the form describes (an unknown choice is kept, for ``problems`` to report);
     ``default``: the name is still the one the game made."""
+    if choice == GUEST:
+        return Seat(name, "human", colour, default=default, remote=True)
     kind, _sep, level = choice.partition(":")
     return Seat(name, kind, colour, level, default) if kind == "ai" else Seat(name, kind, colour, default=default)
 
@@ -79,6 +84,7 @@ class GameOptions:
     seats: tuple[Seat, ...] = ()
     seed: str = ""              # empty: a fresh random seed
     hints: bool = True          # the Hint command offered to every human player (game.ui.hints)
+    devices: bool = False       # play on several devices: this device hosts, guests join (game.ui.netplay)
 
     def problems(self) -> list[Problem]:
         """Everything wrong with these options (empty when a game can start)."""
@@ -108,6 +114,14 @@ class GameOptions:
                 colours = True
         if colours:
             found.append(("setup.error.colours", {}))
+        if self.devices:
+            # the host's device shows at most one player's cards; a table needs a guest
+            if sum(s.kind == "human" and not s.remote for s in self.seats) > 1:
+                found.append(("setup.error.net_here", {}))
+            if not any(s.remote for s in self.seats if s.kind == "human"):
+                found.append(("setup.error.net_guests", {}))
+            if self.seed.strip():
+                found.append(("setup.error.net_seed", {}))
         if len(self.seed.strip()) > MAX_SEED:
             found.append(("setup.error.seed", {"count": MAX_SEED}))
         return found
@@ -159,6 +173,13 @@ def with_default_names(options: GameOptions) -> GameOptions:
     language; a name the player typed is kept."""
     names = default_names([s.kind for s in options.seats], [None if s.default else s.name for s in options.seats])
     return replace(options, seats=tuple(replace(s, name=n) for s, n in zip(options.seats, names)))
+
+
+def with_devices(options: GameOptions, on: bool) -> GameOptions:
+    """The options played on several devices (``on``) or on this one: off, every guest's seat is
+    a human seat of this device again."""
+    seats = options.seats if on else tuple(replace(s, remote=False) for s in options.seats)
+    return replace(options, devices=on, seats=seats)
 
 
 def default_seats(count: int) -> tuple[Seat, ...]:

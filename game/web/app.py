@@ -7,6 +7,7 @@ another tab's writes) is ``game.web.input``'s, the focus and the dialogs' place
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import importlib
 from collections.abc import Callable
@@ -17,11 +18,13 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 
 from game.i18n import _
+from game.ui import netplay
 from game.ui.ai_pacing import AI_SPEEDS, AiAsk
 from game.ui.ai_turn import AiAnswer
 from game.ui.commands import Outcome, Redraw
 from game.ui.controller import Table
 from game.ui.keeping import failure_text
+from game.ui.netplay import GuestSession
 from game.ui.review_turn import ReviewAnswer
 from game.ui.saves import SaveCatalog
 from game.ui.screen import (
@@ -35,14 +38,16 @@ from game.ui.screen import (
 )
 from game.ui.storage import Backend, Preferences
 from game.web import cues
+from game.web import netplay as netpanel
 from game.web import start as start_screen
 from game.web.ai_helper import AiHelper
-from game.web.dom import el, present
+from game.web.dom import button, el, present
 from game.web.download import download
 from game.web.focus import Focus
 from game.web.header import Header, table_tools
 from game.web.help import HelpPanel
 from game.web.input import Input
+from game.web.netplay import NetPage
 from game.web.review import ReviewHelper, bring_into_view
 from game.web.storage import LocalStorage
 from game.web.tap import RoutePicker
@@ -132,6 +137,7 @@ class App:
         self.header = Header()
         self.input = Input(self)
         self.input.listen(root)
+        self.net = NetPage(self)                # play on several devices (game.web.netplay)
 
     def apply(self, outcome: Outcome) -> None:
         """Do on the page what a command's outcome asks, then ask for an AI move if one is due."""
@@ -160,14 +166,61 @@ class App:
         tick = self.table.scoring_next()       # the final scoring's next step, when it is being revealed
         if tick is not None:
             js.setTimeout(create_once_callable(lambda: self.apply(self.table.scoring_due(tick.ticket))), tick.delay_ms)
+        self.net_send()
+
+    def net_send(self) -> None:
+        """Play on several devices: the host sends every guest its news after any move on this
+        device; a guest sends the move its player chose (the host's answer redraws the game)."""
+        table = self.table
+        if table.host is not None:
+            table.host.moved()
+        session = table.session
+        if table.guest is not None and isinstance(session, GuestSession) and session.sent:
+            sent, session.sent = session.sent, []
+            for action in sent:
+                table.guest.move(action)
 
     # --- drawing ----------------------------------------------------------------------------------
 
     def show(self) -> None:
-        if self.table.session is None:
+        table = self.table
+        if table.session is None and (table.host is not None or table.guest is not None):
+            self.show_net()
+        elif table.session is None:
             self.show_start()
         else:
             self.show_game()
+            self.show_net_panel()
+
+    def show_net(self) -> None:
+        """A hosted table before the deal, or a guest's page before its game: their panel alone."""
+        self.clear_game()
+        table = self.table
+        panel = self.net.host_panel(table.host) if table.host is not None else \
+            self.net.guest_panel(table.guest) if table.guest is not None else None
+        title = el("div", None, el("h1", _("start.title")), button(_("table.menu"), "home"), cls="title-row")
+        typed = netpanel.typed()
+        self.root.replaceChildren(title, *([] if panel is None else [panel]))
+        netpanel.retype(typed)
+        self.root.className = "start net"
+
+    def show_net_panel(self) -> None:
+        """Over a game on several devices: the host's seats and invites when asked for, a guest's
+        panel while its channel is down."""
+        typed = netpanel.typed()
+        old = present(js.document.getElementById("net-panel"))
+        if old is not None:
+            old.remove()
+        table = self.table
+        panel = None
+        if table.host is not None and self.net.panel_open:
+            panel = self.net.host_panel(table.host)
+        elif table.guest is not None and table.guest.phase != netplay.CONNECTED:
+            panel = self.net.guest_panel(table.guest)
+        if panel is not None:
+            panel.classList.add("net-over")
+            self.root.append(panel)
+            netpanel.retype(typed)
 
     def clear_game(self) -> None:
         """Forget the game screen (its parts and the root's game attributes)."""
@@ -184,7 +237,8 @@ class App:
             self.config.back_to_lesson()
             return
         table = self.table
-        self.root.replaceChildren(*start_screen.start_screen(table.start, table.catalog.entries(), table.take_notice()))
+        self.root.replaceChildren(*start_screen.start_screen(table.start, table.catalog.entries(), table.take_notice(),
+                                                             self.net.start_section()))
         self.root.className = "start"
 
     def build_game(self, shown: Screen) -> table.TableParts:
@@ -192,7 +246,8 @@ class App:
         side = el("div", None, cls="side", id="side")
         parts = _table().TableParts(board_box, side, shown.map)
         self.root.replaceChildren(
-            self.header.build(*table_tools(shown, back_to_lesson=self.config.back_to_lesson is not None)),
+            self.header.build(*table_tools(shown, back_to_lesson=self.config.back_to_lesson is not None,
+                                           hosting=self.table.host is not None)),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                el("p", "", cls="hint-line", id="hint-line", role="status"), cls="board-frame", id="board-frame"),
             parts.log.node, side, el("div", None, id="dialogs"))
@@ -385,6 +440,25 @@ class App:
         self.review_moved()
 
 
+def join(app: App) -> None:
+    """The page was opened by an invite (``#join=``): the guest's page, its answer made at once;
+    the invite leaves the address (it is good once), and the seat kept by an earlier visit to the
+    same table (``Invite.rejoins``) is rejoined with its token."""
+    hash_text = str(js.location.hash)
+    js.history.replaceState(js.history.state, "", str(js.location.href).split("#")[0])
+    try:
+        invite = netplay.read_invite(hash_text)
+    except netplay.InviteError as exc:
+        app.table.notice = _(exc.key)
+        app.apply(app.table.home())
+        return
+    kept = netplay.resume_guest(app.table.catalog.backend)
+    page = kept if kept is not None and invite.rejoins(kept) else netplay.GuestPage.join(invite)
+    page.invite, page.phase = invite, netplay.JOIN
+    app.apply(app.table.join_table(page))
+    asyncio.ensure_future(app.net.answer(page))
+
+
 def start(root, notice: str) -> None:
     """Take over the page for the full game (``game.web.main`` has set its language; ``notice``:
     why it is not the one asked for, or empty), resuming the game left; sets ``data-game-ready``
@@ -392,7 +466,10 @@ def start(root, notice: str) -> None:
     app = App(root, PageConfig(LocalStorage()))
     app.table.notice = notice
     try:
-        app.apply(app.table.resume())
+        if netplay.is_invite(str(js.location.hash)):
+            join(app)
+        else:
+            app.apply(app.table.resume())
     except Exception as exc:       # noqa: BLE001 - boot never fails because of stored data
         app.table.notice = _("start.open_failed", reason=failure_text(exc))
         app.apply(app.table.home())

@@ -120,10 +120,13 @@ class Header:
             self.show_menu(False)
 
 
-def table_tools(shown: Screen, *, back_to_lesson: bool) -> tuple[list[Node], list[Node]]:
+def table_tools(shown: Screen, *, back_to_lesson: bool, hosting: bool = False) -> tuple[list[Node], list[Node]]:
     """The header's tools always in sight, and the rarely used ones of its menu, for the game
-    ``shown``; an embed's way back to the lesson (``back_to_lesson``) stays in sight."""
+    ``shown``; an embed's way back to the lesson (``back_to_lesson``) stays in sight; a game
+    hosted on several devices (``hosting``) has its seats and invites in sight."""
     tools = [*zoom_buttons("zoom"), hints_button(), hint_button()]
+    if hosting:
+        tools.append(button(_("net.host.seats"), "net-panel", cls="net-seats"))
     menu = [*([ai_speed_picker(shown.ai_speed)] if shown.ai_seats else []),
             button(_("table.export"), "export-game", cls="tool-export"),
             button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),

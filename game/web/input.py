@@ -15,6 +15,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from game.i18n import _
+from game.ui import setup
 from game.ui.commands import (
     ChooseCity,
     ChooseMap,
@@ -42,6 +43,7 @@ from game.web.dom import closest, keep_alive
 from game.web.focus import Focus
 from game.web.header import Header
 from game.web.help import HelpPanel
+from game.web.netplay import NET_COMMANDS, NetPage
 from game.web.tap import RoutePicker
 from game.web.zoom import Zoom
 
@@ -65,6 +67,8 @@ class Page(Protocol):
     def header(self) -> Header: ...
     @property
     def focus(self) -> Focus: ...
+    @property
+    def net(self) -> NetPage: ...
 
     def apply(self, outcome: Outcome) -> None: ...
     def say(self, text: str | None) -> None: ...
@@ -126,6 +130,9 @@ class Input:
             page.header.show_menu(not page.header.menu_open)
             return
         if cmd == Control.CLOSE_PICK:         # the list of routes under a finger, closed by this click
+            return
+        if cmd in NET_COMMANDS:                # play on several devices (game.web.netplay)
+            page.net.command(cmd, arg)
             return
         if cmd == Control.COPY_LINK:
             self.copy_link(arg)
@@ -226,6 +233,8 @@ class Input:
             page.apply(page.table.handle(SetAiSpeed(target.value)))
         elif target.id.startswith("seat-kind-"):
             page.apply(page.table.handle(GoHome(start_screen.read_options())))
+        elif target.id == "opt-devices":
+            page.apply(page.table.handle(GoHome(setup.with_devices(start_screen.read_options(), bool(target.checked)))))
         elif target.id == "opt-count":
             page.apply(page.table.handle(ChooseSeatCount(start_screen.read_options(), int(target.value))))
         return None

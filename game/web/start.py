@@ -22,11 +22,14 @@ from game.web.dom import Node, button, el
 DATE_STYLE = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries)
 
 
-def start_screen(start: StartScreen, entries: list[SaveEntry], notice: str) -> list[Node]:
+def start_screen(start: StartScreen, entries: list[SaveEntry], notice: str, kept: Node | None = None) -> list[Node]:
+    """The start screen; ``kept``: a table on several devices to open again or a seat to rejoin
+    (``game.web.netplay``), shown above the form."""
     help_button = button(_("help.open"), "help", cls="help-open", aria_haspopup="dialog")
     rules = el("a", _("start.rules"), href=PAGE_PATH.format(language=i18n.language()), cls="rules-link")
     title = el("div", None, el("h1", _("start.title")), help_button, rules, language_picker(), cls="title-row")
-    return [title, new_game_form(start.options, start.problems), saves_list(entries, notice)]
+    return [title, *([] if kept is None else [kept]), new_game_form(start.options, start.problems),
+            saves_list(entries, notice)]
 
 
 def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
@@ -48,6 +51,8 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
                   aria_label=_("start.kind", number=i + 1))
         choice = setup.seat_choice(seat)
         kind.append(el("option", _("start.human"), value="human", selected=choice == "human"))
+        if options.devices:         # a game on several devices: a seat may be a guest's
+            kind.append(el("option", _("start.guest"), value=setup.GUEST, selected=choice == setup.GUEST))
         for level in AI_LEVELS:
             kind.append(el("option", _(LEVEL_KEYS[level]), value=f"ai:{level}", selected=choice == f"ai:{level}"))
         colour = el("select", None, cls="seat-colour", aria_label=_("start.colour", number=i + 1))
@@ -58,6 +63,9 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
                   aria_label=_("start.name", number=i + 1), data_default=seat.name if seat.default else None)
         name.value = seat.name
         form.append(el("div", None, name, kind, colour, cls="seat", data_seat=str(i)))
+    # play on several devices (game.ui.netplay): this device hosts, the guests join by link
+    form.append(el("label", None, el("input", None, id="opt-devices", type="checkbox", checked=options.devices),
+                   el("span", _("start.devices")), cls="devices-option"))
     # the Hint command for every human player (game.ui.hints), on unless unticked
     form.append(el("label", None, el("input", None, id="opt-hints", type="checkbox", checked=options.hints),
                    el("span", _("start.hints")), cls="hints-option"))
@@ -86,7 +94,8 @@ def read_options() -> GameOptions:
                                             row.querySelector(".seat-colour").value,
                                             default=made is not None and name.value.strip() == made))
     return GameOptions(doc.getElementById("opt-map").value, doc.getElementById("opt-variant").value,
-                       tuple(seats), doc.getElementById("opt-seed").value, bool(doc.getElementById("opt-hints").checked))
+                       tuple(seats), doc.getElementById("opt-seed").value, bool(doc.getElementById("opt-hints").checked),
+                       bool(doc.getElementById("opt-devices").checked))
 
 
 def saves_list(entries: list[SaveEntry], notice: str) -> Node:

@@ -1,0 +1,256 @@
+"""The screens of play on several devices (game.ui.netplay): the new game's seats, the links, and
+a host's table with two guests' pages joined over an in-memory pipe that stands for the data
+channel: moves, refusals, a guest's and the host's reload, a seat given to an AI, the end's check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import ClassVar
+
+import pytest
+from net_helpers import LEVEL, entropy
+
+from game.ai.determinize import determinize
+from game.i18n import set_language
+from game.net.guest import GuestTable
+from game.net.host import HostTable
+from game.net.seen import seat_view
+from game.rng import Rng
+from game.rules import legal_actions
+from game.ui import netplay, setup
+from game.ui.ai_turn import decide
+from game.ui.netplay import GuestPage, Invite, InviteError, NetHost
+from game.ui.storage import DictBackend
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+
+
+class Pipe:
+    """Both ends of a channel; texts wait in ``queue`` until :meth:`pump` hands them over."""
+
+    queue: ClassVar[list[tuple[Callable[[str], None], str]]] = []
+
+    def __init__(self) -> None:
+        self.to_host: Callable[[str], None] = lambda text: None
+        self.to_guest: Callable[[str], None] = lambda text: None
+        self.on_close: list[Callable[[], None]] = []
+        self.open = True
+
+    def host_end(self) -> End:
+        return End(self, lambda: self.to_guest)
+
+    def guest_end(self) -> End:
+        return End(self, lambda: self.to_host)
+
+    @classmethod
+    def pump(cls) -> None:
+        while cls.queue:
+            target, text = cls.queue.pop(0)
+            target(text)
+
+
+class End:
+    def __init__(self, pipe: Pipe, target: Callable[[], Callable[[str], None]]) -> None:
+        self.pipe, self.target = pipe, target
+        self.sent: list[str] = []
+
+    def send(self, text: str) -> bool:
+        if not self.pipe.open:
+            return False
+        self.sent.append(text)
+        Pipe.queue.append((self.target(), text))
+        return True
+
+    def close(self, reason: str = "closed", detail: str = "") -> None:
+        if self.pipe.open:
+            self.pipe.open = False
+            for told in self.pipe.on_close:
+                told()
+
+
+def options(devices: bool = True, kinds: tuple[str, ...] = ("human", "guest", "guest")) -> setup.GameOptions:
+    base = setup.default_options("usa", len(kinds))
+    seats = tuple(setup.seat_from_choice(s.name, kind, s.colour, s.default) for s, kind in zip(base.seats, kinds))
+    return replace(base, seats=seats, devices=devices)
+
+
+def connect(host: NetHost, seat: int | None, page: GuestPage | None = None, now: float = 0.0) -> GuestPage:
+    """The invite/answer exchange on the pipe: the host's invite link read by the guest's page."""
+    pipe = Pipe()
+    conn = host.new_connection(seat, pipe.host_end(), "OFFERCODE")
+    page = page or GuestPage.join(netplay.read_invite(host.links[seat]),
+                                  lambda: GuestTable.new(entropy(10 + (seat or 9))))
+    page.answered(pipe.guest_end(), netplay.answer_link("https://x.example/", "ANSWERCODE"))
+    pipe.to_host = lambda text: host.message(conn, text)
+    pipe.to_guest = page.message
+    pipe.on_close += [lambda: host.closed(conn, now), lambda: page.closed("closed")]
+    host.opened(conn)
+    page.opened()
+    Pipe.pump()
+    return page
+
+
+def hosted() -> tuple[NetHost, list[GuestPage]]:
+    start, remote = netplay.table_start(setup.with_default_names(options()))
+    host = NetHost(HostTable.create(start, remote, entropy=entropy(3)), "https://x.example/")
+    return host, [connect(host, seat) for seat in remote]
+
+
+def guest_action(page: GuestPage) -> str:
+    view = page.guest.view
+    legal = legal_actions(determinize(view, Rng.from_seed(f"legal:{page.guest.at}")))
+    return str(decide(LEVEL, view, legal, f"page:{page.guest.at}"))
+
+
+def play(host: NetHost, pages: dict[int, GuestPage], moves: int) -> None:
+    session = host.table.session
+    for _ in range(moves):
+        if session.over:
+            return
+        seat = session.current
+        if host.table.ai_to_move() or host.table.seats[seat].kind == "local":
+            session.play(session.ai_action())
+            host.moved()
+        else:
+            pages[seat].move(guest_action(pages[seat]))
+        Pipe.pump()
+        for s, page in pages.items():       # every guest's screen shows the host's game as its seat sees it
+            if page.phase == netplay.CONNECTED:
+                assert page.guest.view == seat_view(session.state, s)
+
+
+def test_the_new_game_on_several_devices_is_checked():
+    assert options().problems() == []
+    assert ("setup.error.net_here", {}) in options(kinds=("human", "human", "guest")).problems()
+    assert ("setup.error.net_guests", {}) in options(kinds=("human", "ai:easy")).problems()
+    assert options(kinds=("guest", "guest", "ai:easy")).problems() == []      # a table device: no seat here
+    assert ("setup.error.net_seed", {}) in replace(options(), seed="12").problems()
+    off = setup.with_devices(options(), False)
+    assert [setup.seat_choice(s) for s in off.seats] == ["human", "human", "human"]
+    start, remote = netplay.table_start(options(kinds=("guest", "ai:hard", "human")))
+    assert remote == [0] and start["players"][1] == {"name": start["players"][1]["name"], "kind": "ai",
+                                                     "colour": "blue", "level": "hard"}
+
+
+def test_an_invite_link_is_read_back_and_a_broken_one_refused():
+    link = netplay.invite_link("https://x.example/", "Ab_-9", "f" * 32, "Ann & Co", "Bob=1")
+    assert netplay.read_invite(link) == Invite("Ab_-9", "f" * 32, "Ann & Co", "Bob=1")
+    marked = netplay.read_invite(netplay.invite_link("https://x.example/", "Ab", "f" * 32, "A", "B", "0123456789ab"))
+    assert marked.table == "0123456789ab"
+    for bad in ("https://x.example/#join=Ab_-9", "#join=A%20b&i=" + "f" * 32, "#join=Ab&i=xyz", "", "#%%%"):
+        with pytest.raises(InviteError):
+            netplay.read_invite(bad)
+
+
+def test_guests_join_play_and_see_the_host_s_game():
+    host, pages = hosted()
+    assert host.table.dealt and all(p.phase == netplay.CONNECTED for p in pages)
+    assert pages[0].title() == "Join Player 1's game as Player 2."
+    rows = host.rows(now=0.0)
+    assert [r.status for r in rows] == ["Plays on this device.", "Connected.", "Connected."]
+    assert rows[1].link is None and not rows[1].give_to_ai
+    play(host, {1: pages[0], 2: pages[1]}, 40)
+
+
+def test_a_guest_s_move_out_of_turn_or_malformed_is_refused_with_its_reason():
+    host, pages = hosted()
+    play(host, {1: pages[0], 2: pages[1]}, 6)
+    session = host.table.session
+    waiting = next(p for p in pages if p.guest.seat != session.current)
+    before = len(session.actions)
+    waiting.move("draw deck")
+    Pipe.pump()
+    assert len(session.actions) == before
+    assert waiting.status().startswith("It is ") and waiting.status().endswith("'s turn.")
+    waiting.transport.send('{"type":"command"')
+    Pipe.pump()
+    assert waiting.status() == "The host could not use this message." and len(session.actions) == before
+
+
+def test_a_guest_reloads_and_rejoins_and_the_host_reloads_and_all_rejoin():
+    host, pages = hosted()
+    play(host, {1: pages[0], 2: pages[1]}, 10)
+    backend = DictBackend({})
+    pages[0].save(backend)
+    pages[0].transport.close()
+    assert host.rows(now=30.0)[1].status == "Away for 0 minutes." and not host.rows(now=30.0)[1].give_to_ai
+    assert host.rows(now=90.0)[1].give_to_ai
+    again = netplay.resume_guest(backend)
+    assert pages[0].invite.rejoins(again) and not replace(pages[0].invite, table="0" * 12).rejoins(again)
+    assert again is not None and again.phase == netplay.LOST and again.guest.view == pages[0].guest.view
+    connect(host, 1, again)
+    assert again.guest.view == seat_view(host.table.session.state, 1)
+    host.save(backend)
+    kept = netplay.resume_host(backend, "https://x.example/", now=100.0)
+    assert kept is not None and kept.table.session.actions == host.table.session.actions
+    assert [r.status for r in kept.rows(now=100.0)][1:] == ["Away for 0 minutes."] * 2
+    rejoined = {1: connect(kept, 1, again), 2: connect(kept, 2, pages[1])}
+    assert [r.status for r in kept.rows(now=100.0)][1:] == ["Connected.", "Connected."]
+    play(kept, rejoined, 10)
+
+
+def test_a_seat_away_past_the_grace_is_played_by_an_ai_until_its_guest_returns():
+    host, pages = hosted()
+    backend = DictBackend({})
+    pages[1].save(backend)
+    pages[1].transport.close()
+    host.give_to_ai(2)
+    Pipe.pump()
+    assert host.rows(now=100.0)[2].status == "Played by an AI until the player returns."
+    assert pages[0].guest.statuses[2] == "stand-in"
+    play(host, {1: pages[0]}, 20)
+    back = connect(host, 2, netplay.resume_guest(backend))
+    assert host.table.statuses()[2] == "here"
+    play(host, {1: pages[0], 2: back}, 10)
+
+
+def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
+    host, pages = hosted()
+    play(host, {1: pages[0], 2: pages[1]}, 2_000)
+    assert host.table.session.over
+    for page in pages:
+        assert page.end() == (True, netplay.confirmed_text())
+    pages[0].guest.seen[3] = replace(pages[0].guest.seen[3], digest="0" * 64)
+    confirmed, text = pages[0].end()
+    assert not confirmed and text
+
+
+def test_a_damaged_kept_guest_or_table_is_dropped():
+    backend = DictBackend({netplay.GUEST_KEY: "{", netplay.HOST_KEY: '{"net": 1}'})
+    assert netplay.resume_guest(backend) is None and netplay.resume_host(backend, "", 0.0) is None
+    assert backend.get(netplay.GUEST_KEY) is None and backend.get(netplay.HOST_KEY) is None
+
+
+def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end():
+    from game.ui.controller import Table
+    from game.ui.saves import SaveCatalog
+    from game.ui.screen import Memo, screen
+    host, pages = hosted()
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    table.join_table(pages[0])
+    memo = Memo()
+    for moves in (6, 2_000):
+        play(host, {1: pages[0], 2: pages[1]}, moves)
+        table.guest_news()
+        session = table.session
+        assert isinstance(session, netplay.GuestSession) and session.at == pages[0].guest.at
+        shown = screen(table, memo)
+        assert shown.board.view == {**seat_view(host.table.session.state, 1), "viewer": 1} or shown.over
+    assert shown.over and table.opened is not None and table.opened.text == netplay.confirmed_text()
+    assert table.ai_next() is None
+
+
+def test_a_choice_of_a_seat_played_elsewhere_is_never_drawn_here():
+    from game.ui.dialogs import TicketsDialog, table_dialog
+    host, pages = hosted()
+    host.table.session.play(host.table.session.ai_action())      # the host's seat keeps its tickets
+    host.moved()
+    Pipe.pump()
+    assert host.table.session.current == 1
+    assert table_dialog(host.table.session, None) is None        # seat 1's offer stays on its device
+    assert isinstance(table_dialog(netplay.GuestSession(pages[0].guest), None), TicketsDialog)
+    assert table_dialog(netplay.GuestSession(pages[1].guest), None) is None
