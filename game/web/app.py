@@ -295,13 +295,18 @@ class App:
     # --- AI seats: timers and the helper ----------------------------------------------------------
 
     def ask_ai(self) -> None:
-        """Ask the helper for the AI move the model wants, with a timer for its delay."""
+        """Start the helper once a game with an AI seat is on; ask it for the AI move the model wants,
+        with a timer for its delay, and for the moves that can be asked ahead."""
+        if self.table.ai_helper_wanted():
+            self.ai.start()             # warm while a human is to act: Python up before the AI's move
         ask: AiAsk | None = self.table.ai_next()
-        if ask is None:
-            return
-        ticket = ask.request.ticket
-        js.setTimeout(create_once_callable(lambda: self.ai_due(ticket)), ask.delay_ms)
-        self.ai.ask(ask.request)
+        if ask is not None:
+            ticket = ask.request.ticket
+            js.setTimeout(create_once_callable(lambda: self.ai_due(ticket)), ask.delay_ms)
+            if not ask.asked:
+                self.ai.ask(ask.request)
+        for request in self.table.ai_ahead():          # while a human keeps tickets: the AI's next move
+            self.ai.ask(request)
 
     def ai_due(self, ticket: int) -> None:
         if self.table.ai_delay_over(ticket):

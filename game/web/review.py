@@ -10,17 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import js
-from pyodide.ffi import JsException, to_js
-
 from game.i18n import _
 from game.jsontext import JsonTextError, read_json
 from game.ui.review import ReviewScreen
 from game.ui.review_turn import ReviewAnswer, ReviewMessageError, ReviewRequest
-from game.web.ai_helper import WORKER_META
-from game.web.dom import Node, button, disable, el, keep_alive
-
-MAX_WORKERS = 4         # review workers at most, however many cores the device has
+from game.web.dom import Node, button, disable, el
+from game.web.workers import WorkerError, device_workers, error_reason, start_worker
 
 
 class ReviewPanel:
@@ -84,8 +79,8 @@ class ReviewPanel:
 
 
 class ReviewHelper:
-    """The review's workers, one per core the device reports (``navigator.hardwareConcurrency``,
-    at most ``MAX_WORKERS``; the game is over, so no AI seat needs one), each weighing one
+    """The review's workers, one per core the device reports (``game.web.workers.device_workers``;
+    the game is over, so no AI seat needs one), each weighing one
     decision at a time; started on the first request, ended with :meth:`stop`."""
 
     def __init__(self, on_answer: Callable[[ReviewAnswer], None], on_failure: Callable[[str], None]) -> None:
@@ -103,18 +98,10 @@ class ReviewHelper:
 
     def start(self) -> bool:
         """Start the workers; False (and the failure said) if the page cannot."""
-        meta = js.document.querySelector(WORKER_META)
-        if meta is None:
-            self.on_failure("the page names no AI worker")
-            return False
-        count = max(1, min(MAX_WORKERS, int(getattr(js.navigator, "hardwareConcurrency", 1) or 1)))
         try:
-            for n in range(count):
-                worker = js.Worker.new(meta.content, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
-                worker.addEventListener("message", keep_alive(lambda event, n=n: self.on_message(n, event)))
-                worker.addEventListener("error", keep_alive(self.on_error))
-                self.workers.append(worker)
-        except JsException as exc:
+            for n in range(device_workers()):
+                self.workers.append(start_worker(n, self.on_message, self.on_error))
+        except WorkerError as exc:
             self.stop()
             self.on_failure(str(exc))
             return False
@@ -147,11 +134,10 @@ class ReviewHelper:
             return
         self.on_answer(reply)
 
-    def on_error(self, event) -> None:
-        event.preventDefault()
-        message = getattr(event, "message", None)
+    def on_error(self, n: int, event) -> None:
+        reason = error_reason(event)
         self.stop()
-        self.on_failure(message if isinstance(message, str) and message else "the AI worker could not be loaded")
+        self.on_failure(reason)
 
     def stop(self) -> None:
         """End the workers (a review closed, done or failed): a request one was weighing is dropped."""
