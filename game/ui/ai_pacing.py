@@ -107,12 +107,6 @@ class AiPacer:
     def forget_ahead(self) -> None:
         self.asked_ahead, self.early = {}, {}
 
-    @staticmethod
-    def helper_wanted(session: Session) -> bool:
-        """Whether the AI helper should be up now: a game on with an AI seat, even while a human
-        is to act, so the AI's first move does not wait for Python to start in the workers."""
-        return not session.over and any(level is not None for level in session.levels)
-
     def new_ticket(self) -> int:
         """A number for a request to the AI helper (an AI move, or a hint: one series, so an
         answer names which it is)."""

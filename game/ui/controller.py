@@ -461,10 +461,6 @@ class Table:
         """The AI moves to ask for ahead now (``AiPacer.ahead``), unless this tab stopped playing."""
         return [] if self.session is None or self.stale else self.ai.ahead(self.session)
 
-    def ai_helper_wanted(self) -> bool:
-        """Whether the AI helper should be started now (``AiPacer.helper_wanted``)."""
-        return self.session is not None and not self.stale and self.ai.helper_wanted(self.session)
-
     def stop_ai(self) -> None:
         """Forget the AI move asked for: its answer, when it comes, is for a position gone."""
         self.ai.stop()

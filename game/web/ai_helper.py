@@ -1,6 +1,6 @@
 """The AI seats' helper in the page: the Web Workers of ``static/ai-worker.mjs`` that choose AI
-moves off the main thread, one per core (``game.web.workers``; started as soon as a game needs
-them, so Python is up before the first AI move), and the main thread's fallback, in small time
+moves off the main thread, one per core (``game.web.workers``; started when a game with an AI
+seat is drawn, so Python loads while a human plays), and the main thread's fallback, in small time
 slices, when no worker can run.
 
 A move is asked of every live worker as one shard of its search (``game.ui.ai_shards.Crew``:

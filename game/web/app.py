@@ -295,10 +295,8 @@ class App:
     # --- AI seats: timers and the helper ----------------------------------------------------------
 
     def ask_ai(self) -> None:
-        """Start the helper once a game with an AI seat is on; ask it for the AI move the model wants,
-        with a timer for its delay, and for the moves that can be asked ahead."""
-        if self.table.ai_helper_wanted():
-            self.ai.start()             # warm while a human is to act: Python up before the AI's move
+        """Ask the helper for the AI move the model wants, with a timer for its delay, and for the
+        moves that can be asked ahead."""
         ask: AiAsk | None = self.table.ai_next()
         if ask is not None:
             ticket = ask.request.ticket

@@ -46,7 +46,7 @@ def test_while_a_human_keeps_tickets_the_ai_s_next_move_is_asked_ahead_and_playe
     game = Session({"map": "usa", "seed": 7, "players": [{"name": "Ann"},
                                                         {"name": "Hal", "kind": "ai", "level": "hard"}]})
     pacer = AiPacer()
-    assert AiPacer.helper_wanted(game) and pacer.next(game) is None         # Ann is to keep
+    assert pacer.next(game) is None         # Ann is to keep
     ahead = pacer.ahead(game)
     assert len(ahead) == 2 and len({a.ticket for a in ahead}) == 2 and pacer.ahead(game) == []  # once a position
     answers = {a.ticket: AiAnswer.from_text(ai_turn.answer(a.to_text())) for a in ahead}
