@@ -65,6 +65,7 @@ class AiPacer:
         self.asked_ahead: dict[str, int] = {}     # a move asked ahead (its request, ticket 0) -> its ticket
         self.early: dict[int, AiAnswer] = {}      # their answers, as they come
         self.ahead_at = -1                        # the position (actions played) moves were asked ahead at
+        self.dropped: list[int] = []              # tickets of moves asked ahead that are no longer wanted
 
     def speed(self) -> str:
         """The speed whose delay the AI seats play at (``normal`` for a delay of no speed's)."""
@@ -84,6 +85,7 @@ class AiPacer:
         ticket = self.asked_ahead.get(request.to_text())
         if ticket is not None:          # asked ahead: the same request, and its answer may be in
             self.wait = AiWait(ticket, answer=self.early.get(ticket))
+            del self.asked_ahead[request.to_text()]
             self.forget_ahead()
             return AiAsk(replace(request, ticket=ticket), self.delay, asked=True)
         self.wait = AiWait(self.new_ticket())
@@ -105,7 +107,15 @@ class AiPacer:
         return asks
 
     def forget_ahead(self) -> None:
+        """The moves asked ahead are no longer wanted (:meth:`take_dropped` names them)."""
+        self.dropped += self.asked_ahead.values()
         self.asked_ahead, self.early = {}, {}
+
+    def take_dropped(self) -> list[int]:
+        """The tickets of the moves asked ahead that are no longer wanted, each once (the helper
+        need not work them out)."""
+        out, self.dropped = self.dropped, []
+        return out
 
     def new_ticket(self) -> int:
         """A number for a request to the AI helper (an AI move, or a hint: one series, so an

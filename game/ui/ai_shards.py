@@ -203,18 +203,23 @@ def searches(level: str) -> bool:
 
 
 class Crew:
-    """The page's workers and the shards they owe: each move asked goes to every live worker
-    as one shard (a level that does not search, or a single worker: to the least busy one,
-    whole, as an ``AiRequest`` answered by an ``AiAnswer``); a worker that
-    fails or stalls is dropped and its shards go to the others; with none left, the moves not
-    decided are the page's to compute (:meth:`abandon`).  Times are the page's clock, in ms."""
+    """The page's workers and what they owe: each move asked is cut into one shard per live
+    worker (a level that does not search, or a single worker: one shard, the move whole, sent as
+    an ``AiRequest`` and answered by an ``AiAnswer``), and the shards wait in a queue; a worker
+    is given one at a time, the next when it answers (so an idle worker takes the shards a busy one
+    has not begun, and a move no longer wanted is dropped from the queue unsent).  A worker that
+    fails or stalls is dropped and the shard it owed goes back to the head of the queue; with none
+    left, the moves not decided are the page's to compute (:meth:`abandon`).  The messages to post
+    wait in :meth:`messages`.  Times are the page's clock, in ms."""
 
     def __init__(self, workers: int) -> None:
         self.alive = list(range(workers))
         self.ready: set[int] = set()
-        self.owed: dict[int, list[ShardRequest]] = {n: [] for n in range(workers)}
+        self.owed: dict[int, ShardRequest | None] = {n: None for n in range(workers)}
         self.since: dict[int, float] = {}           # worker -> when it last answered or was given work
         self.merges: dict[int, ShardMerge] = {}     # ticket -> its move, not decided yet
+        self.queue: list[ShardRequest] = []         # shards no worker was given yet
+        self.outbox: list[tuple[int, str]] = []     # (worker, text) to post
 
     def where(self) -> str:
         """Where AI moves are computed: ``worker``, ``starting`` (no worker ready yet) or ``page``."""
@@ -222,66 +227,84 @@ class Crew:
             return "page"
         return "worker" if self.ready & set(self.alive) else "starting"
 
-    def ask(self, request: AiRequest, now: float) -> list[tuple[int, str]]:
-        """The messages to post (worker, text) to ask for ``request``'s move (none: no worker left)."""
+    def messages(self) -> list[tuple[int, str]]:
+        """The messages to post now (worker, text), each once."""
+        out, self.outbox = self.outbox, []
+        return out
+
+    def ask(self, request: AiRequest, now: float, ahead: bool = False) -> None:
+        """Ask for ``request``'s move (its shards after those waiting if it is asked ``ahead`` of
+        its time, else before them)."""
         if not self.alive:
-            return []
+            return
         of = len(self.alive) if searches(request.level) else 1
         merge = self.merges[request.ticket] = ShardMerge(request, of)
-        return [self._give(shard, now) for shard in merge.shards()]
+        self.queue = self.queue + merge.shards() if ahead else merge.shards() + self.queue
+        self._dispatch(now)
 
-    def _give(self, shard: ShardRequest, now: float) -> tuple[int, str]:
-        """Give ``shard`` to the least busy live worker."""
-        worker = min(self.alive, key=lambda n: (len(self.owed[n]), n))
-        if not self.owed[worker]:
-            self.since[worker] = now
-        self.owed[worker].append(shard)
-        return worker, shard.to_text() if shard.of > 1 else shard.request.to_text()
+    def _dispatch(self, now: float) -> None:
+        """Give the shards waiting to the idle workers (those with Python up, while any has)."""
+        workers = [n for n in self.alive if n in self.ready] or self.alive
+        for n in workers:
+            if self.owed[n] is None and self.queue:
+                shard = self.owed[n] = self.queue.pop(0)
+                self.since[n] = now
+                self.outbox.append((n, shard.to_text() if shard.of > 1 else shard.request.to_text()))
 
     def heard(self, worker: int, now: float) -> None:
         """``worker`` has Python up (its ``ready`` message)."""
         self.ready.add(worker)
         self.since[worker] = now
+        self._dispatch(now)
 
     def answered(self, worker: int, reply: ShardAnswer | AiAnswer, now: float) -> AiAnswer | None:
         """A shard's answer from ``worker`` (or a whole move's); the move, once decided (else None:
-        more to come, or stale)."""
+        more to come, or no longer wanted)."""
         shard = reply.shard if isinstance(reply, ShardAnswer) else 0
+        owed = self.owed.get(worker)
+        if owed is not None and (owed.request.ticket, owed.shard) == (reply.ticket, shard):
+            self.owed[worker] = None
         self.since[worker] = now
-        self.owed[worker] = [s for s in self.owed.get(worker, []) if (s.request.ticket, s.shard) != (reply.ticket, shard)]
         merge = self.merges.get(reply.ticket)
-        if merge is None or isinstance(reply, AiAnswer) != (merge.of == 1):
-            return None
-        decided = reply if isinstance(reply, AiAnswer) else merge.add(reply)
+        decided = None
+        if merge is not None and isinstance(reply, AiAnswer) == (merge.of == 1):
+            decided = reply if isinstance(reply, AiAnswer) else merge.add(reply)
         if decided is not None:
-            del self.merges[reply.ticket]
-            for n in self.owed:         # what is still owed of it is no longer wanted
-                self.owed[n] = [s for s in self.owed[n] if s.request.ticket != reply.ticket]
+            self.drop(reply.ticket)
+        self._dispatch(now)
         return decided
+
+    def drop(self, ticket: int) -> None:
+        """Move ``ticket`` is decided or no longer wanted: its shards not given yet are never sent
+        (one a worker is playing is let finish, and its answer ignored)."""
+        self.merges.pop(ticket, None)
+        self.queue = [s for s in self.queue if s.request.ticket != ticket]
 
     def stalled(self, now: float, start_patience: float, answer_patience: float) -> list[int]:
         """The live workers that owe a shard and have said nothing for longer than their patience
         (``start_patience`` while Python is still starting in them)."""
-        return [n for n in self.alive if self.owed[n]
+        return [n for n in self.alive if self.owed[n] is not None
                 and now - self.since.get(n, now) > (answer_patience if n in self.ready else start_patience)]
 
-    def lost(self, worker: int, now: float) -> list[tuple[int, str]]:
-        """``worker`` failed or stalled: it is dropped, and its shards go to the live workers (the
-        messages to post; none when no worker is left: see :meth:`abandon`)."""
+    def lost(self, worker: int, now: float) -> None:
+        """``worker`` failed or stalled: it is dropped, and the shard it owed goes to the head of the
+        queue, for the live workers (with none left, see :meth:`abandon`)."""
         if worker not in self.alive:
-            return []
+            return
         self.alive.remove(worker)
-        shards, self.owed[worker] = self.owed[worker], []
-        return [self._give(s, now) for s in shards if s.request.ticket in self.merges] if self.alive else []
+        shard, self.owed[worker] = self.owed[worker], None
+        if shard is not None and shard.request.ticket in self.merges:
+            self.queue.insert(0, shard)
+        self._dispatch(now)
 
     def abandon(self) -> list[AiRequest]:
         """Give up every worker (the page computes the moves from now on): the moves not decided,
         forgotten here."""
-        self.alive = []
         requests = [m.request for m in self.merges.values()]
+        self.alive, self.queue, self.outbox = [], [], []
         self.merges.clear()
         return requests
 
     def owes(self) -> bool:
         """Whether a live worker owes a shard."""
-        return any(self.owed[n] for n in self.alive)
+        return any(self.owed[n] is not None for n in self.alive)

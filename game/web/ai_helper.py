@@ -71,18 +71,28 @@ class AiHelper:
         except WorkerError as exc:
             self.fail(str(exc))
 
-    def ask(self, request: AiRequest) -> None:
-        """Ask for one move; its answer arrives through ``on_answer``."""
+    def ask(self, request: AiRequest, ahead: bool = False) -> None:
+        """Ask for one move (``ahead`` of its time: after the moves asked for now); its answer
+        arrives through ``on_answer``."""
         self.start()
         if self.failure is not None or self.crew is None:
-            self.compute_here(request.to_text())
+            if not ahead:           # the page computes only what is due
+                self.compute_here(request.to_text())
             return
-        self.post(self.crew.ask(request, _now()))
-        self.wait()
+        self.crew.ask(request, _now(), ahead)
+        self.post()
 
-    def post(self, messages: list[tuple[int, str]]) -> None:
-        for n, text in messages:
-            self.workers[n].postMessage(text)
+    def drop(self, ticket: int) -> None:
+        """Move ``ticket`` is no longer wanted (asked ahead, and the human chose otherwise)."""
+        if self.crew is not None:
+            self.crew.drop(ticket)
+
+    def post(self) -> None:
+        """Post the messages the crew has for the workers, and keep the watchdog on while one owes."""
+        if self.crew is not None:
+            for n, text in self.crew.messages():
+                self.workers[n].postMessage(text)
+        self.wait()
 
     # --- the workers ----------------------------------------------------------------------------
 
@@ -97,7 +107,7 @@ class AiHelper:
                 self.lose(n, str(exc))
                 return
             decided = crew.answered(n, reply, _now())
-            self.wait()
+            self.post()
             if decided is not None:
                 self.on_answer(decided)
             return
@@ -107,6 +117,7 @@ class AiHelper:
             data = None
         if isinstance(data, dict) and data.get("ready") is True:
             crew.heard(n, _now())
+            self.post()
             return
         if isinstance(data, dict) and isinstance(data.get("failed"), str):
             self.lose(n, data["failed"])
@@ -117,7 +128,7 @@ class AiHelper:
             self.lose(n, str(exc))
             return
         decided = crew.answered(n, whole, _now())
-        self.wait()
+        self.post()
         if decided is not None:
             self.on_answer(decided)
 
@@ -129,19 +140,20 @@ class AiHelper:
         if self.crew is None or self.failure is not None:
             return
         self.workers[n].terminate()
-        self.post(self.crew.lost(n, _now()))
+        self.crew.lost(n, _now())
         if self.crew.where() == "page":
             self.fail(reason)
-        self.wait()
+        self.post()
 
     def wait(self) -> None:
         """Keep the watchdog running while a worker owes a shard; stop it when none does."""
-        if self.watchdog is not None:
-            js.clearTimeout(self.watchdog)
-            self.watchdog = None
-        if self.crew is not None and self.failure is None and self.crew.owes():
+        owes = self.crew is not None and self.failure is None and self.crew.owes()
+        if owes and self.watchdog is None:
             self.watch_call = self.watch_call or keep_alive(self.watch)
             self.watchdog = js.setTimeout(self.watch_call, WATCH_MS)
+        elif not owes and self.watchdog is not None:
+            js.clearTimeout(self.watchdog)
+            self.watchdog = None
 
     def watch(self) -> None:
         self.watchdog = None

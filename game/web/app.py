@@ -304,7 +304,9 @@ class App:
             if not ask.asked:
                 self.ai.ask(ask.request)
         for request in self.table.ai_ahead():          # while a human keeps tickets: the AI's next move
-            self.ai.ask(request)
+            self.ai.ask(request, ahead=True)
+        for ticket in self.table.ai_dropped():         # asked ahead, and the human chose otherwise
+            self.ai.drop(ticket)
 
     def ai_due(self, ticket: int) -> None:
         if self.table.ai_delay_over(ticket):

@@ -139,24 +139,35 @@ def test_workers_per_device():
 HARD = AiRequest(1, "hard", "ab", {"viewer": 0}, ("draw deck", "tickets"))
 
 
-def test_a_hard_move_goes_to_every_worker_and_an_easy_one_whole_to_the_least_busy():
+def shards_of(messages):
+    return [(n, ShardRequest.from_text(text).request.ticket, ShardRequest.from_text(text).shard) for n, text in messages]
+
+
+def test_a_hard_move_goes_to_every_worker_and_an_easy_one_whole_to_one():
     crew = Crew(3)
     assert crew.where() == "starting"
+    crew.ask(HARD, 0.0)
+    posts = crew.messages()
+    assert [n for n, _ in posts] == [0, 1, 2] and crew.messages() == []
+    assert [ShardRequest.from_text(text) for _, text in posts] == ShardMerge(HARD, 3).shards()
     crew.heard(1, 0.0)
     assert crew.where() == "worker"
-    posts = crew.ask(HARD, 0.0)
-    assert [n for n, _ in posts] == [0, 1, 2]
-    assert [ShardRequest.from_text(text) for _, text in posts] == ShardMerge(HARD, 3).shards()
     easy = AiRequest(2, "easy", "cd", HARD.view, HARD.legal)
-    assert crew.ask(easy, 0.0) == [(0, easy.to_text())]          # whole, as to a single worker
-    assert crew.answered(0, ShardAnswer(2, 0, 1, (1,)), 1.0) is None     # not a shard's answer
-    assert crew.answered(0, AiAnswer(2, choice=1), 1.0) == AiAnswer(2, choice=1)
-    assert Crew(1).ask(HARD, 0.0) == [(0, HARD.to_text())]
+    crew.ask(easy, 0.0)
+    assert crew.messages() == []                                 # every worker is busy: it waits
+    crew.answered(1, ShardAnswer(1, 1, 3, (1, 0), 3, ((1, (0.0, 1.0)),)), 1.0)
+    assert crew.messages() == [(1, easy.to_text())]             # whole, to the worker free
+    assert crew.answered(1, ShardAnswer(2, 0, 1, (1,)), 1.0) is None     # not a shard's answer
+    assert crew.answered(1, AiAnswer(2, choice=1), 1.0) == AiAnswer(2, choice=1)
+    single = Crew(1)
+    single.ask(HARD, 0.0)
+    assert single.messages() == [(0, HARD.to_text())]
 
 
-def test_the_move_comes_once_every_shard_is_in_and_owes_nothing_after():
+def test_the_move_comes_once_every_shard_is_in():
     crew = Crew(2)
     crew.ask(HARD, 0.0)
+    crew.messages()
     assert crew.answered(1, ShardAnswer(1, 1, 2, (1, 0), 2, ((1, (0.0, 9.0)),)), 5.0) is None
     assert crew.owes() and crew.stalled(5.0, 100.0, 10.0) == []
     decided = crew.answered(0, ShardAnswer(1, 0, 2, (1, 0), 2, ((0, (1.0, 0.0)),)), 6.0)
@@ -164,24 +175,50 @@ def test_the_move_comes_once_every_shard_is_in_and_owes_nothing_after():
     assert crew.answered(0, ShardAnswer(1, 0, 2, (1, 0), 2, ((0, (1.0, 0.0)),)), 7.0) is None    # stale
 
 
-def test_a_stalled_or_failed_worker_s_shards_go_to_the_others_then_to_the_page():
+def test_an_idle_worker_takes_the_shards_waiting_and_moves_asked_ahead_wait_behind_and_can_be_dropped():
+    crew = Crew(2)
+    crew.heard(0, 0.0)
+    crew.heard(1, 0.0)
+    ahead = [AiRequest(t, "hard", "ab", {"viewer": 0}, ("draw deck", "tickets")) for t in (5, 6)]
+    for request in ahead:
+        crew.ask(request, 0.0, ahead=True)
+    assert shards_of(crew.messages()) == [(0, 5, 0), (1, 5, 1)]
+    crew.ask(HARD, 1.0)                      # due now: before the rest asked ahead
+    assert crew.queue[:2] == ShardMerge(HARD, 2).shards()
+    crew.drop(6)                             # the human chose otherwise: never sent
+    crew.answered(1, ShardAnswer(5, 1, 2, (1, 0), 2, ((1, (0.0, 1.0)),)), 2.0)
+    assert shards_of(crew.messages()) == [(1, 1, 0)]
+    crew.answered(1, ShardAnswer(1, 0, 2, (1, 0), 2, ((0, (0.0, 1.0)),)), 3.0)
+    assert shards_of(crew.messages()) == [(1, 1, 1)]            # worker 1 takes the other shard too
+    assert crew.answered(1, ShardAnswer(1, 1, 2, (1, 0), 2, ((1, (0.0, 1.0)),)), 4.0) == AiAnswer(1, choice=0)
+    assert crew.messages() == [] and crew.queue == [] and crew.owes()       # worker 0 still plays 5
+
+
+def test_a_stalled_or_failed_worker_s_shard_goes_to_the_others_then_to_the_page():
     crew = Crew(3)
     for n in range(3):
         crew.heard(n, 0.0)
     crew.ask(HARD, 10.0)
+    crew.messages()
     assert crew.answered(0, ShardAnswer(1, 0, 3, (1, 0), 2, ((0, (1.0, 0.0)),)), 20.0) is None
     assert crew.stalled(15.0, 1000.0, 10.0) == []
     assert crew.stalled(21.0, 1000.0, 10.0) == [1, 2]
-    posts = crew.lost(1, 21.0)
-    assert [(n, ShardRequest.from_text(t).shard) for n, t in posts] == [(0, 1)]      # worker 0 is free
+    crew.lost(1, 21.0)
+    assert shards_of(crew.messages()) == [(0, 1, 1)]           # worker 0 is free
     assert crew.answered(0, ShardAnswer(1, 1, 3, (1, 0), 2, ((1, (1.0, 0.0)),)), 22.0) is None
-    assert crew.lost(2, 23.0) == [(0, ShardMerge(HARD, 3).shards()[2].to_text())]
-    assert crew.lost(0, 24.0) == [] and crew.where() == "page"
+    crew.lost(2, 23.0)
+    assert shards_of(crew.messages()) == [(0, 1, 2)]
+    crew.lost(0, 24.0)
+    assert crew.messages() == [] and crew.where() == "page"
     assert crew.abandon() == [HARD] and crew.abandon() == []
 
 
-def test_a_worker_still_starting_has_the_start_s_patience():
+def test_a_worker_still_starting_has_the_start_s_patience_and_gets_work_only_while_none_is_up():
     crew = Crew(2)
     crew.heard(0, 0.0)
     crew.ask(HARD, 0.0)
+    assert [n for n, _ in crew.messages()] == [0]               # worker 1 is still starting
     assert crew.stalled(500.0, 1000.0, 100.0) == [0]
+    idle = Crew(2)
+    idle.ask(HARD, 0.0)
+    assert [n for n, _ in idle.messages()] == [0, 1] and idle.stalled(500.0, 1000.0, 100.0) == []

@@ -56,6 +56,7 @@ def test_while_a_human_keeps_tickets_the_ai_s_next_move_is_asked_ahead_and_playe
     game.play(kept)
     ask = pacer.next(game)
     assert ask.asked and ask.request.ticket in answers      # not asked again: its answer is in
+    assert pacer.take_dropped() == [t for t in answers if t != ask.request.ticket] and pacer.take_dropped() == []
     assert replace(ask.request, ticket=0) == game.ai_request(0)
     assert pacer.delay_over(ask.request.ticket)             # due and answered: played at once
     assert pacer.take_move(game) == game.ai_action()
