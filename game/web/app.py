@@ -305,8 +305,8 @@ class App:
                 self.ai.ask(ask.request)
         for request in self.table.ai_ahead():          # while a human keeps tickets: the AI's next move
             self.ai.ask(request, ahead=True)
-        for ticket in self.table.ai_dropped():         # asked ahead, and the human chose otherwise
-            self.ai.drop(ticket)
+        for moot in self.table.ai_dropped():           # asked ahead, and the human chose otherwise
+            self.ai.drop(moot)
 
     def ai_due(self, ticket: int) -> None:
         if self.table.ai_delay_over(ticket):
