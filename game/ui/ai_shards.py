@@ -274,6 +274,11 @@ class Crew:
         self._dispatch(now)
         return decided
 
+    def hurry(self, ticket: int) -> None:
+        """Move ``ticket``, asked ahead, is due now: its shards not given yet go to the head of the queue."""
+        mine = [s for s in self.queue if s.request.ticket == ticket]
+        self.queue = mine + [s for s in self.queue if s.request.ticket != ticket]
+
     def drop(self, ticket: int) -> None:
         """Move ``ticket`` is decided or no longer wanted: its shards not given yet are never sent
         (one a worker is playing is let finish, and its answer ignored)."""

@@ -82,6 +82,11 @@ class AiHelper:
         self.crew.ask(request, _now(), ahead)
         self.post()
 
+    def hurry(self, ticket: int) -> None:
+        """Move ``ticket``, asked ahead, is due now: before the other moves asked ahead."""
+        if self.crew is not None:
+            self.crew.hurry(ticket)
+
     def drop(self, ticket: int) -> None:
         """Move ``ticket`` is no longer wanted (asked ahead, and the human chose otherwise)."""
         if self.crew is not None:

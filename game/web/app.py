@@ -301,7 +301,9 @@ class App:
         if ask is not None:
             ticket = ask.request.ticket
             js.setTimeout(create_once_callable(lambda: self.ai_due(ticket)), ask.delay_ms)
-            if not ask.asked:
+            if ask.asked:
+                self.ai.hurry(ticket)       # asked ahead: now before the moves the human made moot
+            else:
                 self.ai.ask(ask.request)
         for request in self.table.ai_ahead():          # while a human keeps tickets: the AI's next move
             self.ai.ask(request, ahead=True)

@@ -185,6 +185,10 @@ def test_an_idle_worker_takes_the_shards_waiting_and_moves_asked_ahead_wait_behi
     assert shards_of(crew.messages()) == [(0, 5, 0), (1, 5, 1)]
     crew.ask(HARD, 1.0)                      # due now: before the rest asked ahead
     assert crew.queue[:2] == ShardMerge(HARD, 2).shards()
+    crew.ask(AiRequest(7, "hard", "ab", {"viewer": 0}, ("draw deck",)), 1.0, ahead=True)
+    crew.hurry(7)                            # asked ahead, and due now: before the other one asked ahead
+    assert [s.request.ticket for s in crew.queue] == [7, 7, 1, 1, 6, 6]
+    crew.drop(7)
     crew.drop(6)                             # the human chose otherwise: never sent
     crew.answered(1, ShardAnswer(5, 1, 2, (1, 0), 2, ((1, (0.0, 1.0)),)), 2.0)
     assert shards_of(crew.messages()) == [(1, 1, 0)]
