@@ -1,14 +1,15 @@
 """An AI seat's move shared among several workers: how many workers a device gets, the shard
 requests (the seat's ``AiRequest`` and which of its search's samples to play, nothing else), their
-answers (each sample's margins per candidate), and the merge that makes of them the move
-``ai_turn.answer`` would choose in one piece.
+answers (each sample's margins per candidate), the merge that makes of them the move
+``ai_turn.answer`` would choose in one piece, and the page's crew of workers (``Crew``: which
+worker plays which shard, the queue, a failed worker's shard given to another).
 
 Hard's search (``game.ai.search.Searcher.plan``) lays out a decision as candidates and one seed
 per sample; the samples are independent, so shard ``k`` of ``n`` plays the samples whose
 position modulo ``n`` is ``k``.  Every shard lays out the same plan from the same request, and
 the merge adds the samples' margins in the plan's order (``search.best``), so the move is the
-same whatever the number of workers, and the same as in CPython.  A level that does not search
-(or a decision with nothing to weigh) is answered whole by every shard.
+same whatever the number of workers, and the same as in CPython.  A decision with nothing to
+weigh is answered whole by every shard; a level that does not search is asked of one worker, whole.
 
 >>> request = AiRequest(3, "hard", "5f0e", {"viewer": 1}, ("draw deck", "tickets"))
 >>> ShardRequest.from_text(ShardRequest(1, 2, request).to_text()) == ShardRequest(1, 2, request)
