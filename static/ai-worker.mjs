@@ -2,8 +2,9 @@
 //
 // It only computes and talks by messages (no DOM, no SharedArrayBuffer), so it runs on any
 // static host.  It starts the vendored Pyodide, unpacks the game's archive and hands every
-// message to Python: `game.ui.ai_turn.answer(request_text) -> answer_text` (docs/ui.md), or for
-// a finished game's review (a request whose text starts with `{"review"`, docs/ui.md)
+// message to Python: `game.ui.ai_turn.answer(request_text) -> answer_text` (docs/ui.md), for a
+// share of an AI move's search (a request whose text starts with `{"shard"`, docs/ai.md)
+// `game.ui.ai_shards.answer(request_text) -> answer_text`, or for a finished game's review (a request whose text starts with `{"review"`, docs/ui.md)
 // `game.ui.review_turn.answer(request_text) -> answer_text`.
 // Messages out: {"ready": true} once Python is up, {"failed": reason} if it cannot start,
 // then one answer per request, in order.
@@ -18,10 +19,11 @@ async function start() {
   await unpackArchive(pyodide, await downloadArchive(here("./build/game.zip")), "/ai-helper");
   pyodide.runPython("import sys; sys.path.insert(0, '/ai-helper')");
   const decide = pyodide.pyimport("game.ui.ai_turn").answer;
+  const shard = pyodide.pyimport("game.ui.ai_shards").answer;
   let review = null;           // imported on the first review request: AI seats never need it
   return (text) => text.startsWith('{"review"')
     ? (review ??= pyodide.pyimport("game.ui.review_turn").answer)(text)
-    : decide(text);
+    : text.startsWith('{"shard"') ? shard(text) : decide(text);
 }
 
 const answer = start();

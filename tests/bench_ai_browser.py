@@ -1,6 +1,6 @@
 """AI seats in the browser: does the page stay responsive, and how long does hard take in Pyodide?
 
-    python3 tests/bench_ai_browser.py [--games N] [--helper worker|page]
+    python3 tests/bench_ai_browser.py [--games N] [--helper worker|page] [--workers N]
 
 Plays 4-player games of AI seats only (hard, medium, easy, hard) through the page in
 Chromium, on USA and Europe in turn, with ``?ai-delay=0`` so AI moves follow each other as
@@ -17,7 +17,9 @@ fast as they can (the worst case for the page), and measures
     (target for hard: p95 <= 1 s); the requests sent while the worker was still starting
     Python (the first of each game) are listed apart, as their round trip is mostly that start.
 
-``--helper page`` makes the worker's script fail to load (as on a host that cannot serve it),
+``--workers N`` runs N AI workers (``?ai-workers=N``; else as many as the device's cores, at
+most 4): hard's searched moves are shared among them (``game.ui.ai_shards``), and a move's
+worker measure is its longest shard's.  ``--helper page`` makes the worker's script fail to load (as on a host that cannot serve it),
 so the page's own fallback (time-sliced on the main thread) is measured instead.  The figures
 are printed; nothing is asserted.
 """
@@ -55,17 +57,24 @@ SPY = """(() => {
         if (!String(url).includes('ai-worker')) return worker;     // (the snapshot's worker)
         const post = worker.postMessage.bind(worker);
         worker.postMessage = (text) => {
-            const request = JSON.parse(text);
+            const message = JSON.parse(text);
+            const request = message.request ?? message;      // a shard of a move, or a move asked whole
             if (performance.getEntriesByName('first-ai-request').length === 0) performance.mark('first-ai-request');
-            window.aiMoves[request.ticket] = {level: request.level, phase: request.view.phase,
-                                              sent: performance.now(), booting: !worker.ready};
+            const move = window.aiMoves[request.ticket];
+            if (move) Object.assign(move, {shards: move.shards + 1, booting: move.booting || !worker.ready});
+            else window.aiMoves[request.ticket] = {level: request.level, phase: request.view.phase, shards: 1,
+                                                   answers: 0, sent: performance.now(), booting: !worker.ready};
             post(text);
         };
         worker.addEventListener('message', ({data}) => {
             const answer = JSON.parse(data);
             if (answer.ready) worker.ready = true;
             const move = window.aiMoves[answer.ticket];
-            if (move) Object.assign(move, {ms: answer.ms, trip: performance.now() - move.sent});
+            if (!move) return;
+            move.answers += 1;
+            move.ms = Math.max(move.ms ?? 0, answer.ms);     // a shared move: its longest shard
+            // decided: its last shard in, or a shard that needed no sample (the planner's move)
+            if (move.answers >= move.shards || answer.samples === 0 || answer.error) move.trip ??= performance.now() - move.sent;
         });
         // the page's own handler of each answer: it plays the move and redraws the screen
         const listen = worker.addEventListener.bind(worker);
@@ -113,12 +122,13 @@ def task_parts(task: dict, timed: list[dict]) -> str:
     return ", ".join(f"{kind} {ms:.1f}" for kind, ms in sorted(parts.items(), key=lambda kv: -kv[1]) if ms >= 1) or "-"
 
 
-def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str) -> tuple[list, list, list, list]:
+def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str, workers: int) -> tuple[list, list, list, list]:
     context = session.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SPY)
     if helper == "page":
         context.route("**/static/ai-worker.mjs", lambda route: route.fulfill(status=404, body="benchmark"))
-    page = session.open("?ai-delay=0", context=context, expect_errors=helper == "page")
+    page = session.open("?ai-delay=0" + (f"&ai-workers={workers}" if workers else ""), context=context,
+                        expect_errors=helper == "page")
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     new_game(page, *SEATS, map_id=map_id, seed=seed)
     page.wait_for_selector(".end-screen", timeout=1_800_000)
@@ -139,6 +149,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="games to play, alternating USA and Europe")
     parser.add_argument("--helper", choices=("worker", "page"), default="worker")
+    parser.add_argument("--workers", type=int, default=0, help="AI workers (0: as many as the device's cores, at most 4)")
     args = parser.parse_args()
     build.prepare(update_config=False)
     from playwright.sync_api import sync_playwright
@@ -146,10 +157,11 @@ def main() -> None:
     with static_server(build.ROOT) as url, sync_playwright() as playwright:
         browser = launch_chromium(playwright)
         session = BrowserSession(browser, url)
-        print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}")
+        print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}; "
+              f"workers: {args.workers or 'as many as the cores'}")
         for g in range(args.games):
             map_id, seed = GAMES[g % len(GAMES)]
-            t, lt, m, p = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper)
+            t, lt, m, p = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper, args.workers)
             tasks += t
             long_tasks += lt
             moves += m

@@ -27,7 +27,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from game.actions import Action, DrawTickets
 from game.ai.agent import Agent
@@ -108,6 +109,31 @@ def estimate(state: State) -> list[float]:
     return values
 
 
+@dataclass(frozen=True)
+class SearchPlan:
+    """A decision's search laid out (``Searcher.plan``): the candidates, the planner's choice
+    first, and one seed per sample to play; no seed: the first candidate is the decision."""
+
+    candidates: tuple[Action, ...]
+    seeds: tuple[int, ...]
+
+
+def best(margins: Sequence[Sequence[float]]) -> int:
+    """The candidate with the best total margin over the samples (each sample's margins in
+    candidate order, the samples in their plan's order), the earlier on a tie; 0 without samples.
+
+    >>> best([[1.0, 2.0], [1.0, 1.5]]), best([[1.0, 1.0]]), best([])
+    (1, 0, 0)
+    """
+    if not margins:
+        return 0
+    totals = [0.0] * len(margins[0])
+    for sample in margins:
+        for i, value in enumerate(sample):
+            totals[i] += value
+    return max(range(len(totals)), key=lambda i: (totals[i], -i))
+
+
 class Searcher(Strategist):
     """The planner with determinized Monte Carlo search on ticket decisions and end-game turns."""
 
@@ -123,12 +149,20 @@ class Searcher(Strategist):
         self.opponent_policies: tuple[Agent, ...] = (self.rollout_policy, Strategist(Style()), OneStep(), LongRoute())
 
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
+        plan = self.plan(view, legal, rng)
+        return plan.candidates[best([self.sample(view, plan.candidates, seed) for seed in plan.seeds])]
+
+    def plan(self, view: View, legal: list[Action], rng: Rng) -> SearchPlan:
+        """The decision's search laid out: its candidates and one seed per sample
+        (``playouts // len(candidates)`` samples, at least one; none when there is nothing to weigh).
+        The samples are independent of one another, so they can be played in any order or place
+        (``game.ui.ai_shards``: shared among several workers) and give the same totals."""
         if len(legal) == 1:
-            return legal[0]
-        candidates = self.candidates(Knowledge(view, self.style.point_weight), legal, rng)
+            return SearchPlan((legal[0],), ())
+        candidates = tuple(self.candidates(Knowledge(view, self.style.point_weight), legal, rng))
         if len(candidates) == 1:
-            return candidates[0]
-        return self.search(view, candidates, rng)
+            return SearchPlan(candidates, ())
+        return SearchPlan(candidates, tuple(rng.next64() for _ in range(max(1, self.playouts // len(candidates)))))
 
     def candidates(self, k: Knowledge, legal: list[Action], rng: Rng) -> list[Action]:
         """The planner's choice first, then the alternatives worth a search."""
@@ -159,22 +193,23 @@ class Searcher(Strategist):
                                     choose_draw(k, legal, self.draw_targets(k, plan), self.style.loco_missing)]
         return list(dict.fromkeys(a for a in out if a is not None))[:END_CANDIDATES]
 
-    def search(self, view: View, candidates: list[Action], rng: Rng) -> Action:
-        """The candidate with the best total margin over the samples (one play-out of every
-        candidate in the same hidden world, ``playouts // len(candidates)`` worlds, at least one)."""
+    def sample(self, view: View, candidates: Sequence[Action], seed: int) -> list[float]:
+        """One sample of a search: a hidden world drawn from the view (weighed by the opponents'
+        claims), every candidate played in it with the same play-out seed (common random numbers),
+        and each one's margin (the planner's choice, the first, with its bonus)."""
         seat = view["viewer"]
-        totals = [0.0] * len(candidates)
-        for _ in range(max(1, self.playouts // len(candidates))):
-            world = likely_world(view, rng, WORLD_TRIES)
-            roll_seed = rng.next64()
-            policies = [self.rollout_policy if i == seat else rng.choice(self.opponent_policies)
-                        for i in range(len(world["players"]))]
-            for i, action in enumerate(candidates):
-                state = copy_state(world)
-                apply_action(state, action)
-                self.rollout(state, Rng(roll_seed), policies)
-                totals[i] += margin(state, seat) + (PLANNER_BONUS if i == 0 else 0.0)
-        return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+        rng = Rng(seed)
+        world = likely_world(view, rng, WORLD_TRIES)
+        roll_seed = rng.next64()
+        policies = [self.rollout_policy if i == seat else rng.choice(self.opponent_policies)
+                    for i in range(len(world["players"]))]
+        margins = []
+        for i, action in enumerate(candidates):
+            state = copy_state(world)
+            apply_action(state, action)
+            self.rollout(state, Rng(roll_seed), policies)
+            margins.append(margin(state, seat) + (PLANNER_BONUS if i == 0 else 0.0))
+        return margins
 
     def rollout(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> None:
         """Play on with ``policies`` (one per seat; else the rollout policy in every seat), to the

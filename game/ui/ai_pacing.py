@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.actions import Action
 from game.i18n import _
@@ -36,10 +36,12 @@ AI_DELAY_MS = AI_SPEEDS["normal"]
 
 @dataclass(frozen=True)
 class AiAsk:
-    """Ask the AI helper ``request``; call ``Table.ai_delay_over(ticket)`` after ``delay_ms``."""
+    """Ask the AI helper ``request`` (unless ``asked``: it was asked ahead, see
+    ``AiPacer.ahead``); call ``Table.ai_delay_over(ticket)`` after ``delay_ms``."""
 
     request: AiRequest
     delay_ms: int
+    asked: bool = False
 
 
 @dataclass
@@ -60,6 +62,10 @@ class AiPacer:
         self.tickets = 0                # numbers of the AI moves asked for
         self.failure = ""               # why the AI helper is not used (said all game long)
         self.notice = ""                # a problem with the last AI move
+        self.asked_ahead: dict[str, int] = {}     # a move asked ahead (its request, ticket 0) -> its ticket
+        self.early: dict[int, AiAnswer] = {}      # their answers, as they come
+        self.ahead_at = -1                        # the position (actions played) moves were asked ahead at
+        self.dropped: list[int] = []              # tickets of moves asked ahead that are no longer wanted
 
     def speed(self) -> str:
         """The speed whose delay the AI seats play at (``normal`` for a delay of no speed's)."""
@@ -75,8 +81,41 @@ class AiPacer:
         move is played once the answer is in and no sooner than the delay after it was asked."""
         if not session.ai_to_move() or self.wait is not None:
             return None
+        request = session.ai_request(0)
+        ticket = self.asked_ahead.get(request.to_text())
+        if ticket is not None:          # asked ahead: the same request, and its answer may be in
+            self.wait = AiWait(ticket, answer=self.early.get(ticket))
+            del self.asked_ahead[request.to_text()]
+            self.forget_ahead()
+            return AiAsk(replace(request, ticket=ticket), self.delay, asked=True)
         self.wait = AiWait(self.new_ticket())
-        return AiAsk(session.ai_request(self.wait.ticket), self.delay)
+        return AiAsk(replace(request, ticket=self.wait.ticket), self.delay)
+
+    def ahead(self, session: Session) -> list[AiRequest]:
+        """The AI moves to ask for ahead, once per position (``Session.ai_requests_ahead``: while a
+        human keeps tickets), each with a ticket of its own; those asked at an earlier position
+        are forgotten."""
+        at = len(session.actions)
+        if at == self.ahead_at:
+            return []
+        self.forget_ahead()
+        self.ahead_at = at
+        asks = []
+        for request in session.ai_requests_ahead():
+            self.asked_ahead[request.to_text()] = ticket = self.new_ticket()
+            asks.append(replace(request, ticket=ticket))
+        return asks
+
+    def forget_ahead(self) -> None:
+        """The moves asked ahead are no longer wanted (:meth:`take_dropped` names them)."""
+        self.dropped += self.asked_ahead.values()
+        self.asked_ahead, self.early = {}, {}
+
+    def take_dropped(self) -> list[int]:
+        """The tickets of the moves asked ahead that are no longer wanted, each once (the helper
+        need not work them out)."""
+        out, self.dropped = self.dropped, []
+        return out
 
     def new_ticket(self) -> int:
         """A number for a request to the AI helper (an AI move, or a hint: one series, so an
@@ -85,8 +124,11 @@ class AiPacer:
         return self.tickets
 
     def stop(self) -> None:
-        """Forget the AI move asked for: its answer, when it comes, is for a position gone."""
+        """Forget the AI move asked for, and those asked ahead: their answers, when they come, are
+        for positions gone."""
         self.wait = None
+        self.forget_ahead()
+        self.ahead_at = -1
 
     def delay_over(self, ticket: int) -> bool:
         """The delay of AI move ``ticket`` is over; whether its move is to be played now (else:
@@ -100,8 +142,10 @@ class AiPacer:
     def answered(self, answer: AiAnswer) -> bool:
         """The helper's answer; whether its move is to be played now (it waits for the delay)."""
         wait = self.wait
+        if answer.ticket in self.asked_ahead.values():
+            self.early[answer.ticket] = answer          # asked ahead: kept until its move is due
         if wait is None or answer.ticket != wait.ticket:
-            return False                # stale: asked about a position no longer on the table
+            return False                # ahead, or stale: asked about a position no longer on the table
         wait.answer = answer
         return wait.due
 

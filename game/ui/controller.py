@@ -542,6 +542,14 @@ class Table:
         """The AI move to ask for now (``AiPacer.next``), unless this tab stopped playing."""
         return None if self.session is None or self.stale else self.ai.next(self.session)
 
+    def ai_ahead(self) -> list[AiRequest]:
+        """The AI moves to ask for ahead now (``AiPacer.ahead``), unless this tab stopped playing."""
+        return [] if self.session is None or self.stale else self.ai.ahead(self.session)
+
+    def ai_dropped(self) -> list[int]:
+        """The moves asked ahead that are no longer wanted (``AiPacer.take_dropped``)."""
+        return self.ai.take_dropped()
+
     def stop_ai(self) -> None:
         """Forget the AI move asked for: its answer, when it comes, is for a position gone."""
         self.ai.stop()

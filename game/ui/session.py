@@ -53,6 +53,20 @@ from game.view import View, player_view
 HINT_LEVEL = "hard"         # a hint is what this level would play in the seat
 
 
+def ai_seed(state: State, played: int) -> str:
+    """The seed of the AI's RNG for the move after ``played`` actions: from the game, so a replay
+    chooses the same, but one-way (SHA-256 of the game's RNG state and the move number), so that
+    the seed, which goes to the AI helper, tells nothing about the RNG state, the deal or the deck."""
+    text = f"ttr-ai-seed:{state['rng']}:{played}"
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _seen(state: State, seat: int) -> tuple:
+    """What a seat sees of the cards and tickets dealt: its hand, tickets and offer, and the market."""
+    p = state["players"][seat]
+    return p["hand"], p["tickets"], p["offer"], state["market"]
+
+
 @dataclass(frozen=True)
 class Choice:
     """A control: the action it plays (or None), whether it is enabled, and why not."""
@@ -283,11 +297,8 @@ class Session:
         return len(self.actions)
 
     def ai_seed(self) -> str:
-        """The seed of the AI's RNG for this move: from the game, so a replay chooses the same,
-        but one-way (SHA-256 of the game's RNG state and the move number), so that the seed,
-        which goes to the AI helper, tells nothing about the RNG state, the deal or the deck."""
-        text = f"ttr-ai-seed:{self.state['rng']}:{len(self.actions)}"
-        return hashlib.sha256(text.encode("ascii")).hexdigest()
+        """The seed of the AI's RNG for this move (``ai_seed``)."""
+        return ai_seed(self.state, len(self.actions))
 
     def ai_level(self) -> str:
         """The level of the seat to act (a human seat, as when tests let the AI move for it: the default)."""
@@ -297,6 +308,31 @@ class Session:
         """What the AI seat to move is asked (``game.ui.ai_turn``): its view, level and seed."""
         return AiRequest(ticket, self.ai_level(), self.ai_seed(),
                          player_view(self.state, self.current), tuple(str(a) for a in self.legal()))
+
+    def ai_requests_ahead(self) -> list[AiRequest]:
+        """The AI moves that can be asked for before they are due (``ticket`` 0, each once): while
+        a human keeps tickets (the initial choice, or tickets drawn), the request of the AI seat
+        that acts next, for every way the human may keep them.  Such a request differs only in the
+        number kept (the tickets kept and returned are hidden), so there are a few; one is taken
+        only where it shows the AI seat nothing new (no card or ticket dealt to it, the same
+        market): exactly the request it will be sent once the human has chosen.  On any other
+        move the AI's next position depends on what the human does (a claim, a card drawn, which
+        reveals the next card), so nothing is asked ahead."""
+        state = self.state
+        if self.over or self.ai_to_move() or state["phase"] not in (Phase.SETUP_TICKETS, Phase.TICKETS):
+            return []
+        ahead: dict[str, AiRequest] = {}
+        for action in self.legal():
+            after = copy_state(state)
+            apply_action(after, action)
+            seat = after["current"]
+            level = self.levels[seat]
+            if level is None or after["phase"] == Phase.OVER or _seen(state, seat) != _seen(after, seat):
+                continue
+            request = AiRequest(0, level, ai_seed(after, len(self.actions) + 1), player_view(after, seat),
+                                tuple(str(a) for a in legal_actions(after)))
+            ahead.setdefault(request.to_text(), request)
+        return list(ahead.values())
 
     def ai_action(self) -> Action:
         """The AI seat's choice at its level, computed here (no time cap: reproducible)."""

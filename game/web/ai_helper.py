@@ -1,9 +1,13 @@
-"""The AI seats' helper in the page: the Web Worker ``static/ai-worker.mjs`` that chooses AI
-moves off the main thread (started on first need), and the main thread's fallback, in small
-time slices, when the worker cannot start or fails.
+"""The AI seats' helper in the page: the Web Workers of ``static/ai-worker.mjs`` that choose AI
+moves off the main thread, one per core (``game.web.workers``; started when a game with an AI
+seat is drawn, so Python loads while a human plays), and the main thread's fallback, in small time
+slices, when no worker can run.
 
-Requests and answers are the JSON texts of ``game.ui.ai_turn``.  Answers come back through
-``on_answer`` in the order asked; the caller decides whether one is still wanted (its ticket).
+A move is asked of every live worker as one shard of its search (``game.ui.ai_shards.Crew``:
+which worker owes what, the merge, a failed or stalled worker's shards given to the others).
+Requests and answers are the JSON texts of ``game.ui.ai_turn`` and ``game.ui.ai_shards``.
+Answers come back through ``on_answer``; the caller decides whether one is still wanted (its
+ticket).
 """
 
 from __future__ import annotations
@@ -13,130 +17,169 @@ import time
 from collections.abc import Callable
 
 import js
-from pyodide.ffi import JsException, can_run_sync, run_sync, to_js
+from pyodide.ffi import can_run_sync, run_sync
 
 from game.jsontext import JsonTextError, read_json
 from game.ui import ai_turn
+from game.ui.ai_shards import SHARD_TAG, Crew, ShardAnswer
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
 from game.web.dom import Node, keep_alive
+from game.web.workers import WorkerError, device_workers, error_reason, start_worker
 
-# The page names the worker's script (index.html: <meta name="ai-worker">, with a content
-# hash in a built site), so the worker and the archive it loads are always of one build.
-WORKER_META = 'meta[name="ai-worker"]'
-# No word from the worker for this long while it owes an answer: it has failed, and the page
-# computes the move.  Starting Python in the worker takes a few seconds (longer on a slow
+# No word from a worker for this long while it owes a shard: it has failed, and the others (or
+# the page) play its shard.  Starting Python in a worker takes a few seconds (longer on a slow
 # device); once it is ready, hard's longest move (its search: a fixed count of play-outs,
-# docs/ai.md) takes about 1 s on this machine's Chromium.
+# docs/ai.md) takes about 1 s in one worker on this machine's Chromium.
 START_PATIENCE_MS = 30_000
 ANSWER_PATIENCE_MS = 6_000
+WATCH_MS = 1_000        # how often the workers owing a shard are checked while any does
 SLICE_S = 0.03          # on the main thread, the longest stretch of AI thinking between two yields
 
 
+def _now() -> float:
+    return time.perf_counter() * 1000
+
+
 class AiHelper:
-    """Sends requests to the worker and hands back its answers; on failure, computes them here."""
+    """Sends requests to the workers and hands back their merged answers; when no worker can
+    run, computes them here."""
 
     def __init__(self, on_answer: Callable[[AiAnswer], None], on_failure: Callable[[str], None]) -> None:
         self.on_answer, self.on_failure = on_answer, on_failure
-        self.worker: Node = None               # the Web Worker, once started
-        self.ready = False
-        self.failure: str | None = None        # why the worker is not used (None: it is)
-        self.owed: dict[int, str] = {}         # ticket -> request text sent to the worker, not answered
+        self.workers: list[Node] = []          # the Web Workers, once started
+        self.crew: Crew | None = None
+        self.failure: str | None = None        # why no worker is used (None: they are)
         self.watchdog: Node = None
-        self.too_slow_call: Node = None              # the watchdog's callback, made once (it is restarted often)
+        self.watch_call: Node = None           # the watchdog's callback, made once
 
     @property
     def where(self) -> str:
-        """Where AI moves are computed: ``worker``, ``starting`` (the worker is loading) or ``page``."""
-        if self.failure is not None:
-            return "page"
-        return "worker" if self.ready else "starting"
+        """Where AI moves are computed: ``worker``, ``starting`` (the workers are loading) or ``page``."""
+        if self.failure is not None or self.crew is None:
+            return "page" if self.failure is not None else "starting"
+        return self.crew.where()
 
     def start(self) -> None:
-        """Start the worker if it is not running (it loads Python in the background)."""
-        if self.worker is not None or self.failure is not None:
+        """Start the workers if they are not running (they load Python in the background)."""
+        if self.crew is not None or self.failure is not None:
             return
-        meta = js.document.querySelector(WORKER_META)
-        if meta is None:
-            self.fail("the page names no AI worker")
-            return
+        count = device_workers()
+        self.crew = Crew(count)
         try:
-            options = to_js({"type": "module"}, dict_converter=js.Object.fromEntries)
-            self.worker = js.Worker.new(meta.content, options)
-        except JsException as exc:
+            for n in range(count):
+                self.workers.append(start_worker(n, self.on_message, self.on_error))
+        except WorkerError as exc:
             self.fail(str(exc))
-            return
-        self.worker.addEventListener("message", keep_alive(self.on_message))
-        self.worker.addEventListener("error", keep_alive(self.on_error))
 
-    def ask(self, request: AiRequest) -> None:
-        """Ask for one move; its answer arrives through ``on_answer``."""
-        text = request.to_text()
+    def ask(self, request: AiRequest, ahead: bool = False) -> None:
+        """Ask for one move (``ahead`` of its time: after the moves asked for now); its answer
+        arrives through ``on_answer``."""
         self.start()
-        if self.failure is not None:
-            self.compute_here(text)
+        if self.failure is not None or self.crew is None:
+            if not ahead:           # the page computes only what is due
+                self.compute_here(request.to_text())
             return
-        self.owed[request.ticket] = text
-        self.worker.postMessage(text)
+        self.crew.ask(request, _now(), ahead)
+        self.post()
+
+    def hurry(self, ticket: int) -> None:
+        """Move ``ticket``, asked ahead, is due now: before the other moves asked ahead."""
+        if self.crew is not None:
+            self.crew.hurry(ticket)
+
+    def drop(self, ticket: int) -> None:
+        """Move ``ticket`` is no longer wanted (asked ahead, and the human chose otherwise)."""
+        if self.crew is not None:
+            self.crew.drop(ticket)
+
+    def post(self) -> None:
+        """Post the messages the crew has for the workers, and keep the watchdog on while one owes."""
+        if self.crew is not None:
+            for n, text in self.crew.messages():
+                self.workers[n].postMessage(text)
         self.wait()
 
-    # --- the worker -----------------------------------------------------------------------------
+    # --- the workers ----------------------------------------------------------------------------
 
-    def on_message(self, event) -> None:
-        text = str(event.data)
+    def on_message(self, n: int, event: Node) -> None:
+        crew, text = self.crew, str(event.data)
+        if crew is None or self.failure is not None:
+            return
+        if text.startswith(SHARD_TAG):
+            try:
+                reply = ShardAnswer.from_text(text)
+            except AiMessageError as exc:
+                self.lose(n, str(exc))
+                return
+            decided = crew.answered(n, reply, _now())
+            self.post()
+            if decided is not None:
+                self.on_answer(decided)
+            return
         try:
             data = read_json(text)
         except JsonTextError:
             data = None
         if isinstance(data, dict) and data.get("ready") is True:
-            self.ready = True
-            self.wait()
+            crew.heard(n, _now())
+            self.post()
             return
         if isinstance(data, dict) and isinstance(data.get("failed"), str):
-            self.fail(data["failed"])
+            self.lose(n, data["failed"])
             return
         try:
-            answer = AiAnswer.from_text(text)
+            whole = AiAnswer.from_text(text)            # a move asked whole
         except AiMessageError as exc:
-            self.fail(str(exc))
+            self.lose(n, str(exc))
             return
-        self.owed.pop(answer.ticket, None)
-        self.wait()
-        self.on_answer(answer)
+        decided = crew.answered(n, whole, _now())
+        self.post()
+        if decided is not None:
+            self.on_answer(decided)
 
-    def on_error(self, event) -> None:
-        event.preventDefault()          # reported here, on the page, not as an uncaught error
-        message = getattr(event, "message", None)
-        self.fail(message if isinstance(message, str) and message else "the AI worker could not be loaded")
+    def on_error(self, n: int, event: Node) -> None:
+        self.lose(n, error_reason(event))
+
+    def lose(self, n: int, reason: str) -> None:
+        """Worker ``n`` failed: end it; the others play its shards, or, with none left, the page."""
+        if self.crew is None or self.failure is not None:
+            return
+        self.workers[n].terminate()
+        self.crew.lost(n, _now())
+        if self.crew.where() == "page":
+            self.fail(reason)
+        self.post()
 
     def wait(self) -> None:
-        """(Re)start the watchdog while an answer is owed; stop it when none is."""
-        if self.watchdog is not None:
+        """Keep the watchdog running while a worker owes a shard; stop it when none does."""
+        owes = self.crew is not None and self.failure is None and self.crew.owes()
+        if owes and self.watchdog is None:
+            self.watch_call = self.watch_call or keep_alive(self.watch)
+            self.watchdog = js.setTimeout(self.watch_call, WATCH_MS)
+        elif not owes and self.watchdog is not None:
             js.clearTimeout(self.watchdog)
             self.watchdog = None
-        if self.owed and self.failure is None:
-            self.too_slow_call = self.too_slow_call or keep_alive(self.too_slow)
-            self.watchdog = js.setTimeout(self.too_slow_call, self.patience_ms)
 
-    @property
-    def patience_ms(self) -> int:
-        return ANSWER_PATIENCE_MS if self.ready else START_PATIENCE_MS
-
-    def too_slow(self) -> None:
+    def watch(self) -> None:
         self.watchdog = None
-        self.fail(f"no answer in {self.patience_ms // 1000} s")
+        if self.crew is not None:
+            for n in self.crew.stalled(_now(), START_PATIENCE_MS, ANSWER_PATIENCE_MS):
+                ready = self.crew.ready
+                self.lose(n, f"no answer in {(ANSWER_PATIENCE_MS if n in ready else START_PATIENCE_MS) // 1000} s")
+        self.wait()
 
     def fail(self, reason: str) -> None:
-        """Give up on the worker: say why, and compute every owed answer here instead."""
+        """Give up on the workers: say why, and compute every move not decided here instead."""
         if self.failure is not None:
             return
-        self.failure, self.ready = reason, False
-        if self.worker is not None:
-            self.worker.terminate()
+        self.failure = reason
+        for worker in self.workers:
+            worker.terminate()
+        orphans = self.crew.abandon() if self.crew is not None else []
         self.wait()
-        owed, self.owed = self.owed, {}
         self.on_failure(reason)
-        for text in owed.values():
-            self.compute_here(text)
+        for request in orphans:
+            self.compute_here(request.to_text())
 
     # --- the main thread's fallback -------------------------------------------------------------
 

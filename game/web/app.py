@@ -359,13 +359,20 @@ class App:
     # --- AI seats: timers and the helper ----------------------------------------------------------
 
     def ask_ai(self) -> None:
-        """Ask the helper for the AI move the model wants, with a timer for its delay."""
+        """Ask the helper for the AI move the model wants, with a timer for its delay, and for the
+        moves that can be asked ahead."""
         ask: AiAsk | None = self.table.ai_next()
-        if ask is None:
-            return
-        ticket = ask.request.ticket
-        js.setTimeout(create_once_callable(lambda: self.ai_due(ticket)), ask.delay_ms)
-        self.ai.ask(ask.request)
+        if ask is not None:
+            ticket = ask.request.ticket
+            js.setTimeout(create_once_callable(lambda: self.ai_due(ticket)), ask.delay_ms)
+            if ask.asked:
+                self.ai.hurry(ticket)       # asked ahead: now before the moves the human made moot
+            else:
+                self.ai.ask(ask.request)
+        for request in self.table.ai_ahead():          # while a human keeps tickets: the AI's next move
+            self.ai.ask(request, ahead=True)
+        for moot in self.table.ai_dropped():           # asked ahead, and the human chose otherwise
+            self.ai.drop(moot)
 
     def ai_due(self, ticket: int) -> None:
         if self.table.ai_delay_over(ticket):

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 
 import js
-from pyodide.ffi import JsException, can_run_sync, to_js
+from pyodide.ffi import can_run_sync
 
 from game.i18n import _
 from game.jsontext import JsonTextError, read_json
@@ -25,11 +25,11 @@ from game.ui.placing import Box, room, shift_into
 from game.ui.review import ReviewItem, ReviewScreen
 from game.ui.review_pool import PAGE, ReviewPool
 from game.ui.review_turn import ReviewAnswer, ReviewMessageError, ReviewRequest
-from game.web.ai_helper import WORKER_META, Slices
+from game.web.ai_helper import Slices
 from game.web.dom import Node, button, disable, el, keep_alive, present
+from game.web.workers import WorkerError, device_workers, error_reason, start_worker
 from game.web.zoom import Zoom
 
-MAX_WORKERS = 4         # review workers at most, however many cores the device has
 CHECK_MS = 1_000        # how often the watchdog looks at the workers that owe an answer
 
 
@@ -150,8 +150,7 @@ def _item(item: ReviewItem, cls: str) -> Node:
 
 class ReviewHelper:
     """The review's helpers (``game.ui.review_pool``): workers, one per core the device reports
-    (``navigator.hardwareConcurrency``, at most ``MAX_WORKERS``; the game is over, so no AI seat needs
-    one), each weighing one decision at a time, started on the first request and ended with
+    (``game.web.workers.device_workers``; the game is over, so no AI seat needs one), each weighing one decision at a time, started on the first request and ended with
     :meth:`stop`.  A worker that fails, or owes an answer and stays silent past its patience, is
     ended and its decision given back (``on_returned``); with none left the page weighs the
     decisions itself, one at a time, yielding every ``SLICE_S`` (where the browser can suspend
@@ -182,17 +181,10 @@ class ReviewHelper:
 
     def start(self) -> ReviewPool:
         """Start the workers (none, if the page cannot: then the page weighs the decisions)."""
-        meta = js.document.querySelector(WORKER_META)
-        count = max(1, min(MAX_WORKERS, int(getattr(js.navigator, "hardwareConcurrency", 1) or 1)))
         try:
-            if meta is None:
-                raise ValueError("the page names no AI worker")
-            for n in range(count):
-                worker = js.Worker.new(meta.content, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
-                worker.addEventListener("message", keep_alive(lambda event, n=n: self.on_message(n, event)))
-                worker.addEventListener("error", keep_alive(lambda event, n=n: self.on_error(n, event)))
-                self.workers[n] = worker
-        except (JsException, ValueError) as exc:
+            for n in range(device_workers()):
+                self.workers[n] = start_worker(n, self.on_message, self.on_error)
+        except WorkerError as exc:
             for worker in self.workers.values():
                 worker.terminate()
             self.workers = {}
@@ -237,9 +229,7 @@ class ReviewHelper:
         self.on_answer(reply)
 
     def on_error(self, n: int, event) -> None:
-        event.preventDefault()
-        message = getattr(event, "message", None)
-        self.lose(n, message if isinstance(message, str) and message else "the AI worker could not be loaded")
+        self.lose(n, error_reason(event))
 
     def watch(self) -> None:
         """Look at the workers every ``CHECK_MS`` while any owes an answer."""

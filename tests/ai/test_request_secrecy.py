@@ -3,7 +3,9 @@ builds it) carries nothing the seat's view hides, and nothing from which a secre
 recovered: not the RNG state (not even by stepping SplitMix64 from anything in the request),
 not the deck, discard pile, ticket deck or box, not the other players' hands, tickets or
 offers.  Two games that differ only in hidden facts give the same request but for the seed,
-which is a one-way hash.  The answer names only a position in the request's legal list."""
+which is a one-way hash.  The answer names only a position in the request's legal list.  A move
+shared among several workers sends each exactly that request and which of its samples to play,
+and gets back only positions in the legal list and numbers."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from game.ai.determinize import determinize
 from game.mapdata import load_map
 from game.rng import _GOLDEN, _MASK, Rng
 from game.scenario import to_scenario
+from game.ui.ai_shards import Crew, ShardAnswer, ShardRequest
+from game.ui.ai_shards import answer as answer_shard
 from game.ui.ai_turn import AiAnswer, AiRequest, answer, answered_action
 from game.ui.session import Session
 from game.view import player_view
@@ -183,3 +187,57 @@ def test_a_hint_request_is_an_ai_request_of_the_seat_and_holds_no_secret():
         assert_no_secret_in(request, session, history)
         checked += 1
     assert checked > 3
+
+
+def test_a_shard_request_is_the_seat_s_request_and_which_samples_nothing_else():
+    """Each worker of a move shared among several (``game.ui.ai_shards``) gets the seat's request,
+    exactly as for one worker, and its shard's number; its answer holds positions and margins."""
+    checked = 0
+    for session, history in played("europe", None, 3, seed=SEED + 50, every=25):
+        if session.over:
+            break
+        request = session.hint_request(checked)        # the seat's request at the hard level
+        crew = Crew(3)
+        crew.ask(request, 0.0)
+        for n, text in crew.messages():
+            data = json.loads(text)
+            assert set(data) == {"shard", "of", "request"} and data["of"] == 3 and data["shard"] == n
+            assert ShardRequest.from_text(text).request == request
+            assert_no_secret_in(AiRequest.from_text(json.dumps(data["request"])), session, history)
+        if checked == 0:
+            reply = ShardAnswer.from_text(answer_shard(ShardRequest(0, 3, request).to_text()))
+            assert reply.error is None
+            words = json.loads(reply.to_text())
+            assert set(words) == {"shard", "of", "ticket", "candidates", "samples", "margins", "error", "ms"}
+            offer = session.state["players"][session.current]["offer"]
+            assert not any(t in reply.to_text() for t in offer)
+        checked += 1
+    assert checked > 3
+
+
+@pytest.mark.parametrize("map_id,variant,players", [("usa", None, 3), ("europe", "mega", 4)])
+def test_a_move_asked_ahead_is_the_request_the_seat_gets_once_the_human_has_chosen(map_id, variant, players):
+    """While a human keeps tickets, the page asks the next AI seat's move ahead
+    (``Session.ai_requests_ahead``): each such request is exactly the one the AI seat is sent
+    after one of the human's ways to keep them, and holds no secret at that position."""
+    seats = [{"name": "Ann", "kind": "human"}] + [
+        {"name": f"Bot {i}", "kind": "ai", "level": "hard"} for i in range(1, players)]
+    session = Session({"map": map_id, "variant": variant, "players": seats, "seed": SEED + 60, "actions": []})
+    history, chooser, checked = {session.state["rng"]}, Rng.from_seed("ahead"), 0
+    while not session.over and checked < 4:
+        ahead = {r.to_text() for r in session.ai_requests_ahead()}
+        if ahead:
+            assert session.current == 0 and session.state["phase"] in ("setup-tickets", "tickets")
+            reached = set()
+            for action in session.legal():
+                after = Session(session.scenario())
+                after.play(action)
+                request = after.ai_request(0)
+                if request.to_text() in ahead:
+                    assert_no_secret_in(request, after, history | {after.state["rng"]})
+                    reached.add(request.to_text())
+            assert reached == ahead         # every one asked ahead is a request the seat may get
+            checked += 1
+        session.play(chooser.choice(session.legal()))
+        history.add(session.state["rng"])
+    assert checked >= 2

@@ -2,10 +2,12 @@
 scoring's (``game.ui.reveal_pacing``), a dialog's rule (``game.ui.dialogs``) and what keeping the
 game watches in the storage (``game.ui.keeping``)."""
 
+from dataclasses import replace
+
 import pytest
 
 from game.i18n import set_language
-from game.ui import keeping
+from game.ui import ai_turn, keeping
 from game.ui.ai_pacing import AI_SPEEDS, AiPacer
 from game.ui.ai_turn import AiAnswer
 from game.ui.commands import StartGame
@@ -35,6 +37,45 @@ def test_the_ai_speed_is_named_by_its_delay_and_an_unknown_speed_changes_nothing
     assert pacer.delay == 1500
     pacer.set_speed("instant")
     assert pacer.delay == 0 and pacer.speed() == "instant"
+
+
+def test_while_a_human_keeps_tickets_the_ai_s_next_move_is_asked_ahead_and_played_from_that_answer():
+    """Ann keeps her initial tickets; Hal's choice follows and depends only on how many she
+    keeps: it is asked for each (2 or 3), so his answer is in before his turn, and it is the
+    same request he would be sent then (the same move as in CPython)."""
+    game = Session({"map": "usa", "seed": 7, "players": [{"name": "Ann"},
+                                                        {"name": "Hal", "kind": "ai", "level": "hard"}]})
+    pacer = AiPacer()
+    assert pacer.next(game) is None         # Ann is to keep
+    ahead = pacer.ahead(game)
+    assert len(ahead) == 2 and len({a.ticket for a in ahead}) == 2 and pacer.ahead(game) == []  # once a position
+    answers = {a.ticket: AiAnswer.from_text(ai_turn.answer(a.to_text())) for a in ahead}
+    for answer in answers.values():
+        assert not pacer.answered(answer)           # kept for later: no move is due
+    kept = next(a for a in game.legal() if len(a.tickets) == 2)
+    game.play(kept)
+    ask = pacer.next(game)
+    assert ask.asked and ask.request.ticket in answers      # not asked again: its answer is in
+    assert pacer.take_dropped() == [t for t in answers if t != ask.request.ticket] and pacer.take_dropped() == []
+    assert replace(ask.request, ticket=0) == game.ai_request(0)
+    assert pacer.delay_over(ask.request.ticket)             # due and answered: played at once
+    assert pacer.take_move(game) == game.ai_action()
+    assert pacer.ahead(game) == [] and pacer.asked_ahead == {}        # Hal's turn: nothing more ahead
+
+
+def test_a_move_asked_ahead_whose_answer_is_not_in_yet_waits_for_it_and_a_stale_one_is_dropped():
+    game = Session({"map": "usa", "seed": 7, "players": [{"name": "Ann"},
+                                                        {"name": "Hal", "kind": "ai", "level": "easy"}]})
+    pacer = AiPacer()
+    ahead = pacer.ahead(game)
+    game.play(next(a for a in game.legal() if len(a.tickets) == 3))
+    ask = pacer.next(game)
+    assert ask.asked and not pacer.delay_over(ask.request.ticket)      # still thinking
+    other = next(a for a in ahead if a.ticket != ask.request.ticket)
+    assert not pacer.answered(AiAnswer(other.ticket, choice=0))          # the moot branch's answer
+    assert pacer.answered(AiAnswer(ask.request.ticket, choice=0)) and pacer.take_move(game) in game.legal()
+    pacer.stop()
+    assert pacer.asked_ahead == {} and pacer.early == {}
 
 
 def test_an_ai_move_is_played_only_once_both_its_delay_and_its_answer_are_in():
