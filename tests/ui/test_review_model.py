@@ -104,6 +104,7 @@ def test_the_page_sends_the_seats_views_only_and_shows_its_progress():
         table.review_answered(fake_answer(request))
         progress.append(screen(table, memo).side.review.progress)
     assert len(requests) == len(table.review.decisions) > 10
+    progress.append(screen(table, memo).side.review.progress)     # the replay's end after the last answer
     assert progress == sorted(progress) and progress[-1] == 1.0
     shown = screen(table, memo).side.review
     assert not shown.working and "Decisions weighed" in shown.summary
