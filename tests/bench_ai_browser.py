@@ -113,7 +113,8 @@ def task_parts(task: dict, timed: list[dict]) -> str:
     return ", ".join(f"{kind} {ms:.1f}" for kind, ms in sorted(parts.items(), key=lambda kv: -kv[1]) if ms >= 1) or "-"
 
 
-def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str) -> tuple[list, list, list, list]:
+def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str,
+         traces: Path | None = None) -> tuple[list, list, list, list]:
     context = session.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SPY)
     if helper == "page":
@@ -122,7 +123,10 @@ def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str) 
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     new_game(page, *SEATS, map_id=map_id, seed=seed)
     page.wait_for_selector(".end-screen", timeout=1_800_000)
-    tasks, longest = main_thread_tasks(browser.stop_tracing())
+    trace = browser.stop_tracing()
+    if traces is not None:
+        (traces / f"{map_id}-{seed}.json").write_bytes(trace)
+    tasks, longest = main_thread_tasks(trace)
     moves = list(page.evaluate("window.aiMoves").values())
     played = page.evaluate("window.aiPlayed")
     where = page.get_attribute("#app", "data-ai-helper")
@@ -139,6 +143,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="games to play, alternating USA and Europe")
     parser.add_argument("--helper", choices=("worker", "page"), default="worker")
+    parser.add_argument("--traces", type=Path, help="a folder to keep each game's Chromium trace in (JSON)")
     args = parser.parse_args()
     build.prepare(update_config=False)
     from playwright.sync_api import sync_playwright
@@ -149,7 +154,8 @@ def main() -> None:
         print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}")
         for g in range(args.games):
             map_id, seed = GAMES[g % len(GAMES)]
-            t, lt, m, p = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper)
+            t, lt, m, p = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper,
+                               args.traces)
             tasks += t
             long_tasks += lt
             moves += m
