@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import string
@@ -338,27 +339,25 @@ def hundredths(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def placed_path(d: str, x: float, y: float, angle: float) -> str:
-    """Path data ``d`` (drawn about its origin with the commands M, L, H, V, A and Z, absolute or
-    relative) turned by ``angle`` degrees and moved to (``x``, ``y``), as absolute commands: a
-    shape placed on the board with no ``transform`` (each transform is a node Chromium keeps in
-    its property trees, which every redraw of the board walks again).
+@functools.cache
+def path_segments(d: str) -> tuple[tuple[str, float, float, tuple[float, ...]], ...]:
+    """Path data ``d`` (the commands M, L, H, V, A and Z, absolute or relative) as absolute
+    segments: (``M``, ``L``, ``A`` or ``z``, the end point, an arc's rx, ry, turn, large-arc and
+    sweep flags), worked out once for each shape the board repeats.
 
-    >>> placed_path("M0 0h10v2z", 100, 50, 90)
-    'M100 50L100 60L98 60z'
+    >>> path_segments("M1 2h3z")
+    (('M', 1.0, 2.0, ()), ('L', 4.0, 2.0, ()), ('z', 1.0, 2.0, ()))
     """
-    a = math.radians(angle)
-    cos, sin = math.cos(a), math.sin(a)
-    out: list[str] = []
-    px = py = start_x = start_y = 0.0       # the pen, and where its sub-path began (unturned)
+    out: list[tuple[str, float, float, tuple[float, ...]]] = []
+    px = py = start_x = start_y = 0.0       # the pen, and where its sub-path began
     tokens = PATH_TOKENS.findall(d)
     command, i = "", 0
     while i < len(tokens):
         if tokens[i].isalpha():
             command, i = tokens[i], i + 1
             if command in "Zz":
-                out.append("z")
                 px, py = start_x, start_y
+                out.append(("z", px, py, ()))
                 continue
         kind, relative = command.upper(), command.islower()
         if kind not in PATH_ARGS:
@@ -369,16 +368,36 @@ def placed_path(d: str, x: float, y: float, angle: float) -> str:
         if relative:
             end_x, end_y = end_x + (px if kind != "V" else 0), end_y + (py if kind != "H" else 0)
         px, py = end_x, end_y
-        ex, ey = hundredths(x + end_x * cos - end_y * sin), hundredths(y + end_x * sin + end_y * cos)
-        if kind == "A":
-            rx, ry, turn, large, sweep = args[:5]
-            turn = turn if rx == ry else turn + angle
-            out.append(f"A{hundredths(rx)} {hundredths(ry)} {units(turn)} {large:g} {sweep:g} {ex} {ey}")
-        else:
-            out.append(f"{'M' if kind == 'M' else 'L'}{ex} {ey}")
+        out.append(("L" if kind in "HV" else kind, px, py, tuple(args[:5]) if kind == "A" else ()))
         if kind == "M":
             start_x, start_y = px, py
             command = "l" if relative else "L"      # pairs after a move are lines
+    return tuple(out)
+
+
+def placed_path(d: str, x: float, y: float, angle: float) -> str:
+    """Path data ``d`` (drawn about its origin: ``path_segments``) turned by ``angle`` degrees and
+    moved to (``x``, ``y``), as absolute commands: a shape placed on the board with no
+    ``transform`` (each transform is a node Chromium keeps in its property trees, which every
+    redraw of the board walks again).
+
+    >>> placed_path("M0 0h10v2z", 100, 50, 90)
+    'M100 50L100 60L98 60z'
+    """
+    a = math.radians(angle)
+    cos, sin = math.cos(a), math.sin(a)
+    out: list[str] = []
+    for kind, end_x, end_y, arc in path_segments(d):
+        if kind == "z":
+            out.append("z")
+            continue
+        ex, ey = hundredths(x + end_x * cos - end_y * sin), hundredths(y + end_x * sin + end_y * cos)
+        if arc:
+            rx, ry, turn, large, sweep = arc
+            out.append(f"A{hundredths(rx)} {hundredths(ry)} {units(turn if rx == ry else turn + angle)} "
+                       f"{large:g} {sweep:g} {ex} {ey}")
+        else:
+            out.append(f"{kind}{ex} {ey}")
     return "".join(out)
 
 
