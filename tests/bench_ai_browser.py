@@ -1,6 +1,6 @@
 """AI seats in the browser: does the page stay responsive, and how long does hard take in Pyodide?
 
-    python3 tests/bench_ai_browser.py [--games N] [--helper worker|page]
+    python3 tests/bench_ai_browser.py [--games N] [--helper worker|page] [--traces DIR]
 
 Plays 4-player games of AI seats only (hard, medium, easy, hard) through the page in
 Chromium, on USA and Europe in turn, with ``?ai-delay=0`` so AI moves follow each other as
@@ -18,8 +18,9 @@ fast as they can (the worst case for the page), and measures
     Python (the first of each game) are listed apart, as their round trip is mostly that start.
 
 ``--helper page`` makes the worker's script fail to load (as on a host that cannot serve it),
-so the page's own fallback (time-sliced on the main thread) is measured instead.  The figures
-are printed; nothing is asserted.
+so the page's own fallback (time-sliced on the main thread) is measured instead.  ``--traces``
+keeps each game's Chromium trace (``<map>-<seed>.json``, for chrome://tracing or Perfetto).  The
+figures are printed; nothing is asserted.
 """
 
 from __future__ import annotations
