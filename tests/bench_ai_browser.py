@@ -1,6 +1,6 @@
 """AI seats in the browser: does the page stay responsive, and how long does hard take in Pyodide?
 
-    python3 tests/bench_ai_browser.py [--games N] [--helper worker|page] [--workers N]
+    python3 tests/bench_ai_browser.py [--games N] [--helper worker|page] [--workers N] [--traces DIR]
 
 Plays 4-player games of AI seats only (hard, medium, easy, hard) through the page in
 Chromium, on USA and Europe in turn, with ``?ai-delay=0`` so AI moves follow each other as
@@ -19,9 +19,10 @@ fast as they can (the worst case for the page), and measures
 
 ``--workers N`` runs N AI workers (``?ai-workers=N``; else as many as the device's cores, at
 most 4): hard's searched moves are shared among them (``game.ui.ai_shards``), and a move's
-worker measure is its longest shard's.  ``--helper page`` makes the worker's script fail to load (as on a host that cannot serve it),
-so the page's own fallback (time-sliced on the main thread) is measured instead.  The figures
-are printed; nothing is asserted.
+worker measure is its longest shard's.  ``--helper page`` makes the worker's script fail to load
+(as on a host that cannot serve it), so the page's own fallback (time-sliced on the main thread)
+is measured instead.  ``--traces`` keeps each game's Chromium trace (``<map>-<seed>.json``, for
+chrome://tracing or Perfetto).  The figures are printed; nothing is asserted.
 """
 
 from __future__ import annotations
@@ -122,7 +123,8 @@ def task_parts(task: dict, timed: list[dict]) -> str:
     return ", ".join(f"{kind} {ms:.1f}" for kind, ms in sorted(parts.items(), key=lambda kv: -kv[1]) if ms >= 1) or "-"
 
 
-def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str, workers: int) -> tuple[list, list, list, list]:
+def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str, workers: int,
+         traces: Path | None = None) -> tuple[list, list, list, list]:
     context = session.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SPY)
     if helper == "page":
@@ -132,7 +134,10 @@ def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str, 
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     new_game(page, *SEATS, map_id=map_id, seed=seed)
     page.wait_for_selector(".end-screen", timeout=1_800_000)
-    tasks, longest = main_thread_tasks(browser.stop_tracing())
+    trace = browser.stop_tracing()
+    if traces is not None:
+        (traces / f"{map_id}-{seed}.json").write_bytes(trace)
+    tasks, longest = main_thread_tasks(trace)
     moves = list(page.evaluate("window.aiMoves").values())
     played = page.evaluate("window.aiPlayed")
     where = page.get_attribute("#app", "data-ai-helper")
@@ -150,6 +155,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="games to play, alternating USA and Europe")
     parser.add_argument("--helper", choices=("worker", "page"), default="worker")
     parser.add_argument("--workers", type=int, default=0, help="AI workers (0: as many as the device's cores, at most 4)")
+    parser.add_argument("--traces", type=Path, help="a folder to keep each game's Chromium trace in (JSON)")
     args = parser.parse_args()
     build.prepare(update_config=False)
     from playwright.sync_api import sync_playwright
@@ -161,7 +167,8 @@ def main() -> None:
               f"workers: {args.workers or 'as many as the cores'}")
         for g in range(args.games):
             map_id, seed = GAMES[g % len(GAMES)]
-            t, lt, m, p = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper, args.workers)
+            t, lt, m, p = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper,
+                               args.workers, args.traces)
             tasks += t
             long_tasks += lt
             moves += m

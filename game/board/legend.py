@@ -10,46 +10,23 @@ from __future__ import annotations
 
 import svgwrite
 from svgwrite.container import Group, Use
-from svgwrite.shapes import Circle, Rect
+from svgwrite.shapes import Circle
 
-from game.board.layout import CAR_WIDTH, CITY_R
-from game.board.render import (
-    LIGHT_MARK,
-    PIECE_SIDE,
-    _defs,
-    badge,
-    shade,
-    train_piece,
-)
-from game.theme import PLAYER_FILL, ROUTE_FILL
+from game.board.layout import CITY_R
+from game.board.render import _defs, badge, space_shapes
+from game.theme import PLAYER_FILL
 
 SPACE = 30          # a space's length in a picture (the board's are about this long)
 GAP = 4
 
 
-def _space(x: float, y: float, colour: str, *, loco: bool = False, owner: str | None = None) -> Group:
-    """One space centred on (x, y), as ``game.board.render.route_element`` draws it."""
-    s = Group(debug=False, transform=f"translate({x} {y})")
-    s.add(Rect((-SPACE / 2, -CAR_WIDTH / 2), (SPACE, CAR_WIDTH), rx=2, fill=ROUTE_FILL[colour], class_="space",
-               debug=False))
-    if owner:       # the board's train piece (its side, body and shine), on a space that runs east
-        (x, y, w, h), shine = train_piece(SPACE)
-        s.add(Rect((x + PIECE_SIDE[0], y + PIECE_SIDE[1]), (w, h), rx=4, fill=shade(PLAYER_FILL[owner]),
-                   class_="train-side", debug=False))
-        s.add(Rect((x, y), (w, h), rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
-        s.add(Rect(shine[:2], shine[2:], rx=1, class_="train-shine", debug=False))
-    elif loco:
-        s.add(Use("#ttr-locomotive", debug=False, class_="loco"))
-    else:
-        s.add(Use(f"#ttr-mark-{colour}", debug=False, class_="mark light" if colour in LIGHT_MARK else "mark"))
-    return s
-
-
 def _row(y: float, count: int, colour: str, *, cls: str = "", locos: int = 0, owner: str | None = None) -> Group:
     owned = f" claimed owner-{owner}" if owner else ""
     g = Group(debug=False, class_=("route " + cls).strip() + owned)
-    for i in range(count):
-        g.add(_space(CITY_R * 2 + SPACE / 2 + i * (SPACE + GAP), y, colour, loco=i < locos, owner=owner))
+    for i in range(count):      # each space as the board draws it, on a route that runs east
+        for shape in space_shapes(CITY_R * 2 + SPACE / 2 + i * (SPACE + GAP), y, 0, SPACE, colour,
+                                  owner=owner, loco=i < locos):
+            g.add(shape)
     if owner:       # the owner's badge on the middle car, as on the board
         g.add(badge(owner, CITY_R * 2 + SPACE / 2 + count // 2 * (SPACE + GAP), y))
     return g

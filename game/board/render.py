@@ -16,7 +16,9 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
+import re
 import string
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -323,6 +325,132 @@ def badge_shape(owner: str) -> tuple[str, tuple[tuple[str, dict[str, str]], ...]
                  "stroke": "none"}))
 
 
+PATH_TOKENS = re.compile(r"[MmLlHhVvAaZz]|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+PATH_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "A": 7}
+
+
+def hundredths(v: float) -> str:
+    """A coordinate to a hundredth of a unit, no trailing zero: a turned shape's corners, so that
+    it lands where a ``rotate()`` of the same shape would (``units`` would move its edges).
+
+    >>> hundredths(12.0), hundredths(-1.666)
+    ('12', '-1.67')
+    """
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+@functools.cache
+def path_segments(d: str) -> tuple[tuple[str, float, float, tuple[float, ...]], ...]:
+    """Path data ``d`` (the commands M, L, H, V, A and Z, absolute or relative) as absolute
+    segments: (``M``, ``L``, ``A`` or ``z``, the end point, an arc's rx, ry, turn, large-arc and
+    sweep flags), worked out once for each shape the board repeats.
+
+    >>> path_segments("M1 2h3z")
+    (('M', 1.0, 2.0, ()), ('L', 4.0, 2.0, ()), ('z', 1.0, 2.0, ()))
+    """
+    out: list[tuple[str, float, float, tuple[float, ...]]] = []
+    px = py = start_x = start_y = 0.0       # the pen, and where its sub-path began
+    tokens = PATH_TOKENS.findall(d)
+    command, i = "", 0
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command, i = tokens[i], i + 1
+            if command in "Zz":
+                px, py = start_x, start_y
+                out.append(("z", px, py, ()))
+                continue
+        kind, relative = command.upper(), command.islower()
+        if kind not in PATH_ARGS:
+            raise ValueError(f"path data {d!r}: no command before {tokens[i]!r}")
+        args = [float(t) for t in tokens[i:i + PATH_ARGS[kind]]]
+        i += PATH_ARGS[kind]
+        end_x, end_y = args[-2:] if kind in "MLA" else (args[0], py) if kind == "H" else (px, args[0])
+        if relative:
+            end_x, end_y = end_x + (px if kind != "V" else 0), end_y + (py if kind != "H" else 0)
+        px, py = end_x, end_y
+        out.append(("L" if kind in "HV" else kind, px, py, tuple(args[:5]) if kind == "A" else ()))
+        if kind == "M":
+            start_x, start_y = px, py
+            command = "l" if relative else "L"      # pairs after a move are lines
+    return tuple(out)
+
+
+def placed_path(d: str, x: float, y: float, angle: float) -> str:
+    """Path data ``d`` (drawn about its origin: ``path_segments``) turned by ``angle`` degrees and
+    moved to (``x``, ``y``), as absolute commands: a shape placed on the board with no
+    ``transform`` (each transform is a node Chromium keeps in its property trees, which every
+    redraw of the board walks again).
+
+    >>> placed_path("M0 0h10v2z", 100, 50, 90)
+    'M100 50L100 60L98 60z'
+    """
+    a = math.radians(angle)
+    cos, sin = math.cos(a), math.sin(a)
+    out: list[str] = []
+    for kind, end_x, end_y, arc in path_segments(d):
+        if kind == "z":
+            out.append("z")
+            continue
+        ex, ey = hundredths(x + end_x * cos - end_y * sin), hundredths(y + end_x * sin + end_y * cos)
+        if arc:
+            rx, ry, turn, large, sweep = arc
+            out.append(f"A{hundredths(rx)} {hundredths(ry)} {units(turn if rx == ry else turn + angle)} "
+                       f"{large:g} {sweep:g} {ex} {ey}")
+        else:
+            out.append(f"{kind}{ex} {ey}")
+    return "".join(out)
+
+
+def rounded_rect(x: float, y: float, width: float, height: float, r: float) -> str:
+    """Path data of a rectangle with corners of radius ``r``, drawn as SVG draws a ``<rect>``
+    (from the top edge's left end, clockwise), so a dashed outline falls the same way."""
+    return (f"M{x + r} {y}H{x + width - r}A{r} {r} 0 0 1 {x + width} {y + r}V{y + height - r}"
+            f"A{r} {r} 0 0 1 {x + width - r} {y + height}H{x + r}A{r} {r} 0 0 1 {x} {y + height - r}"
+            f"V{y + r}A{r} {r} 0 0 1 {x + r} {y}z")
+
+
+# the locomotive drawn on a ferry's space: its body and its wheels, every part clockwise
+LOCOMOTIVE_SHAPE = LOCOMOTIVE + "".join(f"M{x - r} {y}a{r} {r} 0 1 1 {2 * r} 0a{r} {r} 0 1 1 {-2 * r} 0z"
+                                        for x, y, r in LOCOMOTIVE_WHEELS)
+
+
+def space_shapes(x: float, y: float, angle: float, length: float, colour: str, *, owner: str | None = None,
+                 loco: bool = False, dashed: bool = False) -> list[Group | Path]:
+    """A space ``length`` long centred on (x, y) along ``angle`` degrees, each shape placed
+    without a transform: the space (``path.space``), then the owner's plastic train on it (its
+    side, body and shine: ``path.train-side``, ``path.train``, ``path.train-shine``), else the
+    ferry's locomotive (``path.loco``) or its colour's mark (``path.mark``).
+
+    A ``dashed`` space (an open tunnel's, a closed route's) is a ``rect.space`` turned in a group
+    of its own: its dashes then fall exactly as they always did (Chromium measures the dashes of
+    a turned path's rounded corners a little differently)."""
+    x, y, angle = round(x, 1), round(y, 1), round(angle, 1)      # the space's place, to a tenth
+
+    def shape(d: str, cls: str, **fill: str) -> Path:
+        return Path(d=placed_path(d, x, y, angle), class_=cls, debug=False, **fill)
+
+    shapes: list[Group | Path]
+    if dashed:
+        turned = Group(debug=False, transform=f"translate({units(x)} {units(y)}) rotate({units(angle)})")
+        turned.add(Rect((-length / 2, -CAR_WIDTH / 2), (length, CAR_WIDTH), rx=2, fill=ROUTE_FILL[colour],
+                        class_="space", debug=False))
+        shapes = [turned]
+    else:
+        shapes = [shape(rounded_rect(-length / 2, -CAR_WIDTH / 2, length, CAR_WIDTH, 2), "space",
+                        fill=ROUTE_FILL[colour])]
+    if owner:   # a plastic train on the space: raised, with its side below it
+        (bx, by, bw, bh), (sx, sy, sw, sh) = (tuple(round(v, 1) for v in part) for part in train_piece(length))
+        dx, dy = on_screen(PIECE_SIDE, angle)
+        shapes += [shape(rounded_rect(bx + dx, by + dy, bw, bh, 4), "train-side", fill=shade(PLAYER_FILL[owner])),
+                   shape(rounded_rect(bx, by, bw, bh, 4), "train", fill=PLAYER_FILL[owner]),
+                   shape(rounded_rect(sx, sy, sw, sh, 1), "train-shine")]
+    elif loco:
+        shapes.append(shape(LOCOMOTIVE_SHAPE, "loco"))
+    else:
+        shapes.append(shape(MARKS[colour], "mark light" if colour in LIGHT_MARK else "mark"))
+    return shapes
+
+
 def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owners, hl: Highlights) -> Group:
     route = game_map.route(route_id)
     place = board.routes[route_id]
@@ -333,27 +461,10 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
                                     aria_label=name))
     g.add(svgwrite.base.Title(name))
     g.add(Path(d=line_path(place.line), debug=False, class_="halo"))
-    fill = ROUTE_FILL[route.colour]
     for i, space in enumerate(place.spaces):
-        s = Group(debug=False, transform=f"translate({units(space.cx)} {units(space.cy)}) rotate({units(upright(space.angle))})")
-        s.add(Rect((-space.length / 2, -CAR_WIDTH / 2), (space.length, CAR_WIDTH), rx=2,
-                   fill=fill, class_="space", debug=False))
-        if owner:   # a plastic train on the space: raised, with its side below it
-            body, shine = train_piece(space.length)
-            angle = upright(space.angle)
-            size = (units(body[2]), units(body[3]))
-            dx, dy = on_screen(PIECE_SIDE, angle)
-            s.add(Rect((units(body[0] + dx), units(body[1] + dy)), size, rx=4, fill=shade(PLAYER_FILL[owner]),
-                       class_="train-side", debug=False))
-            s.add(Rect((units(body[0]), units(body[1])), size, rx=4, fill=PLAYER_FILL[owner], class_="train", debug=False))
-            s.add(Rect((units(shine[0]), units(shine[1])), (units(shine[2]), units(shine[3])), rx=1, class_="train-shine",
-                       debug=False))
-        elif i < route.ferry:
-            s.add(Use("#ttr-locomotive", debug=False, class_="loco"))
-        else:
-            s.add(Use(f"#ttr-mark-{route.colour}", debug=False,
-                      class_="mark light" if route.colour in LIGHT_MARK else "mark"))
-        g.add(s)
+        for shape in space_shapes(space.cx, space.cy, upright(space.angle), space.length, route.colour,
+                                  owner=owner, loco=i < route.ferry, dashed=not owner and (route.tunnel or closed)):
+            g.add(shape)
     if owner:
         for x, y in badge_spots(place.spaces):
             g.add(badge(owner, x, y))
@@ -421,13 +532,6 @@ def check_ids(game_map: GameMap, owners: Owners, hl: Highlights) -> None:
 
 def _defs(drawing: svgwrite.Drawing) -> None:
     drawing.defs.add(drawing.style(CSS))
-    for colour, d in MARKS.items():
-        drawing.defs.add(drawing.path(d=d, id=f"ttr-mark-{colour}"))
-    loco = drawing.g(id="ttr-locomotive")
-    loco.add(drawing.path(d=LOCOMOTIVE))
-    for x, y, r in LOCOMOTIVE_WHEELS:
-        loco.add(drawing.circle((x, y), r))
-    drawing.defs.add(loco)
     drawing.defs.add(drawing.path(d=STATION, id="ttr-station"))
     for colour, d in EMBLEMS.items():
         drawing.defs.add(drawing.path(d=d, id=f"ttr-emblem-{colour}"))

@@ -18,7 +18,7 @@ on a group around them, as in ``render_board``:
   ``space mark light``, ``space loco``), each space one ``<use>`` of a *kind*: a space of one
   length and colour with its mark or locomotive, whose outline and symbol colour come from
   that group's classes (and from the route's: ``tunnel``, ``ferry``);
-- a claimed or closed route's spaces are drawn one by one as ``render_board`` draws them
+- a claimed or closed route's spaces are drawn one by one with ``render_board``'s classes
   (``use.space``, ``use.train-side``, ``use.train``, ``use.train-shine``,
   or ``use.mark``), each a ``<use>`` of a shared rectangle or symbol, and a claimed route's
   owner's badges after them (``use.badge``).

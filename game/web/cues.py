@@ -58,7 +58,7 @@ def play(cues: tuple[CueLook, ...], human: int | None = None, timed: bool = True
         elif still:
             continue
         elif cue.kind == "claim":
-            _place(f"#route-{cue.route} rect.train", colour)
+            _place(f"#route-{cue.route} .train", colour)
         elif cue.kind == "station":
             _place(f"#city-{cue.city} .station-piece.owner-{colour}", colour)
         else:

@@ -44,6 +44,7 @@ class Zoom:
         self.watcher: Node = None                             # the frame's ResizeObserver
         self.labels = float(LABEL_UNITS)
         self.marks = 1.0                                      # the owners' badges' scale (``--mark-scale``)
+        # (both set in a style sheet of their own, ``sizes``)
         self.fitted = 1.0                                     # the scale the labels were sized for
 
     def attach(self, box) -> None:
@@ -63,7 +64,8 @@ class Zoom:
             self.watcher = js.ResizeObserver.new(keep_alive(lambda *_: self.fit_labels()))
         self.watcher.disconnect()
         self.labels, self.marks, self.fitted = float(LABEL_UNITS), 1.0, self.scale
-        self.watcher.observe(box.parentElement)          # sizes the labels once it sees the frame
+        self.sizes("")                                   # as drawn, until sized for this board:
+        self.watcher.observe(box.parentElement)          # once it sees the frame
 
     def apply(self) -> None:
         self.scale = max(1.0, min(MAX_SCALE, self.scale))
@@ -90,14 +92,24 @@ class Zoom:
         matrix = present(svg.getScreenCTM()) if svg is not None else None
         if matrix is None or matrix.a <= 0:
             return
-        size = label_size(matrix.a)
-        if size != self.labels:
-            self.labels = size
-            self.box.style.setProperty("--label-size", f"{size}px")
-        marks = mark_scale(matrix.a)
-        if marks != self.marks:
-            self.marks = marks
-            self.box.style.setProperty("--mark-scale", str(marks))
+        size, marks = label_size(matrix.a), mark_scale(matrix.a)
+        if (size, marks) != (self.labels, self.marks):
+            self.labels, self.marks = size, marks
+            self.sizes(f"#{self.box.id} .ttr-board .label{{--label-size:{size}px}}"
+                       f"#{self.box.id} .ttr-board .badge{{--mark-scale:{marks}}}")
+
+    @staticmethod
+    def sizes(rules: str) -> None:
+        """The labels' and badges' sizes, as rules of a style sheet of their own: set on the
+        board's element, the variables would be inherited by, and restyle, each of its two
+        thousand shapes, where these rules restyle only the labels and the badges."""
+        sheet = present(js.document.getElementById("board-sizes"))
+        if sheet is None:
+            sheet = js.document.createElement("style")
+            sheet.id = "board-sizes"
+            js.document.head.append(sheet)
+        if sheet.textContent != rules:
+            sheet.textContent = rules
 
     def zoom_at(self, factor: float, cx: float, cy: float) -> None:
         new = max(1.0, min(MAX_SCALE, self.scale * factor))

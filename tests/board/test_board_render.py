@@ -68,8 +68,10 @@ def test_routes_and_cities_carry_classes_data_and_accessible_names(map_id):
         for part in (game_map.city(r.a).name, game_map.city(r.b).name, str(r.length), r.colour):
             assert part in name
         assert ("tunnel" in name) == r.tunnel and ("ferry" in name) == bool(r.ferry)
-        assert len(e.findall(f"{SVG}g")) == r.length
-        assert len([u for u in e.iter(f"{SVG}use") if u.get("class") == "loco"]) == r.ferry
+        assert len([s for s in e.iter() if s.get("class") == "space"]) == r.length
+        assert len([p for p in e.iter(f"{SVG}path") if p.get("class") == "loco"]) == r.ferry
+        # placed without a transform, but for the dashed outline of a tunnel's space (docs/board.md)
+        assert len([s for s in e.iter() if s.get("transform")]) == (r.length if r.tunnel else 0)
     for c in game_map.cities:
         e = elements[f"city-{c.id}"]
         assert e.get("class") == "city" and e.get("data-city") == c.id and e.get("aria-label") == c.name
@@ -84,8 +86,7 @@ def test_every_colour_has_its_own_mark_and_every_mark_is_defined_once():
     assert not set(EMBLEMS.values()) & set(MARKS.values())
     defs = parse(render_board(load_map("usa"))).find(f"{SVG}defs")
     assert sorted(e.get("id") for e in defs if e.get("id")) == sorted(
-        [f"ttr-mark-{c}" for c in MARKS] + [f"ttr-emblem-{c}" for c in EMBLEMS] + [f"ttr-badge-{c}" for c in EMBLEMS]
-        + ["ttr-locomotive", "ttr-station"])
+        [f"ttr-emblem-{c}" for c in EMBLEMS] + [f"ttr-badge-{c}" for c in EMBLEMS] + ["ttr-station"])
     assert LIGHT_MARK <= set(MARKS)
 
 
@@ -116,7 +117,7 @@ def test_owned_routes_show_trains_and_stations_in_the_owners_colour(map_id):
         for route_id in player["routes"]:
             e = elements[f"route-{route_id}"]
             assert {"claimed", f"owner-{player['colour']}"} <= set(e.get("class").split())
-            trains = [r for r in e.iter(f"{SVG}rect") if r.get("class") == "train"]
+            trains = [r for r in e.iter(f"{SVG}path") if r.get("class") == "train"]
             assert len(trains) == game_map.route(route_id).length
             assert {t.get("fill") for t in trains} == {render_module.PLAYER_FILL[player["colour"]]}
             assert f"claimed by {player['colour']}" in e.get("aria-label")

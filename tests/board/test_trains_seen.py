@@ -51,10 +51,10 @@ SEEN = """() => {
   const hit = (x, y) => document.elementsFromPoint(x, y).find((e) => e.closest('.route'))?.closest('.route').id ?? null;
   const centre = (e) => { const b = e.getBoundingClientRect(); return [b.left + b.width / 2, b.top + b.height / 2]; };
   return [...document.querySelectorAll('#board .route')].map((route) => {
-    const spaces = [...route.querySelectorAll('rect.space')];
+    const spaces = [...route.querySelectorAll('.space')];
     return {
       id: route.id, owner: [...route.classList].find((c) => c.startsWith('owner-'))?.slice(6) ?? null,
-      trains: [...route.querySelectorAll('rect.train')].map((t) => getComputedStyle(t).fill),
+      trains: [...route.querySelectorAll('.train')].map((t) => getComputedStyle(t).fill),
       muted: spaces.map((s) => Number(getComputedStyle(s).fillOpacity)),
       badges: [...route.querySelectorAll('use.badge')].map((b) => [b.getBoundingClientRect().width, hit(...centre(b))]),
       middle: hit(...centre(spaces[Math.floor(spaces.length / 2)])),

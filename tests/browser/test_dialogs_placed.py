@@ -73,10 +73,10 @@ def test_the_claim_tunnel_and_station_dialogs_cover_nothing_they_are_about(brows
         page.set_viewport_size({"width": width, "height": height})
         import_game(page, tmp_path, USA)
         for route in USA_ROUTES:
-            open_and_check(page, f"#route-{route}", "claim", f"#route-{route} rect.space")
+            open_and_check(page, f"#route-{route}", "claim", f"#route-{route} .space")
         import_game(page, tmp_path, EUROPE)
         for route in EUROPE_ROUTES:
-            open_and_check(page, f"#route-{route}", "claim", f"#route-{route} rect.space")
+            open_and_check(page, f"#route-{route}", "claim", f"#route-{route} .space")
         for city in CITIES:
             open_and_check(page, f"#city-{city}", "station", f"#city-{city} circle.ring")
         page.locator("#city-wien").dispatch_event("click")           # the station's rule, with our numbers
@@ -88,7 +88,7 @@ def test_the_claim_tunnel_and_station_dialogs_cover_nothing_they_are_about(brows
         page.click(".dialog[data-dialog=claim] button[data-cmd=claim] >> text=2 red")
         page.wait_for_selector("#dialogs .dialog[data-dialog=tunnel]")
         assert "3 cards turned over" in page.text_content(".dialog[data-dialog=tunnel] .dialog-rule")
-        assert_uncovered(page, "#route-bucuresti--sofia rect.space", "tunnel")
+        assert_uncovered(page, "#route-bucuresti--sofia .space", "tunnel")
         copy = page.locator("#board-frame .tunnel-reveal")           # the cards' copy over the board waits
         assert copy.count() == 1 and not copy.is_visible()
         focused = page.evaluate("document.activeElement.closest('#dialogs') !== null")
@@ -141,10 +141,10 @@ def test_on_a_phone_the_route_being_paid_for_is_in_view_above_the_sheet(browser_
     zoomed = page.evaluate(view)
     page.locator("#route-bucuresti--sofia").dispatch_event("click")
     page.wait_for_selector("#dialogs .dialog[data-dialog=claim]")
-    in_view_above_the_sheet("#route-bucuresti--sofia rect.space")
+    in_view_above_the_sheet("#route-bucuresti--sofia .space")
     page.click(".dialog[data-dialog=claim] button[data-cmd=claim] >> text=2 red")
     page.wait_for_selector("#dialogs .dialog[data-dialog=tunnel]")
-    in_view_above_the_sheet("#route-bucuresti--sofia rect.space")
+    in_view_above_the_sheet("#route-bucuresti--sofia .space")
     page.click(".dialog[data-dialog=tunnel] button[data-cmd=tunnel] >> text=Withdraw")
     page.wait_for_function("document.getElementById('app').dataset.current === '0' && "
                            "!document.querySelector('#dialogs .dialog')")
