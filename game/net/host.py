@@ -299,11 +299,13 @@ class HostTable:
 
     def _pledge(self, conn: str, seat: int, digest: str) -> list[Send]:
         info = self.seats[seat]
-        if info.pledge == digest:
-            return []
+        if info.pledge == digest or self.dealt:
+            return []       # after the deal a new guest of the seat watches it as a late joiner
         if self._all_pledged():
-            return [self._refuse(conn, None, "net.refused.message", "the pledges are sent: a pledge can no longer change",
-                                 detail="pledge")]
+            # restarting the round would let a pledge chosen after seeing contributions steer the seed
+            return [self._refuse(conn, None, "net.refused.pledges_closed",
+                                 "every pledge is in: a pledge can no longer change, and this seat's contribution "
+                                 "is only on the device that pledged it")]
         info.pledge = digest
         return self._advance()
 
@@ -375,7 +377,7 @@ class HostTable:
         out = []
         statuses = self.statuses()
         for conn, link in self.links.items():
-            if link.events < len(session.events) or link.statuses != statuses or link.statuses is None:
+            if link.events < len(session.events) or link.statuses != statuses:
                 out.append(Send(conn, State(len(session.actions), seat_view(session.state, link.seat), link.events,
                                             seat_events(session.events[link.events:], link.seat), statuses).to_text()))
                 link.events, link.statuses = len(session.events), statuses

@@ -134,6 +134,55 @@ def test_a_new_connection_of_a_seat_replaces_the_old_one():
     assert channel.table.seat_of("other") == 1 and not channel.table.bound("g1")
 
 
+def test_a_guest_with_a_new_invite_after_the_deal_watches_it_as_a_late_joiner():
+    """A player whose device lost its storage takes the seat again with a new invite: the deal
+    holds the seat's old contribution, so the guest checks the game without one of its own."""
+    channel = dealt_table(3)
+    channel.play_out(moves=10)
+    table = channel.table
+    old = channel.guests["g1"]
+    fresh = GuestTable.new(entropy(999))
+    channel.guests["g1"] = fresh
+    channel.send("g1", fresh.hello(table.invite(1)))
+    assert fresh.late and not old.late and fresh.refusal is None
+    assert fresh.view == old.view and fresh.contributions == old.contributions
+    channel.play_out()
+    assert fresh.record().own is None and fresh.check() is None
+
+
+def test_a_pledge_after_every_pledge_is_in_is_refused_and_the_new_device_joins_late():
+    """Every pledge is in, one contribution sent, and the other seat's device is lost before it
+    sends its own: a new device's pledge for the seat is refused with the reason (restarting the
+    round would let a pledge chosen after seeing a contribution steer the seed), the new guest
+    joins late, and the old device can still finish the deal."""
+    table = HostTable.create(start(3), [1, 2], entropy=entropy(5))
+    channel = Channel(table)
+    channel.join(1)
+    lost = GuestTable.new(entropy(55))
+    welcome = next(s for s in table.receive("g2", lost.hello(table.invite(2))) if s.conn == "g2")
+    channel.deliver([s for s in table.receive("g2", lost.receive(welcome.text)[0]) if s.conn != "g2"])
+    channel.deliver(table.disconnected("g2", now=1.0))
+    assert table.seats[1].contribution is not None and not table.dealt
+    fresh = GuestTable.new(entropy(56))
+    channel.guests["g2"] = fresh
+    channel.send("g2", fresh.hello(table.invite(2)))
+    assert fresh.late and fresh.refusal is not None and fresh.refusal.key == "net.refused.pledges_closed"
+    assert not table.dealt
+    channel.guests["g2"] = lost              # the first device comes back: the deal goes on
+    channel.send("g2", lost.rejoin())
+    assert table.dealt and lost.view is not None and fresh.pledges == lost.pledges
+
+
+def test_a_new_pledge_before_every_pledge_is_in_replaces_the_old_one():
+    table = HostTable.create(start(3), [1, 2], entropy=entropy(5))
+    channel = Channel(table)
+    channel.join(1)
+    channel.guests["g1"] = fresh = GuestTable.new(entropy(77))    # the device lost its storage
+    channel.send("g1", fresh.hello(table.invite(1)))
+    channel.join(2)
+    assert table.dealt and not fresh.late and fresh.contributions[1] == fresh.contribution
+
+
 def test_the_host_reloads_and_every_guest_rejoins():
     channel = dealt_table(3, ai=(2,), spectators=1)
     channel.play_out(moves=60)
@@ -227,7 +276,7 @@ def test_every_reason_of_the_table_and_the_check_has_its_text():
     english = catalog("en")
     sources = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "game" / "net").glob("*.py"))
     keys = set(re.findall(r'"(net\.(?:refused|check)\.[a-z_]+)"', sources))
-    assert len(keys) == 16 and keys <= set(english)
+    assert len(keys) == 17 and keys <= set(english)
     assert placeholders(english["net.refused.not_your_turn"][0]) == {"player"}
     assert placeholders(english["net.check.hand"][0]) == {"number"}
 
