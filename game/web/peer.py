@@ -54,6 +54,7 @@ class PeerLink:
         self.reason: str | None = None     # why the link is over (None: it is not)
         self.proxies: list = []        # (target, event name, handler) added to the connection and channel
         self.timer: asyncio.TimerHandle | None = None
+        self.answered = False          # the host took an answer (set before the browser has it)
 
     # --- the host's side ---
     async def invite(self) -> str:
@@ -71,12 +72,15 @@ class PeerLink:
         refused and the invite stays open for a right one)."""
         if self.reason is not None:
             return f"the link is over ({self.reason})"
+        if self.answered:           # the browser takes the first answer in the background
+            return "this invite has been answered already: a new guest gets a new invite"
         try:
             answer = read_code(text, "answer")
         except SignalError as error:
             return str(error)
         if self.connection is None or self.connection.signalingState != "have-local-offer":
             return "this link has no invite waiting for an answer"
+        self.answered = True
         self._apply(self.connection.setRemoteDescription(self._session(answer)))
         self._wait(CONNECT_TIMEOUT_S)
         return None
@@ -100,10 +104,15 @@ class PeerLink:
 
     # --- both sides ---
     def send(self, text: str) -> bool:
-        """Send ``text``; False when the channel is not open."""
-        if not self.opened or self.reason is not None:
+        """Send ``text``; False when the channel is not open (a browser that refuses the text
+        closes the link, with its message as the detail)."""
+        if not self.opened or self.reason is not None or str(self.channel.readyState) != "open":
             return False
-        self.channel.send(text)
+        try:
+            self.channel.send(text)
+        except JsException as error:
+            self.close("error", str(error))
+            return False
         return True
 
     def close(self, reason: str = "closed", detail: str = "") -> None:

@@ -43,7 +43,7 @@ def test_invite_answer_messages_and_close(devices):
         for candidate in read_code(code, kind).candidates:
             assert candidate.type == "host" and ipaddress.ip_address(candidate.address)
     assert "answer code" in run(host, f"json.dumps(link.take_answer({json.dumps(invite)}))")
-    assert "no invite waiting" in run(host, f"json.dumps(link.take_answer({json.dumps(answer)}))")
+    assert "answered already" in run(host, f"json.dumps(link.take_answer({json.dumps(answer)}))")
 
     run(host, "json.dumps(link.send('{\"to\": \"guest\"}'))")
     run(guest, "json.dumps(link.send('{\"to\": \"host\"}'))")
@@ -59,6 +59,8 @@ def test_invite_answer_messages_and_close(devices):
     # an answer whose addresses lead nowhere: the host's link ends with a reason, it never hangs
     run(host, SETUP + "\npeer.CONNECT_TIMEOUT_S = 2\njson.dumps(await link.invite())")
     nowhere = replace(read_code(answer), candidates=tuple(replace(c, port=9) for c in read_code(answer).candidates))
-    assert run(host, f"json.dumps(link.take_answer({json.dumps(nowhere.code())}))") is None
+    # a second answer taken before the browser has the first is refused with its own reason
+    taken = run(host, f"json.dumps([link.take_answer({json.dumps(nowhere.code())}) for _ in range(2)])")
+    assert taken[0] is None and "answered already" in taken[1]
     host.wait_for_function("() => py.runPython('link.reason') === 'timeout'", timeout=15_000)
     assert [e[2:] for e in events(host, "close")] == [["timeout", "not connected after 2 s"]]
