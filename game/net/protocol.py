@@ -233,9 +233,15 @@ def _is_table(value: Any) -> bool:
 
 def _is_view(value: Any) -> bool:
     """a seat's view of the game (game.view.View)"""
-    return isinstance(value, dict) and set(value) == _VIEW_KEYS and isinstance(value["players"], list) \
-        and MIN_SEATS <= len(value["players"]) <= MAX_SEATS \
-        and all(isinstance(p, dict) and set(p) == _PLAYER_VIEW_KEYS for p in value["players"])
+    if not (isinstance(value, dict) and set(value) == _VIEW_KEYS and isinstance(value["players"], list)
+            and MIN_SEATS <= len(value["players"]) <= MAX_SEATS
+            and all(isinstance(p, dict) and set(p) == _PLAYER_VIEW_KEYS for p in value["players"])):
+        return False
+    # what a guest keeps of each view (game.net.fairdeal.Seen) and draws first
+    return isinstance(value["market"], list) and (value["viewer"] is None or _whole(
+        0, len(value["players"]) - 1)(value["viewer"])) and all(
+        (p["hand"] is None or isinstance(p["hand"], dict)) and (p["offer"] is None or isinstance(p["offer"], list))
+        and (p["tickets"] is None or isinstance(p["tickets"], list)) for p in value["players"])
 
 
 def _is_event(value: Any) -> bool:

@@ -108,6 +108,23 @@ def test_a_bad_host_message_is_refused_with_its_reason(change, why):
         read_host(_with(_state_message(), **change))
 
 
+def _view_with(**change) -> dict:
+    view = json.loads(json.dumps(_state_message().view))
+    players = change.pop("players", {})
+    view["players"][1].update(players)
+    return {**view, **change}
+
+
+@pytest.mark.parametrize("view", [_view_with(market=5), _view_with(market=None), _view_with(viewer="1"),
+                                  _view_with(viewer=2), _view_with(players={"hand": 7}),
+                                  _view_with(players={"offer": "x"}), _view_with(players={"tickets": {}})],
+                         ids=["market-number", "market-none", "viewer-text", "viewer-no-seat", "hand", "offer", "tickets"])
+def test_a_view_a_guest_cannot_keep_is_refused(view):
+    """What the guest keeps of a view (its market, its seat's hand, offer and tickets) has its type."""
+    with pytest.raises(ProtocolError, match="view: expected a seat's view"):
+        read_host(_with(_state_message(), view=view))
+
+
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=10)
