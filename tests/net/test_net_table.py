@@ -183,6 +183,21 @@ def test_a_new_pledge_before_every_pledge_is_in_replaces_the_old_one():
     assert table.dealt and not fresh.late and fresh.contributions[1] == fresh.contribution
 
 
+def test_a_connection_with_a_seat_asking_for_another_place_is_refused():
+    """Its seat would be neither here nor away (no AI could stand in): a new place takes a new connection."""
+    channel = dealt_table(3)
+    table = channel.table
+    invite = table.invite(None)
+    assert refused(channel, "g1", Hello(invite).to_text()).key == "net.refused.message"
+    rejoin = '{"type": "rejoin", "v": 1, "token": "' + table.seats[2].token + '"}'
+    assert refused(channel, "g1", rejoin).key == "net.refused.message"
+    assert table.seat_of("g1") == 1 and table.seat_of("g2") == 2 and table.statuses() == ["local", "here", "here"]
+    channel.send("g1", channel.guests["g1"].rejoin())       # its own seat again: welcomed
+    assert table.seat_of("g1") == 1 and not channel.refusals["g1"]
+    channel.send("s0", Hello(invite).to_text())             # the refused invite is still good
+    assert table.seat_of("s0") is None and table.bound("s0") and invite not in table.invites
+
+
 def test_the_host_reloads_and_every_guest_rejoins():
     channel = dealt_table(3, ai=(2,), spectators=1)
     channel.play_out(moves=60)
@@ -208,6 +223,31 @@ def test_the_host_reloads_and_every_guest_rejoins():
 ])
 def test_a_broken_table_is_refused_with_its_reason(change, why):
     saved = {**dealt_table(3).table.to_json(), **change}
+    with pytest.raises(TableError, match=why):
+        HostTable.from_json(saved)
+
+
+def _seat(index: int, **change):
+    """A change of the saved table of ``dealt_table(3)`` (seats local, remote, remote): seat ``index``'s fields."""
+    def changed(saved: dict) -> dict:
+        saved["seats"][index].update(change)
+        return saved
+    return changed
+
+
+@pytest.mark.parametrize("change,why", [
+    (_seat(1, contribution="zz"), "seats: each"), (_seat(1, contribution="é" * 64), "seats: each"),
+    (_seat(1, pledge="AB" * 32), "seats: each"), (_seat(1, token="x"), "seats: each"),
+    (_seat(0, token="ab" * 16), "seats: each"), (_seat(2, kind="local", token=None), "at most one human seat"),
+    (lambda saved: {**saved, "invites": {"ab" * 16: 0}}, "invites"),
+    (lambda saved: {**saved, "invites": {"ab" * 16: True}}, "invites"),
+    (lambda saved: {**saved, "invites": {"abc": 1}}, "invites"),
+    (lambda saved: {**saved, "spectators": ["x"]}, "spectators"),
+])
+def test_a_table_with_a_broken_seat_invite_or_token_is_refused_with_its_reason(change, why):
+    """Everything a save holds has its form, so a restored table never fails later (an invite
+    kept for the local seat, a contribution that is not hexadecimal)."""
+    saved = change(json.loads(json.dumps(dealt_table(3).table.to_json())))
     with pytest.raises(TableError, match=why):
         HostTable.from_json(saved)
 
