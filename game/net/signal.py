@@ -56,6 +56,10 @@ class SignalError(ValueError):
     """An SDP or a code that cannot be used; the message says what is wrong, for the page."""
 
 
+class NoAddressError(SignalError):
+    """An SDP without a network address: the browser found none (no network, or WebRTC turned off)."""
+
+
 @dataclass(frozen=True)
 class Candidate:
     """One ICE candidate of component 1 (a data channel multiplexes everything on it).
@@ -146,10 +150,10 @@ def check(d: Description) -> None:
     (so a code, forged or not, never puts anything else into the SDP rebuilt from it)."""
     if d.kind not in KINDS:
         raise SignalError(f"not an offer or an answer: {d.kind!r}")
-    if not (4 <= len(d.ufrag) <= 256 and ICE_CHARS.fullmatch(d.ufrag)):
-        raise SignalError("the connection's user name (ICE ufrag) is not 4 to 256 letters, digits, + or /")
-    if not (22 <= len(d.pwd) <= 256 and ICE_CHARS.fullmatch(d.pwd)):
-        raise SignalError("the connection's password (ICE pwd) is not 22 to 256 letters, digits, + or /")
+    if not (4 <= len(d.ufrag) <= 255 and ICE_CHARS.fullmatch(d.ufrag)):     # a code's text: 255 bytes at most
+        raise SignalError("the connection's user name (ICE ufrag) is not 4 to 255 letters, digits, + or /")
+    if not (22 <= len(d.pwd) <= 255 and ICE_CHARS.fullmatch(d.pwd)):
+        raise SignalError("the connection's password (ICE pwd) is not 22 to 255 letters, digits, + or /")
     if HASHES.get(d.hash) != len(d.fingerprint):
         raise SignalError(f"the certificate's fingerprint is not a {', '.join(HASHES)} digest")
     if d.setup not in SETUPS or (d.kind == "answer") == (d.setup == "actpass"):
@@ -158,7 +162,9 @@ def check(d: Description) -> None:
         raise SignalError("the data channel's media id is not an SDP token")
     if not 1 <= d.sctp_port <= 65535 or not 0 <= d.max_message_size < 1 << 32:
         raise SignalError("the data channel's SCTP port or message size is out of range")
-    if not 1 <= len(d.candidates) <= MAX_CANDIDATES:
+    if not d.candidates:
+        raise NoAddressError("the code holds no network address")
+    if len(d.candidates) > MAX_CANDIDATES:
         raise SignalError(f"the code holds {len(d.candidates)} network addresses (1 to {MAX_CANDIDATES} are needed)")
     for c in d.candidates:
         if c.protocol not in PROTOCOLS or c.type not in TYPES or c.tcp_type not in TCP_TYPES \
@@ -197,7 +203,10 @@ def parse_sdp(kind: Kind, sdp: str) -> Description:
         fingerprint = bytes.fromhex(digest.replace(":", ""))
     except ValueError:
         raise SignalError("the certificate's fingerprint is not hexadecimal") from None
-    candidates = tuple(c for c in (_parse_candidate(v) for v in attributes.get("candidate", [])) if c)
+    found = [c for c in (_parse_candidate(v) for v in attributes.get("candidate", [])) if c]
+    # a device with many interfaces and servers: the best by ICE's priority, which it would try first
+    candidates = tuple(sorted(found, key=lambda c: -c.priority)[:MAX_CANDIDATES]) if len(found) > MAX_CANDIDATES \
+        else tuple(found)
     try:
         sctp_port = int(one("sctp-port"))
         max_size = int(one("max-message-size")) if "max-message-size" in attributes else 65536
@@ -251,7 +260,7 @@ def unpack(data: bytes) -> Description:
     candidates = []
     for _ in range(reader.byte()):
         flags = reader.byte()
-        if flags & 3 >= len(TYPES) or flags >> 6:
+        if flags >> 6:
             raise SignalError("a network address of the code is not a valid ICE candidate")
         priority = reader.number()
         address, port = reader.address()

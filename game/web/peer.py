@@ -16,7 +16,7 @@ from collections.abc import Callable
 import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
-from game.net.signal import Description, Kind, SignalError, parse_sdp, read_code
+from game.net.signal import Description, Kind, NoAddressError, SignalError, parse_sdp, read_code
 from game.web.dom import Node
 
 # Gathering the device's network addresses: a few milliseconds on one network; a STUN or TURN
@@ -172,9 +172,10 @@ class PeerLink:
             raise PeerError(self.reason, "")
         try:
             description: Description = parse_sdp(kind, str(connection.localDescription.sdp))
+        except NoAddressError as error:
+            raise self._fail("no-address", str(error)) from None
         except SignalError as error:
-            reason = "no-address" if "network addresses" in str(error) else "error"
-            raise self._fail(reason, str(error)) from None
+            raise self._fail("error", str(error)) from None
         return description.code()
 
     def _session(self, description: Description):
