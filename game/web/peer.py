@@ -16,7 +16,14 @@ from collections.abc import Callable
 import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
-from game.net.signal import Description, Kind, NoAddressError, SignalError, parse_sdp, read_code
+from game.net.signal import (
+    Description,
+    Kind,
+    NoAddressError,
+    SignalError,
+    parse_sdp,
+    read_code,
+)
 from game.web.dom import Node
 
 # Gathering the device's network addresses: a few milliseconds on one network; a STUN or TURN
