@@ -216,6 +216,11 @@ class GuestTable:
                 raise GuestError(f"a kept guest: {key} is of the wrong type")
         if not all(isinstance(e, dict) for e in data["events"]) or not all(isinstance(s, str) for s in data["statuses"]):
             raise GuestError("a kept guest: events or statuses of the wrong type")
+        for key in ("pledges", "contributions"):
+            if data[key] is not None and not all(v is None or isinstance(v, str) for v in data[key]):
+                raise GuestError(f"a kept guest: {key} of the wrong type")
+        if data["actions"] is not None and not all(isinstance(a, str) for a in data["actions"]):
+            raise GuestError("a kept guest: actions of the wrong type")
         try:
             seen = [Seen.from_json(s) for s in data["seen"]]
         except ValueError as exc:

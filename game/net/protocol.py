@@ -228,7 +228,7 @@ def _is_table(value: Any) -> bool:
     return isinstance(value["map"], str) and (value["variant"] is None or isinstance(value["variant"], str)) \
         and isinstance(players, list) and MIN_SEATS <= len(players) <= MAX_SEATS \
         and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) \
-        and _whole(0, MAX_SEATS - 1)(value["first"])
+        and _whole(0, len(players) - 1)(value["first"])
 
 
 def _is_view(value: Any) -> bool:

@@ -125,6 +125,11 @@ def test_a_view_a_guest_cannot_keep_is_refused(view):
         read_host(_with(_state_message(), view=view))
 
 
+def test_a_welcome_whose_first_player_is_not_at_the_table_is_refused():
+    with pytest.raises(ProtocolError, match="table: expected"):
+        read_host(_with(Welcome(1, TOKEN, TABLE, HEX), table={**TABLE, "first": 2}))
+
+
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
                     max_leaves=10)

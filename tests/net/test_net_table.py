@@ -322,7 +322,8 @@ def test_every_reason_of_the_table_and_the_check_has_its_text():
 
 
 @pytest.mark.parametrize("change", [{"guest": 2}, {"seat": "1"}, {"events": [1]}, {"at": True}, {"seen": [{}]},
-                                    {"extra": 1}])
+                                    {"extra": 1}, {"pledges": [1, None, None]}, {"contributions": [[], None, None]},
+                                    {"actions": [5]}])
 def test_a_broken_kept_guest_is_refused(change):
     kept = {**dealt_table(3).guests["g1"].to_json(), **change}
     with pytest.raises(GuestError):
