@@ -395,8 +395,9 @@ class HostTable:
         statuses = self.statuses()
         for conn, link in self.links.items():
             if link.events < len(session.events) or link.statuses != statuses:
-                out.append(Send(conn, State(len(session.actions), seat_view(session.state, link.seat), link.events,
-                                            seat_events(session.events[link.events:], link.seat), statuses).to_text()))
+                state = State(len(session.actions), seat_view(session.state, link.seat), link.events,
+                              seat_events(session.events[link.events:], link.seat), statuses)
+                out += [Send(conn, part.to_text()) for part in state.split()]
                 link.events, link.statuses = len(session.events), statuses
             if session.over and not link.revealed:
                 out.append(Send(conn, Reveal(self.secret, [str(a) for a in session.actions]).to_text()))
