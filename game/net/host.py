@@ -280,6 +280,7 @@ class HostTable:
             if conn in self.links and (seat is None or self.links[conn].seat != seat):
                 return [self._moving(conn)]
             del self.invites[message.invite]
+            self.links.pop(conn, None)      # a new invite's guest (a new device) gets the whole game
             if seat is None:
                 token = self.entropy(TOKEN_BYTES).hex()
                 self.spectators.append(token)
@@ -363,13 +364,16 @@ class HostTable:
 
     def _bind(self, conn: str, seat: int | None, token: str | None) -> list[Send]:
         """Give ``conn`` its place: an earlier connection of the same seat loses it; the guest
-        gets the welcome, the deal so far and the whole game as it may see it."""
+        gets the welcome, the deal so far and the whole game as it may see it (a connection
+        that rejoins its place gets only what it is owed: a rejoin sends the game once a connection)."""
         assert token is not None
+        kept = self.links.get(conn)
         if seat is not None:
-            self.links = {c: link for c, link in self.links.items() if link.seat != seat}
+            self.links = {c: link for c, link in self.links.items() if link.seat != seat or c == conn}
             self.away_since.pop(seat, None)
             self.seats[seat].stand_in = False
-        self.links[conn] = _Link(seat)
+        if kept is None or kept.seat != seat:
+            self.links[conn] = _Link(seat)
         out = [Send(conn, Welcome(seat, token, self.start, commitment(self.secret)).to_text())]
         if self._all_pledged():
             out.append(Send(conn, Pledges(self._pledges()).to_text()))

@@ -198,6 +198,23 @@ def test_a_connection_with_a_seat_asking_for_another_place_is_refused():
     assert table.seat_of("s0") is None and table.bound("s0") and invite not in table.invites
 
 
+def test_a_rejoin_on_the_same_connection_does_not_send_the_game_again():
+    """The whole game goes once a connection (a guest repeating its rejoin costs the host a welcome)."""
+    channel = dealt_table(3)
+    channel.play_out(moves=30)
+    guest = channel.guests["g1"]
+    events = list(guest.events)
+    for _ in range(3):
+        sends = channel.table.receive("g1", guest.rejoin())
+        assert [json.loads(s.text)["type"] for s in sends] == ["welcome", "pledges", "deal"]
+        channel.deliver(sends)
+    assert guest.events == events and channel.table.seat_of("g1") == 1
+    assert [json.loads(s.text)["type"] for s in channel.table.receive("g1", guest.ping(7))] == ["pong"]
+    channel.deliver(channel.table.disconnected("g1", now=5.0))
+    sends = channel.table.receive("g1", guest.rejoin())          # a new connection: the whole game
+    assert "state" in [json.loads(s.text)["type"] for s in sends]
+
+
 def test_the_host_reloads_and_every_guest_rejoins():
     channel = dealt_table(3, ai=(2,), spectators=1)
     channel.play_out(moves=60)
