@@ -26,6 +26,7 @@ game.net.signal.SignalError: the code is damaged (its check does not match): cop
 from __future__ import annotations
 
 import binascii
+import hashlib
 import ipaddress
 import re
 import uuid
@@ -44,6 +45,7 @@ TYPES = ("host", "srflx", "prflx", "relay")
 TCP_TYPES = ("", "active", "passive", "so")
 FORMAT = 1                     # the code's format, in its first byte's high half
 MAX_CANDIDATES = 16            # a browser gathers a few per network interface and server
+INVITE_TAG_BYTES = 4           # an answer's tag of its invite: a wrong pairing, not an attacker, is what it stops
 MAX_CODE = 2_000               # characters of a code read at all (a code is 80 to 400)
 LINK_KEYS = ("join=", "answer=")   # the fragments of an invite link and of an answer link
 ICE_CHARS = re.compile(r"[A-Za-z0-9+/]+")      # RFC 8839's ice-char
@@ -98,6 +100,7 @@ class Description:
     sctp_port: int
     max_message_size: int
     candidates: tuple[Candidate, ...] = field(default=())
+    invite: bytes = b""     # an answer's: the tag of the offer it answers (``invite_tag``); not in the SDP
 
     def __post_init__(self) -> None:
         check(self)
@@ -132,7 +135,7 @@ class Description:
             _put_address(out, c.address, c.port)
             if c.related is not None:
                 _put_address(out, *c.related)
-        return bytes(out)
+        return bytes(out + self.invite)
 
     def code(self) -> str:
         """The code to paste, or to put after ``#join=`` in an invite link."""
@@ -162,6 +165,8 @@ def check(d: Description) -> None:
         raise SignalError("the data channel's media id is not an SDP token")
     if not 1 <= d.sctp_port <= 65535 or not 0 <= d.max_message_size < 1 << 32:
         raise SignalError("the data channel's SCTP port or message size is out of range")
+    if len(d.invite) not in ((0, INVITE_TAG_BYTES) if d.kind == "answer" else (0,)):
+        raise SignalError(f"an {d.kind} cannot carry a tag of {len(d.invite)} bytes")
     if not d.candidates:
         raise NoAddressError("the code holds no network address")
     if len(d.candidates) > MAX_CANDIDATES:
@@ -267,10 +272,20 @@ def unpack(data: bytes) -> Description:
         related = reader.address() if flags & 32 else None
         candidates.append(Candidate(PROTOCOLS[flags >> 2 & 1], priority, address, port, TYPES[flags & 3],
                                     TCP_TYPES[flags >> 3 & 3], related))
+    kind = KINDS[first & 15]
+    invite = reader.take(INVITE_TAG_BYTES) if kind == "answer" and reader.rest() == INVITE_TAG_BYTES else b""
     if reader.rest():
         raise SignalError("the code has bytes after its end")
-    return Description(KINDS[first & 15], ufrag, pwd, hash_name, fingerprint, SETUPS[roles & 3], mid,
-                       sctp_port, max_size, tuple(candidates))
+    return Description(kind, ufrag, pwd, hash_name, fingerprint, SETUPS[roles & 3], mid,
+                       sctp_port, max_size, tuple(candidates), invite)
+
+
+def invite_tag(offer: Description) -> bytes:
+    """The short tag an answer code carries of the offer it answers (a digest of the offer's
+    fingerprint and ICE user fragment, both made for that offer only): the host refuses an
+    answer to another invite before its browser sees it."""
+    return hashlib.sha256(b"ttr-invite/1\n" + offer.fingerprint + offer.ufrag.encode("ascii")).digest()[
+        :INVITE_TAG_BYTES]
 
 
 def _parse_candidate(value: str) -> Candidate | None:

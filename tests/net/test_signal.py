@@ -23,6 +23,7 @@ from game.net.signal import (
     NoAddressError,
     SignalError,
     ice_servers,
+    invite_tag,
     parse_sdp,
     read_code,
     unpack,
@@ -87,6 +88,18 @@ def test_a_device_with_many_addresses_gives_its_best_ones():
     everything = sorted([c.priority for c in parse_sdp("offer", sdp).candidates] + [1000 + k * 7 % 23 for k in range(1, 21)])
     assert len(priorities) == MAX_CANDIDATES and sorted(priorities) == everything[-MAX_CANDIDATES:]
     assert read_code(description.code()) == description
+
+
+def test_an_answer_code_carries_the_tag_of_its_invite():
+    offer, other = parse_sdp("offer", CAPTURED[0]["sdp"]), parse_sdp("offer", CAPTURED[2]["sdp"])
+    answer = replace(parse_sdp("answer", CAPTURED[1]["sdp"]), invite=invite_tag(offer))
+    read = read_code(answer.link("https://games.example/ttr/"), "answer")
+    assert read == answer and read.invite == invite_tag(offer) != invite_tag(other)
+    assert len(answer.code()) - len(replace(answer, invite=b"").code()) <= 6
+    with pytest.raises(SignalError, match="cannot carry a tag"):
+        replace(offer, invite=invite_tag(offer))
+    with pytest.raises(SignalError, match="cannot carry a tag"):
+        replace(answer, invite=b"abc")
 
 
 def test_a_ufrag_longer_than_a_code_can_hold_is_refused():
