@@ -5,7 +5,9 @@ send back (the pledge after the welcome, the contribution once every pledge is k
 keeps what the screen draws: ``view`` (the seat's view, ``game.net.seen``), ``events`` (every
 event so far as the seat saw them, for the log and the cues), ``statuses``, the last
 ``refusal``.  :meth:`GuestTable.command` makes a move's message.  Once the host's reveal has
-come, :meth:`GuestTable.check` replays the game (``game.net.fairdeal.check_deal``).
+come, :meth:`GuestTable.check` replays the game (``game.net.fairdeal.check_deal``); a guest
+that joined its seat after every pledge was in (:attr:`GuestTable.late`) checks it without a
+contribution of its own.
 :meth:`GuestTable.to_json` is what the guest's browser keeps across a reload (the reconnect
 token, the contribution and everything the check needs).
 """
@@ -109,11 +111,12 @@ class GuestTable:
         if isinstance(message, Pledges):
             if self.pledges is not None and message.pledges != self.pledges:
                 raise GuestError("the host changed the pledges after sending them")
-            if self.seat is not None and (self.seat >= len(message.pledges)
-                                          or message.pledges[self.seat] != pledge(self.contribution)):
-                raise GuestError("the host's pledges do not hold this guest's pledge")
+            if self.seat is not None and (self.seat >= len(message.pledges) or message.pledges[self.seat] is None):
+                raise GuestError("the host's pledges have no pledge for this guest's seat")
+            # pledges whose seat holds another pledge, the first this guest gets: it came after
+            # every pledge was in (a new device, or storage lost), and joins as a late joiner
             self.pledges = list(message.pledges)
-            if self.seat is None or self.contributions is not None:
+            if self.seat is None or self.late or self.contributions is not None:
                 return []
             return [Contribution(self.contribution).to_text()]
         if isinstance(message, Deal):
@@ -165,6 +168,14 @@ class GuestTable:
     # --- the end ----------------------------------------------------------------------------------
 
     @property
+    def late(self) -> bool:
+        """The guest joined its seat after every pledge was in (a new device, or its storage was
+        lost): the deal holds another contribution for the seat, the check runs without this
+        guest's own, and the page says so beside the check's result."""
+        return self.seat is not None and self.pledges is not None and self.seat < len(self.pledges) \
+            and self.pledges[self.seat] != pledge(self.contribution)
+
+    @property
     def revealed(self) -> bool:
         return self.secret is not None
 
@@ -173,7 +184,7 @@ class GuestTable:
         if self.secret is None or self.actions is None or self.table is None or self.commitment is None \
                 or self.pledges is None or self.contributions is None:
             raise GuestError("the host has not revealed the deal yet")
-        own = self.contribution if self.seat is not None else None
+        own = self.contribution if self.seat is not None and not self.late else None
         return DealRecord(self.table, self.seat, self.commitment, self.pledges, self.contributions, own,
                           self.seen, self.events, self.secret, self.actions)
 
@@ -205,6 +216,11 @@ class GuestTable:
                 raise GuestError(f"a kept guest: {key} is of the wrong type")
         if not all(isinstance(e, dict) for e in data["events"]) or not all(isinstance(s, str) for s in data["statuses"]):
             raise GuestError("a kept guest: events or statuses of the wrong type")
+        for key in ("pledges", "contributions"):
+            if data[key] is not None and not all(v is None or isinstance(v, str) for v in data[key]):
+                raise GuestError(f"a kept guest: {key} of the wrong type")
+        if data["actions"] is not None and not all(isinstance(a, str) for a in data["actions"]):
+            raise GuestError("a kept guest: actions of the wrong type")
         try:
             seen = [Seen.from_json(s) for s in data["seen"]]
         except ValueError as exc:

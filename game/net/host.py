@@ -9,7 +9,8 @@ player's, an AI seat's), :meth:`HostTable.disconnected` when a channel closes.  
 a list of :class:`Send` (a connection and the text for it).
 
 A guest's message is refused, changing nothing, with a :class:`game.net.protocol.Refusal`
-naming the reason: malformed text, a command from a connection with no seat, a spectator's,
+naming the reason: malformed text, a hello or rejoin asking a connection that has a place
+for another (a new place takes a new connection), a command from a connection with no seat, a spectator's,
 before the deal, from a seat not on turn, made on a position that has moved on, or one the
 engine refuses (its own reason key).  Before the game the table runs the fair deal
 (``game.net.fairdeal``): the commitment in every welcome, the pledges, then the contributions,
@@ -65,6 +66,7 @@ TABLE_FORMAT = 1
 TOKEN_BYTES = 16
 SEAT_KINDS = ("local", "remote", "ai")
 _HEX64 = re.compile(r"[0-9a-f]{64}")
+_TOKEN = re.compile(r"[0-9a-f]{32}")      # TOKEN_BYTES in hexadecimal
 START_KEYS = frozenset({"map", "variant", "players", "first"})
 PLAYER_KEYS = frozenset({"name", "kind", "colour", "level"})
 
@@ -152,7 +154,7 @@ class HostTable:
         if set(data) != {"net", "start", "secret", "seats", "spectators", "invites", "game"}:
             raise TableError("a table has net, start, secret, seats, spectators, invites and game")
         start = _checked_start(data["start"])
-        if not isinstance(data["secret"], str) or _HEX64.fullmatch(data["secret"]) is None:
+        if not _matches(_HEX64, data["secret"]):
             raise TableError("secret: expected 64 hexadecimal digits")
         seats_data = data["seats"]
         if not isinstance(seats_data, list) or len(seats_data) != len(start["players"]):
@@ -161,17 +163,20 @@ class HostTable:
         for s in seats_data:
             if not isinstance(s, dict) or set(s) != {"kind", "token", "pledge", "contribution", "stand_in"} \
                     or s["kind"] not in SEAT_KINDS or not isinstance(s["stand_in"], bool) \
-                    or not all(s[k] is None or isinstance(s[k], str) for k in ("token", "pledge", "contribution")) \
-                    or (s["kind"] == "remote") != isinstance(s["token"], str):
-                raise TableError("seats: each has a kind (local, remote, ai), a remote seat's token, pledge, "
-                                 "contribution and stand_in")
+                    or not (_matches(_TOKEN, s["token"]) if s["kind"] == "remote" else s["token"] is None) \
+                    or not all(s[k] is None or _matches(_HEX64, s[k]) for k in ("pledge", "contribution")):
+                raise TableError("seats: each has a kind (local, remote, ai), a remote seat's token (32 hexadecimal "
+                                 "digits), pledge and contribution (64 or none), and stand_in")
             seats.append(SeatInfo(s["kind"], s["token"], s["pledge"], s["contribution"], s["stand_in"]))
+        if sum(s.kind == "local" for s in seats) > 1:
+            raise TableError("seats: at most one human seat on the host's device")
         spectators, invites = data["spectators"], data["invites"]
-        if not isinstance(spectators, list) or not all(isinstance(t, str) for t in spectators):
-            raise TableError("spectators: expected a list of tokens")
-        if not isinstance(invites, dict) or not all(v is None or isinstance(v, int) and 0 <= v < len(seats)
-                                                    for v in invites.values()):
-            raise TableError("invites: expected invite -> seat")
+        if not isinstance(spectators, list) or not all(_matches(_TOKEN, t) for t in spectators):
+            raise TableError("spectators: expected a list of tokens (32 hexadecimal digits)")
+        if not isinstance(invites, dict) or not all(
+                _matches(_TOKEN, code) and (seat is None or type(seat) is int and 0 <= seat < len(seats)
+                                            and seats[seat].kind == "remote") for code, seat in invites.items()):
+            raise TableError("invites: expected invite (32 hexadecimal digits) -> a remote seat or none")
         table = cls(start, data["secret"], seats, list(spectators), dict(invites), entropy=entropy,
                     away_since={i: now for i, s in enumerate(seats) if s.kind == "remote"})
         game = data["game"]
@@ -269,9 +274,13 @@ class HostTable:
         if isinstance(message, Ping):
             return [Send(conn, Pong(message.t).to_text())]
         if isinstance(message, Hello):
-            seat = self.invites.pop(message.invite, False)
+            seat = self.invites.get(message.invite, False)
             if seat is False:
                 return [self._refuse(conn, None, "net.refused.not_seated", "this invite is unknown or used")]
+            if conn in self.links and (seat is None or self.links[conn].seat != seat):
+                return [self._moving(conn)]
+            del self.invites[message.invite]
+            self.links.pop(conn, None)      # a new invite's guest (a new device) gets the whole game
             if seat is None:
                 token = self.entropy(TOKEN_BYTES).hex()
                 self.spectators.append(token)
@@ -279,11 +288,14 @@ class HostTable:
             assert isinstance(seat, int)
             return self._bind(conn, seat, self.seats[seat].token)
         if isinstance(message, Rejoin):
+            link = self.links.get(conn)
             for seat, info in enumerate(self.seats):
                 if info.token is not None and same(info.token, message.token):
-                    return self._bind(conn, seat, info.token)
+                    return [self._moving(conn)] if link is not None and link.seat != seat \
+                        else self._bind(conn, seat, info.token)
             if any(same(t, message.token) for t in self.spectators):
-                return self._bind(conn, None, message.token)
+                return [self._moving(conn)] if link is not None and link.seat is not None \
+                    else self._bind(conn, None, message.token)
             return [self._refuse(conn, None, "net.refused.not_seated", "this reconnect code is not one of this table")]
         link = self.links.get(conn)
         if link is None:
@@ -299,11 +311,13 @@ class HostTable:
 
     def _pledge(self, conn: str, seat: int, digest: str) -> list[Send]:
         info = self.seats[seat]
-        if info.pledge == digest:
-            return []
+        if info.pledge == digest or self.dealt:
+            return []       # after the deal a new guest of the seat watches it as a late joiner
         if self._all_pledged():
-            return [self._refuse(conn, None, "net.refused.message", "the pledges are sent: a pledge can no longer change",
-                                 detail="pledge")]
+            # restarting the round would let a pledge chosen after seeing contributions steer the seed
+            return [self._refuse(conn, None, "net.refused.pledges_closed",
+                                 "every pledge is in: a pledge can no longer change, and this seat's contribution "
+                                 "is only on the device that pledged it")]
         info.pledge = digest
         return self._advance()
 
@@ -339,18 +353,27 @@ class HostTable:
             return [self._refuse(conn, text, exc.key, str(exc), **exc.params)]
         return self.outbox()
 
+    def _moving(self, conn: str) -> Send:
+        """A connection with a place asking for another: refused (its seat would be left neither
+        here nor away); a device takes another place on a new connection."""
+        return self._refuse(conn, None, "net.refused.message",
+                            "this connection has its place at the table already: another place takes a new connection")
+
     def _refuse(self, conn: str, action: str | None, key: str, reason: str, **params: object) -> Send:
         return Send(conn, Refusal(action, key, plain_params(params), reason[:2_000]).to_text())
 
     def _bind(self, conn: str, seat: int | None, token: str | None) -> list[Send]:
         """Give ``conn`` its place: an earlier connection of the same seat loses it; the guest
-        gets the welcome, the deal so far and the whole game as it may see it."""
+        gets the welcome, the deal so far and the whole game as it may see it (a connection
+        that rejoins its place gets only what it is owed: a rejoin sends the game once a connection)."""
         assert token is not None
+        kept = self.links.get(conn)
         if seat is not None:
-            self.links = {c: link for c, link in self.links.items() if link.seat != seat}
+            self.links = {c: link for c, link in self.links.items() if link.seat != seat or c == conn}
             self.away_since.pop(seat, None)
             self.seats[seat].stand_in = False
-        self.links[conn] = _Link(seat)
+        if kept is None or kept.seat != seat:
+            self.links[conn] = _Link(seat)
         out = [Send(conn, Welcome(seat, token, self.start, commitment(self.secret)).to_text())]
         if self._all_pledged():
             out.append(Send(conn, Pledges(self._pledges()).to_text()))
@@ -375,9 +398,10 @@ class HostTable:
         out = []
         statuses = self.statuses()
         for conn, link in self.links.items():
-            if link.events < len(session.events) or link.statuses != statuses or link.statuses is None:
-                out.append(Send(conn, State(len(session.actions), seat_view(session.state, link.seat), link.events,
-                                            seat_events(session.events[link.events:], link.seat), statuses).to_text()))
+            if link.events < len(session.events) or link.statuses != statuses:
+                state = State(len(session.actions), seat_view(session.state, link.seat), link.events,
+                              seat_events(session.events[link.events:], link.seat), statuses)
+                out += [Send(conn, part.to_text()) for part in state.split()]
                 link.events, link.statuses = len(session.events), statuses
             if session.over and not link.revealed:
                 out.append(Send(conn, Reveal(self.secret, [str(a) for a in session.actions]).to_text()))
@@ -411,6 +435,10 @@ class HostTable:
         self.session = Session(scenario, Watching(self.local_seat()))
         deal = Deal([s.contribution for s in self.seats]).to_text()
         return [Send(conn, deal) for conn in self.links] + self.outbox()
+
+
+def _matches(pattern: re.Pattern[str], value: Any) -> bool:
+    return isinstance(value, str) and pattern.fullmatch(value) is not None
 
 
 def _checked_start(start: Any) -> dict[str, Any]:

@@ -41,7 +41,10 @@ from game.view import PlayerView, View
 
 VERSION = 1
 MAX_GUEST_CHARS = 4_000             # a guest's longest message (a command keeping five tickets) is ~300
-MAX_HOST_CHARS = 1_000_000          # a state with a whole game's events (a rejoin) is ~100 kB
+MAX_MESSAGE_BYTES = 262_144         # a data channel's largest message (Chromium's a=max-message-size, 256 KiB)
+MAX_HOST_CHARS = MAX_MESSAGE_BYTES  # a text of that many UTF-8 bytes has no more characters than that
+STATE_BYTES = 128_000               # the host splits a state's events over messages of at most this many
+                                    # bytes (a rejoin of a long 5-seat game is ~50 kB in one)
 MAX_ACTION_CHARS = 400              # an action in the text notation
 MAX_SAFE_INTEGER = 2 ** 53 - 1      # larger numbers lose precision in JavaScript
 MAX_EVENTS = 20_000
@@ -139,6 +142,23 @@ class State(_Message):
     seats: list[str]
 
 
+    def split(self, limit: int = STATE_BYTES) -> list[State]:
+        """This state as messages of at most ``limit`` UTF-8 bytes each (one while it fits): the
+        same position, the events shared out in order, so a guest that reads them all has every
+        event.  An event too large for ``limit`` on its own travels alone."""
+        size = len(State(self.at, self.view, self.events_from, [], self.seats).to_text().encode("utf-8"))
+        parts: list[State] = []
+        first, used = 0, size
+        for i, event in enumerate(self.events):
+            grown = len(json.dumps(event, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")) + 1
+            if used + grown > limit and i > first:
+                parts.append(State(self.at, self.view, self.events_from + first, self.events[first:i], self.seats))
+                first, used = i, size
+            used += grown
+        parts.append(State(self.at, self.view, self.events_from + first, self.events[first:], self.seats))
+        return parts
+
+
 @dataclass(frozen=True)
 class Refusal(_Message):
     """A guest's message refused, nothing changed: the action refused (None: not a command), the
@@ -228,14 +248,20 @@ def _is_table(value: Any) -> bool:
     return isinstance(value["map"], str) and (value["variant"] is None or isinstance(value["variant"], str)) \
         and isinstance(players, list) and MIN_SEATS <= len(players) <= MAX_SEATS \
         and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) \
-        and _whole(0, MAX_SEATS - 1)(value["first"])
+        and _whole(0, len(players) - 1)(value["first"])
 
 
 def _is_view(value: Any) -> bool:
     """a seat's view of the game (game.view.View)"""
-    return isinstance(value, dict) and set(value) == _VIEW_KEYS and isinstance(value["players"], list) \
-        and MIN_SEATS <= len(value["players"]) <= MAX_SEATS \
-        and all(isinstance(p, dict) and set(p) == _PLAYER_VIEW_KEYS for p in value["players"])
+    if not (isinstance(value, dict) and set(value) == _VIEW_KEYS and isinstance(value["players"], list)
+            and MIN_SEATS <= len(value["players"]) <= MAX_SEATS
+            and all(isinstance(p, dict) and set(p) == _PLAYER_VIEW_KEYS for p in value["players"])):
+        return False
+    # what a guest keeps of each view (game.net.fairdeal.Seen) and draws first
+    return isinstance(value["market"], list) and (value["viewer"] is None or _whole(
+        0, len(value["players"]) - 1)(value["viewer"])) and all(
+        (p["hand"] is None or isinstance(p["hand"], dict)) and (p["offer"] is None or isinstance(p["offer"], list))
+        and (p["tickets"] is None or isinstance(p["tickets"], list)) for p in value["players"])
 
 
 def _is_event(value: Any) -> bool:

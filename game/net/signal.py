@@ -26,6 +26,7 @@ game.net.signal.SignalError: the code is damaged (its check does not match): cop
 from __future__ import annotations
 
 import binascii
+import hashlib
 import ipaddress
 import re
 import uuid
@@ -44,6 +45,7 @@ TYPES = ("host", "srflx", "prflx", "relay")
 TCP_TYPES = ("", "active", "passive", "so")
 FORMAT = 1                     # the code's format, in its first byte's high half
 MAX_CANDIDATES = 16            # a browser gathers a few per network interface and server
+INVITE_TAG_BYTES = 4           # an answer's tag of its invite: a wrong pairing, not an attacker, is what it stops
 MAX_CODE = 2_000               # characters of a code read at all (a code is 80 to 400)
 LINK_KEYS = ("join=", "answer=")   # the fragments of an invite link and of an answer link
 ICE_CHARS = re.compile(r"[A-Za-z0-9+/]+")      # RFC 8839's ice-char
@@ -54,6 +56,10 @@ MDNS = re.compile(r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 
 class SignalError(ValueError):
     """An SDP or a code that cannot be used; the message says what is wrong, for the page."""
+
+
+class NoAddressError(SignalError):
+    """An SDP without a network address: the browser found none (no network, or WebRTC turned off)."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,7 @@ class Description:
     sctp_port: int
     max_message_size: int
     candidates: tuple[Candidate, ...] = field(default=())
+    invite: bytes = b""     # an answer's: the tag of the offer it answers (``invite_tag``); not in the SDP
 
     def __post_init__(self) -> None:
         check(self)
@@ -128,7 +135,7 @@ class Description:
             _put_address(out, c.address, c.port)
             if c.related is not None:
                 _put_address(out, *c.related)
-        return bytes(out)
+        return bytes(out + self.invite)
 
     def code(self) -> str:
         """The code to paste, or to put after ``#join=`` in an invite link."""
@@ -146,10 +153,10 @@ def check(d: Description) -> None:
     (so a code, forged or not, never puts anything else into the SDP rebuilt from it)."""
     if d.kind not in KINDS:
         raise SignalError(f"not an offer or an answer: {d.kind!r}")
-    if not (4 <= len(d.ufrag) <= 256 and ICE_CHARS.fullmatch(d.ufrag)):
-        raise SignalError("the connection's user name (ICE ufrag) is not 4 to 256 letters, digits, + or /")
-    if not (22 <= len(d.pwd) <= 256 and ICE_CHARS.fullmatch(d.pwd)):
-        raise SignalError("the connection's password (ICE pwd) is not 22 to 256 letters, digits, + or /")
+    if not (4 <= len(d.ufrag) <= 255 and ICE_CHARS.fullmatch(d.ufrag)):     # a code's text: 255 bytes at most
+        raise SignalError("the connection's user name (ICE ufrag) is not 4 to 255 letters, digits, + or /")
+    if not (22 <= len(d.pwd) <= 255 and ICE_CHARS.fullmatch(d.pwd)):
+        raise SignalError("the connection's password (ICE pwd) is not 22 to 255 letters, digits, + or /")
     if HASHES.get(d.hash) != len(d.fingerprint):
         raise SignalError(f"the certificate's fingerprint is not a {', '.join(HASHES)} digest")
     if d.setup not in SETUPS or (d.kind == "answer") == (d.setup == "actpass"):
@@ -158,7 +165,11 @@ def check(d: Description) -> None:
         raise SignalError("the data channel's media id is not an SDP token")
     if not 1 <= d.sctp_port <= 65535 or not 0 <= d.max_message_size < 1 << 32:
         raise SignalError("the data channel's SCTP port or message size is out of range")
-    if not 1 <= len(d.candidates) <= MAX_CANDIDATES:
+    if len(d.invite) not in ((0, INVITE_TAG_BYTES) if d.kind == "answer" else (0,)):
+        raise SignalError(f"an {d.kind} cannot carry a tag of {len(d.invite)} bytes")
+    if not d.candidates:
+        raise NoAddressError("the code holds no network address")
+    if len(d.candidates) > MAX_CANDIDATES:
         raise SignalError(f"the code holds {len(d.candidates)} network addresses (1 to {MAX_CANDIDATES} are needed)")
     for c in d.candidates:
         if c.protocol not in PROTOCOLS or c.type not in TYPES or c.tcp_type not in TCP_TYPES \
@@ -197,7 +208,10 @@ def parse_sdp(kind: Kind, sdp: str) -> Description:
         fingerprint = bytes.fromhex(digest.replace(":", ""))
     except ValueError:
         raise SignalError("the certificate's fingerprint is not hexadecimal") from None
-    candidates = tuple(c for c in (_parse_candidate(v) for v in attributes.get("candidate", [])) if c)
+    found = [c for c in (_parse_candidate(v) for v in attributes.get("candidate", [])) if c]
+    # a device with many interfaces and servers: the best by ICE's priority, which it would try first
+    candidates = tuple(sorted(found, key=lambda c: -c.priority)[:MAX_CANDIDATES]) if len(found) > MAX_CANDIDATES \
+        else tuple(found)
     try:
         sctp_port = int(one("sctp-port"))
         max_size = int(one("max-message-size")) if "max-message-size" in attributes else 65536
@@ -251,17 +265,27 @@ def unpack(data: bytes) -> Description:
     candidates = []
     for _ in range(reader.byte()):
         flags = reader.byte()
-        if flags & 3 >= len(TYPES) or flags >> 6:
+        if flags >> 6:
             raise SignalError("a network address of the code is not a valid ICE candidate")
         priority = reader.number()
         address, port = reader.address()
         related = reader.address() if flags & 32 else None
         candidates.append(Candidate(PROTOCOLS[flags >> 2 & 1], priority, address, port, TYPES[flags & 3],
                                     TCP_TYPES[flags >> 3 & 3], related))
+    kind = KINDS[first & 15]
+    invite = reader.take(INVITE_TAG_BYTES) if kind == "answer" and reader.rest() == INVITE_TAG_BYTES else b""
     if reader.rest():
         raise SignalError("the code has bytes after its end")
-    return Description(KINDS[first & 15], ufrag, pwd, hash_name, fingerprint, SETUPS[roles & 3], mid,
-                       sctp_port, max_size, tuple(candidates))
+    return Description(kind, ufrag, pwd, hash_name, fingerprint, SETUPS[roles & 3], mid,
+                       sctp_port, max_size, tuple(candidates), invite)
+
+
+def invite_tag(offer: Description) -> bytes:
+    """The short tag an answer code carries of the offer it answers (a digest of the offer's
+    fingerprint and ICE user fragment, both made for that offer only): the host refuses an
+    answer to another invite before its browser sees it."""
+    return hashlib.sha256(b"ttr-invite/1\n" + offer.fingerprint + offer.ufrag.encode("ascii")).digest()[
+        :INVITE_TAG_BYTES]
 
 
 def _parse_candidate(value: str) -> Candidate | None:

@@ -59,11 +59,13 @@ MASKS = (
 
 
 class QrError(ValueError):
-    """Text that no QR code of the level holds."""
+    """Text that no QR code of the level holds, or a level that is not one of ``LEVELS``."""
 
 
 def qr_matrix(text: str, level: str = "M") -> Matrix:
     """The modules of the QR code of ``text`` (UTF-8, byte mode) at ``level`` (``M`` or ``L``)."""
+    if level not in LEVELS:
+        raise QrError(f"level {level!r}: a QR code here is of level {' or '.join(LEVELS)}")
     data = text.encode("utf-8")
     version = next((v for v in range(1, 41) if _fits(len(data), v, level)), None)
     if version is None:

@@ -12,11 +12,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 
 import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
-from game.net.signal import Description, Kind, SignalError, parse_sdp, read_code
+from game.net.signal import (
+    Description,
+    Kind,
+    NoAddressError,
+    SignalError,
+    invite_tag,
+    parse_sdp,
+    read_code,
+)
 from game.web.dom import Node
 
 # Gathering the device's network addresses: a few milliseconds on one network; a STUN or TURN
@@ -54,6 +63,8 @@ class PeerLink:
         self.reason: str | None = None     # why the link is over (None: it is not)
         self.proxies: list = []        # (target, event name, handler) added to the connection and channel
         self.timer: asyncio.TimerHandle | None = None
+        self.answered = False          # the host took an answer (set before the browser has it)
+        self.offer: Description | None = None     # the host's invite, once made
 
     # --- the host's side ---
     async def invite(self) -> str:
@@ -64,7 +75,8 @@ class PeerLink:
             raise PeerError("error", "this link has made its invite already")
         connection = self._connect()
         self._use_channel(connection.createDataChannel(CHANNEL_LABEL))
-        return await self._describe("offer")
+        self.offer = await self._describe("offer")
+        return self.offer.code()
 
     def take_answer(self, text: str) -> str | None:
         """Take the guest's answer code (or link); None when taken, else why not (the code is
@@ -75,8 +87,13 @@ class PeerLink:
             answer = read_code(text, "answer")
         except SignalError as error:
             return str(error)
-        if self.connection is None or self.connection.signalingState != "have-local-offer":
+        if self.answered:           # the browser takes the first answer in the background
+            return "this invite has been answered already: a new guest gets a new invite"
+        if self.offer is None or self.connection.signalingState != "have-local-offer":
             return "this link has no invite waiting for an answer"
+        if answer.invite != invite_tag(self.offer):
+            return "this answer is to another invite: paste the answer to this one"
+        self.answered = True
         self._apply(self.connection.setRemoteDescription(self._session(answer)))
         self._wait(CONNECT_TIMEOUT_S)
         return None
@@ -94,16 +111,21 @@ class PeerLink:
         connection = self._connect()
         self._listen(connection, "datachannel", lambda event: self._use_channel(event.channel))
         await self._call(connection.setRemoteDescription(self._session(offer)), "bad-code")
-        code = await self._describe("answer")
+        description = await self._describe("answer")
         self._wait(ANSWER_WAIT_S)
-        return code
+        return replace(description, invite=invite_tag(offer)).code()
 
     # --- both sides ---
     def send(self, text: str) -> bool:
-        """Send ``text``; False when the channel is not open."""
-        if not self.opened or self.reason is not None:
+        """Send ``text``; False when the channel is not open (a browser that refuses the text
+        closes the link, with its message as the detail)."""
+        if not self.opened or self.reason is not None or str(self.channel.readyState) != "open":
             return False
-        self.channel.send(text)
+        try:
+            self.channel.send(text)
+        except JsException as error:
+            self.close("error", str(error))
+            return False
         return True
 
     def close(self, reason: str = "closed", detail: str = "") -> None:
@@ -139,8 +161,8 @@ class PeerLink:
         self._listen(channel, "message", self._message)
         self._listen(channel, "close", lambda _event: self.close("closed"))
 
-    async def _describe(self, kind: Kind) -> str:
-        """Make the local offer or answer, wait for its addresses, and give its code."""
+    async def _describe(self, kind: Kind) -> Description:
+        """Make the local offer or answer, wait for its addresses, and give what its code holds."""
         connection = self.connection
         made = await self._call(connection.createOffer() if kind == "offer" else connection.createAnswer())
         await self._call(connection.setLocalDescription(made))
@@ -163,10 +185,11 @@ class PeerLink:
             raise PeerError(self.reason, "")
         try:
             description: Description = parse_sdp(kind, str(connection.localDescription.sdp))
+        except NoAddressError as error:
+            raise self._fail("no-address", str(error)) from None
         except SignalError as error:
-            reason = "no-address" if "network addresses" in str(error) else "error"
-            raise self._fail(reason, str(error)) from None
-        return description.code()
+            raise self._fail("error", str(error)) from None
+        return description
 
     def _session(self, description: Description):
         return to_js({"type": description.kind, "sdp": description.sdp()}, dict_converter=js.Object.fromEntries)

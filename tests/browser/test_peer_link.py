@@ -1,6 +1,7 @@
 """Two devices (two Chromium processes on this machine) connected by ``game.web.peer`` through
 the invite and answer codes alone: bad codes are refused with a message, texts go both ways,
-a device that closes is reported to the other, and an answer that leads nowhere ends the
+a device that closes is reported to the other, an answer to another invite or a second answer
+is refused with its reason, and an answer that leads nowhere ends the
 host's link with a reason (a timeout) rather than a wait; the codes' candidates are the machine's own
 addresses, and no request leaves the machine (see ``peer_driver.py`` for the browsers' flag)."""
 
@@ -13,7 +14,7 @@ from dataclasses import replace
 import pytest
 from peer_driver import SETUP, connect, events, launch_device, open_device, run
 
-from game.net.signal import read_code
+from game.net.signal import invite_tag, read_code
 
 
 @pytest.fixture
@@ -43,7 +44,7 @@ def test_invite_answer_messages_and_close(devices):
         for candidate in read_code(code, kind).candidates:
             assert candidate.type == "host" and ipaddress.ip_address(candidate.address)
     assert "answer code" in run(host, f"json.dumps(link.take_answer({json.dumps(invite)}))")
-    assert "no invite waiting" in run(host, f"json.dumps(link.take_answer({json.dumps(answer)}))")
+    assert "answered already" in run(host, f"json.dumps(link.take_answer({json.dumps(answer)}))")
 
     run(host, "json.dumps(link.send('{\"to\": \"guest\"}'))")
     run(guest, "json.dumps(link.send('{\"to\": \"host\"}'))")
@@ -57,8 +58,13 @@ def test_invite_answer_messages_and_close(devices):
     assert run(host, "json.dumps(link.send('late'))") is False
 
     # an answer whose addresses lead nowhere: the host's link ends with a reason, it never hangs
-    run(host, SETUP + "\npeer.CONNECT_TIMEOUT_S = 2\njson.dumps(await link.invite())")
-    nowhere = replace(read_code(answer), candidates=tuple(replace(c, port=9) for c in read_code(answer).candidates))
-    assert run(host, f"json.dumps(link.take_answer({json.dumps(nowhere.code())}))") is None
+    second = run(host, SETUP + "\npeer.CONNECT_TIMEOUT_S = 2\njson.dumps(await link.invite())")
+    # the first answer is to another invite: refused before the browser sees it
+    assert "another invite" in run(host, f"json.dumps(link.take_answer({json.dumps(answer)}))")
+    nowhere = replace(read_code(answer), candidates=tuple(replace(c, port=9) for c in read_code(answer).candidates),
+                      invite=invite_tag(read_code(second)))
+    # a second answer taken before the browser has the first is refused with its own reason
+    taken = run(host, f"json.dumps([link.take_answer({json.dumps(nowhere.code())}) for _ in range(2)])")
+    assert taken[0] is None and "answered already" in taken[1]
     host.wait_for_function("() => py.runPython('link.reason') === 'timeout'", timeout=15_000)
     assert [e[2:] for e in events(host, "close")] == [["timeout", "not connected after 2 s"]]

@@ -129,8 +129,10 @@ def test_a_guest_refuses_a_host_that_changes_the_deal():
     guest = GuestTable.new(entropy(90))
     hex64 = "ab" * 32
     guest.receive(Welcome(1, "cd" * 16, start(3), hex64).to_text())
-    with pytest.raises(GuestError, match="do not hold this guest's pledge"):
-        guest.receive(Pledges([None, hex64, None]).to_text())
+    with pytest.raises(GuestError, match="no pledge for this guest's seat"):
+        guest.receive(Pledges([None, None, hex64]).to_text())
+    late = GuestTable.from_json(guest.to_json())   # pledges made before it came: a late joiner, no contribution
+    assert late.receive(Pledges([None, hex64, hex64]).to_text()) == [] and late.late
     own = pledge(guest.contribution)
     assert guest.receive(Pledges([None, own, hex64]).to_text()) == [Contribution(guest.contribution).to_text()]
     with pytest.raises(GuestError, match="changed the pledges"):

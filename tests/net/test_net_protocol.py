@@ -10,8 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.net.guest import GuestTable
 from game.net.protocol import (
     MAX_GUEST_CHARS,
+    MAX_MESSAGE_BYTES,
+    STATE_BYTES,
     Command,
     Contribution,
     Deal,
@@ -106,6 +109,50 @@ def test_a_bad_guest_message_is_refused_with_its_reason(text, why):
 def test_a_bad_host_message_is_refused_with_its_reason(change, why):
     with pytest.raises(ProtocolError, match=why):
         read_host(_with(_state_message(), **change))
+
+
+def _view_with(**change) -> dict:
+    view = json.loads(json.dumps(_state_message().view))
+    players = change.pop("players", {})
+    view["players"][1].update(players)
+    return {**view, **change}
+
+
+@pytest.mark.parametrize("view", [_view_with(market=5), _view_with(market=None), _view_with(viewer="1"),
+                                  _view_with(viewer=2), _view_with(players={"hand": 7}),
+                                  _view_with(players={"offer": "x"}), _view_with(players={"tickets": {}})],
+                         ids=["market-number", "market-none", "viewer-text", "viewer-no-seat", "hand", "offer", "tickets"])
+def test_a_view_a_guest_cannot_keep_is_refused(view):
+    """What the guest keeps of a view (its market, its seat's hand, offer and tickets) has its type."""
+    with pytest.raises(ProtocolError, match="view: expected a seat's view"):
+        read_host(_with(_state_message(), view=view))
+
+
+def test_a_state_too_large_for_one_message_is_split_and_read_back_whole():
+    """A rejoin of a long game: each message within the limit (the data channel's is 256 KiB),
+    a guest reading them in turn gets every event."""
+    from net_helpers import dealt_table
+    channel = dealt_table(3)
+    channel.play_out(moves=120)
+    guest = channel.guests["g1"]
+    table = channel.table
+    whole = State(len(table.session.actions), guest.view, 0, guest.events, guest.statuses)
+    assert whole.split() == [whole] and len(whole.to_text().encode("utf-8")) <= STATE_BYTES < MAX_MESSAGE_BYTES
+    limit = 4_000
+    parts = whole.split(limit)
+    assert len(parts) > 2 and all(len(p.to_text().encode("utf-8")) <= limit for p in parts)
+    assert [e for p in parts for e in p.events] == whole.events
+    assert [p.events_from for p in parts] == [sum(len(q.events) for q in parts[:i]) for i in range(len(parts))]
+    kept = GuestTable.from_json(guest.to_json())
+    kept.events = kept.events[:5]
+    for part in parts:
+        kept.receive(part.to_text())
+    assert kept.events == guest.events and kept.view == guest.view
+
+
+def test_a_welcome_whose_first_player_is_not_at_the_table_is_refused():
+    with pytest.raises(ProtocolError, match="table: expected"):
+        read_host(_with(Welcome(1, TOKEN, TABLE, HEX), table={**TABLE, "first": 2}))
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

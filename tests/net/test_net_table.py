@@ -134,6 +134,87 @@ def test_a_new_connection_of_a_seat_replaces_the_old_one():
     assert channel.table.seat_of("other") == 1 and not channel.table.bound("g1")
 
 
+def test_a_guest_with_a_new_invite_after_the_deal_watches_it_as_a_late_joiner():
+    """A player whose device lost its storage takes the seat again with a new invite: the deal
+    holds the seat's old contribution, so the guest checks the game without one of its own."""
+    channel = dealt_table(3)
+    channel.play_out(moves=10)
+    table = channel.table
+    old = channel.guests["g1"]
+    fresh = GuestTable.new(entropy(999))
+    channel.guests["g1"] = fresh
+    channel.send("g1", fresh.hello(table.invite(1)))
+    assert fresh.late and not old.late and fresh.refusal is None
+    assert fresh.view == old.view and fresh.contributions == old.contributions
+    channel.play_out()
+    assert fresh.record().own is None and fresh.check() is None
+
+
+def test_a_pledge_after_every_pledge_is_in_is_refused_and_the_new_device_joins_late():
+    """Every pledge is in, one contribution sent, and the other seat's device is lost before it
+    sends its own: a new device's pledge for the seat is refused with the reason (restarting the
+    round would let a pledge chosen after seeing a contribution steer the seed), the new guest
+    joins late, and the old device can still finish the deal."""
+    table = HostTable.create(start(3), [1, 2], entropy=entropy(5))
+    channel = Channel(table)
+    channel.join(1)
+    lost = GuestTable.new(entropy(55))
+    welcome = next(s for s in table.receive("g2", lost.hello(table.invite(2))) if s.conn == "g2")
+    channel.deliver([s for s in table.receive("g2", lost.receive(welcome.text)[0]) if s.conn != "g2"])
+    channel.deliver(table.disconnected("g2", now=1.0))
+    assert table.seats[1].contribution is not None and not table.dealt
+    fresh = GuestTable.new(entropy(56))
+    channel.guests["g2"] = fresh
+    channel.send("g2", fresh.hello(table.invite(2)))
+    assert fresh.late and fresh.refusal is not None and fresh.refusal.key == "net.refused.pledges_closed"
+    assert not table.dealt
+    channel.guests["g2"] = lost              # the first device comes back: the deal goes on
+    channel.send("g2", lost.rejoin())
+    assert table.dealt and lost.view is not None and fresh.pledges == lost.pledges
+
+
+def test_a_new_pledge_before_every_pledge_is_in_replaces_the_old_one():
+    table = HostTable.create(start(3), [1, 2], entropy=entropy(5))
+    channel = Channel(table)
+    channel.join(1)
+    channel.guests["g1"] = fresh = GuestTable.new(entropy(77))    # the device lost its storage
+    channel.send("g1", fresh.hello(table.invite(1)))
+    channel.join(2)
+    assert table.dealt and not fresh.late and fresh.contributions[1] == fresh.contribution
+
+
+def test_a_connection_with_a_seat_asking_for_another_place_is_refused():
+    """Its seat would be neither here nor away (no AI could stand in): a new place takes a new connection."""
+    channel = dealt_table(3)
+    table = channel.table
+    invite = table.invite(None)
+    assert refused(channel, "g1", Hello(invite).to_text()).key == "net.refused.message"
+    rejoin = '{"type": "rejoin", "v": 1, "token": "' + table.seats[2].token + '"}'
+    assert refused(channel, "g1", rejoin).key == "net.refused.message"
+    assert table.seat_of("g1") == 1 and table.seat_of("g2") == 2 and table.statuses() == ["local", "here", "here"]
+    channel.send("g1", channel.guests["g1"].rejoin())       # its own seat again: welcomed
+    assert table.seat_of("g1") == 1 and not channel.refusals["g1"]
+    channel.send("s0", Hello(invite).to_text())             # the refused invite is still good
+    assert table.seat_of("s0") is None and table.bound("s0") and invite not in table.invites
+
+
+def test_a_rejoin_on_the_same_connection_does_not_send_the_game_again():
+    """The whole game goes once a connection (a guest repeating its rejoin costs the host a welcome)."""
+    channel = dealt_table(3)
+    channel.play_out(moves=30)
+    guest = channel.guests["g1"]
+    events = list(guest.events)
+    for _ in range(3):
+        sends = channel.table.receive("g1", guest.rejoin())
+        assert [json.loads(s.text)["type"] for s in sends] == ["welcome", "pledges", "deal"]
+        channel.deliver(sends)
+    assert guest.events == events and channel.table.seat_of("g1") == 1
+    assert [json.loads(s.text)["type"] for s in channel.table.receive("g1", guest.ping(7))] == ["pong"]
+    channel.deliver(channel.table.disconnected("g1", now=5.0))
+    sends = channel.table.receive("g1", guest.rejoin())          # a new connection: the whole game
+    assert "state" in [json.loads(s.text)["type"] for s in sends]
+
+
 def test_the_host_reloads_and_every_guest_rejoins():
     channel = dealt_table(3, ai=(2,), spectators=1)
     channel.play_out(moves=60)
@@ -159,6 +240,31 @@ def test_the_host_reloads_and_every_guest_rejoins():
 ])
 def test_a_broken_table_is_refused_with_its_reason(change, why):
     saved = {**dealt_table(3).table.to_json(), **change}
+    with pytest.raises(TableError, match=why):
+        HostTable.from_json(saved)
+
+
+def _seat(index: int, **change):
+    """A change of the saved table of ``dealt_table(3)`` (seats local, remote, remote): seat ``index``'s fields."""
+    def changed(saved: dict) -> dict:
+        saved["seats"][index].update(change)
+        return saved
+    return changed
+
+
+@pytest.mark.parametrize("change,why", [
+    (_seat(1, contribution="zz"), "seats: each"), (_seat(1, contribution="é" * 64), "seats: each"),
+    (_seat(1, pledge="AB" * 32), "seats: each"), (_seat(1, token="x"), "seats: each"),
+    (_seat(0, token="ab" * 16), "seats: each"), (_seat(2, kind="local", token=None), "at most one human seat"),
+    (lambda saved: {**saved, "invites": {"ab" * 16: 0}}, "invites"),
+    (lambda saved: {**saved, "invites": {"ab" * 16: True}}, "invites"),
+    (lambda saved: {**saved, "invites": {"abc": 1}}, "invites"),
+    (lambda saved: {**saved, "spectators": ["x"]}, "spectators"),
+])
+def test_a_table_with_a_broken_seat_invite_or_token_is_refused_with_its_reason(change, why):
+    """Everything a save holds has its form, so a restored table never fails later (an invite
+    kept for the local seat, a contribution that is not hexadecimal)."""
+    saved = change(json.loads(json.dumps(dealt_table(3).table.to_json())))
     with pytest.raises(TableError, match=why):
         HostTable.from_json(saved)
 
@@ -227,13 +333,14 @@ def test_every_reason_of_the_table_and_the_check_has_its_text():
     english = catalog("en")
     sources = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "game" / "net").glob("*.py"))
     keys = set(re.findall(r'"(net\.(?:refused|check)\.[a-z_]+)"', sources))
-    assert len(keys) == 16 and keys <= set(english)
+    assert len(keys) == 17 and keys <= set(english)
     assert placeholders(english["net.refused.not_your_turn"][0]) == {"player"}
     assert placeholders(english["net.check.hand"][0]) == {"number"}
 
 
 @pytest.mark.parametrize("change", [{"guest": 2}, {"seat": "1"}, {"events": [1]}, {"at": True}, {"seen": [{}]},
-                                    {"extra": 1}])
+                                    {"extra": 1}, {"pledges": [1, None, None]}, {"contributions": [[], None, None]},
+                                    {"actions": [5]}])
 def test_a_broken_kept_guest_is_refused(change):
     kept = {**dealt_table(3).guests["g1"].to_json(), **change}
     with pytest.raises(GuestError):

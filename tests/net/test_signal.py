@@ -16,11 +16,14 @@ from hypothesis import strategies as st
 from game.net.signal import (
     HASHES,
     KINDS,
+    MAX_CANDIDATES,
     SETUPS,
     Candidate,
     Description,
+    NoAddressError,
     SignalError,
     ice_servers,
+    invite_tag,
     parse_sdp,
     read_code,
     unpack,
@@ -68,10 +71,41 @@ def test_bad_sdps_refused():
         parse_sdp("offer", sdp + "m=audio 9 UDP/TLS/RTP/SAVPF 111\r\n")
     with pytest.raises(SignalError, match="no single a=ice-pwd"):
         parse_sdp("offer", "\r\n".join(x for x in sdp.split("\r\n") if not x.startswith("a=ice-pwd")))
-    with pytest.raises(SignalError, match="network addresses"):
+    with pytest.raises(NoAddressError, match="no network address"):
         parse_sdp("offer", "\r\n".join(x for x in sdp.split("\r\n") if not x.startswith("a=candidate")))
     with pytest.raises(SignalError, match="DTLS role"):
         parse_sdp("answer", sdp)
+
+
+def test_a_device_with_many_addresses_gives_its_best_ones():
+    """More candidates than a code holds: the ones of highest priority, which ICE tries first."""
+    sdp = CAPTURED[0]["sdp"]
+    lines = sdp.split("\r\n")
+    at = next(i for i, x in enumerate(lines) if x.startswith("a=candidate"))
+    extra = [f"a=candidate:{k} 1 udp {1000 + k * 7 % 23} 192.0.2.{k} {4000 + k} typ host" for k in range(1, 21)]
+    description = parse_sdp("offer", "\r\n".join(lines[:at] + extra + lines[at:]))
+    priorities = [c.priority for c in description.candidates]
+    everything = sorted([c.priority for c in parse_sdp("offer", sdp).candidates] + [1000 + k * 7 % 23 for k in range(1, 21)])
+    assert len(priorities) == MAX_CANDIDATES and sorted(priorities) == everything[-MAX_CANDIDATES:]
+    assert read_code(description.code()) == description
+
+
+def test_an_answer_code_carries_the_tag_of_its_invite():
+    offer, other = parse_sdp("offer", CAPTURED[0]["sdp"]), parse_sdp("offer", CAPTURED[2]["sdp"])
+    answer = replace(parse_sdp("answer", CAPTURED[1]["sdp"]), invite=invite_tag(offer))
+    read = read_code(answer.link("https://games.example/ttr/"), "answer")
+    assert read == answer and read.invite == invite_tag(offer) != invite_tag(other)
+    assert len(answer.code()) - len(replace(answer, invite=b"").code()) <= 6
+    with pytest.raises(SignalError, match="cannot carry a tag"):
+        replace(offer, invite=invite_tag(offer))
+    with pytest.raises(SignalError, match="cannot carry a tag"):
+        replace(answer, invite=b"abc")
+
+
+def test_a_ufrag_longer_than_a_code_can_hold_is_refused():
+    good = parse_sdp("offer", CAPTURED[0]["sdp"])
+    with pytest.raises(SignalError, match="4 to 255"):
+        replace(good, ufrag="a" * 256)
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -122,8 +156,8 @@ def candidates(draw):
 def descriptions(draw):
     kind = draw(st.sampled_from(KINDS))
     hash_name = draw(st.sampled_from(list(HASHES)))
-    return Description(kind, draw(ice.filter(lambda t: 4 <= len(t) <= 256)),
-                       draw(ice.filter(lambda t: 22 <= len(t) <= 256)), hash_name,
+    return Description(kind, draw(ice.filter(lambda t: 4 <= len(t) <= 255)),
+                       draw(ice.filter(lambda t: 22 <= len(t) <= 255)), hash_name,
                        draw(st.binary(min_size=HASHES[hash_name], max_size=HASHES[hash_name])),
                        "actpass" if kind == "offer" else draw(st.sampled_from(SETUPS[1:])),
                        draw(st.from_regex(r"[A-Za-z0-9_.-]{1,32}", fullmatch=True)),

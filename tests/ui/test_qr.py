@@ -80,6 +80,9 @@ def test_versions_and_limits():
     assert len(qr_matrix("x" * 2331, "M")) == 177         # version 40-M holds 2,331 bytes
     with pytest.raises(QrError, match="2332 bytes"):
         qr_matrix("x" * 2332, "M")
+    for level in ("H", "Q", "m", ""):        # levels this module does not make: refused, not a KeyError
+        with pytest.raises(QrError, match="level"):
+            qr_matrix("x", level)
     for version, centres in enumerate(ALIGNMENT[1:], 2):     # Annex E's table as the spec builds it
         steps = {b - a for a, b in itertools.pairwise(centres[1:])}
         assert centres[0] == 6 and centres[-1] == 4 * version + 10 and len(steps) <= 1
