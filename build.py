@@ -30,6 +30,7 @@ runtime is named in ``builder/vendor_internals.py``; the icons are drawn by ``bu
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -44,6 +45,7 @@ import sys
 import tarfile
 import urllib.parse
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import ClassVar
 
@@ -502,8 +504,26 @@ def bust_caches(site: Path) -> None:
         busted(name)
 
 
+@contextlib.contextmanager
+def _building() -> Iterator[None]:
+    """One build of this tree at a time: the test workers each prepare the site they serve."""
+    with open(ROOT / ".build-lock", "w") as lock:      # outside the site's folders
+        try:
+            import fcntl  # POSIX; elsewhere builds are not run side by side
+        except ImportError:
+            yield
+            return
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def prepare(update_config: bool = True) -> None:
     """Vendor, build, and (unless testing what is committed) regenerate pyscript.toml."""
+    with _building():
+        _prepare(update_config)
+
+
+def _prepare(update_config: bool) -> None:
     vendor()
     try:
         svgwrite_wheel.require()       # the wheel just checked: the rules pages' boards

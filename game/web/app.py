@@ -413,11 +413,11 @@ class App:
             self.reviewer.ask(request)
         if review.pending and self.reviewer.idle():
             js.setTimeout(create_once_callable(self.review_replay), 0)
-        elif review.done or review.failure is not None:
-            running = self.reviewer.running
-            self.reviewer.stop()            # a retry after a failure starts new helpers
-            if running:                     # the replay's end: done, shown once more
-                js.setTimeout(create_once_callable(self.review_moved), 0)
+        elif (review.done or review.failure is not None) and self.reviewer.running:
+            self.reviewer.stop()            # the replay's end: done, shown once more
+            js.setTimeout(create_once_callable(self.review_moved), 0)
+        elif review.failure is not None and self.reviewer.pool is not None:
+            self.reviewer.stop()            # failed with nothing running: Try again starts new helpers
 
     def review_moved(self) -> None:
         """The review took an answer or replayed a slice: its panel alone is drawn again (the
