@@ -62,9 +62,11 @@ def same(pages, actions: int) -> None:
 
 
 def draw_two(page) -> None:
-    """Two cards from the deck."""
+    """Two cards from the deck, the second once the first is shown (a guest's page shows a move
+    when the host's state comes back: a second click sooner would be chosen on the old position)."""
+    actions = int(page.get_attribute("#app", "data-actions"))
     page.click("button[data-cmd=draw][data-slot='0']")
-    page.wait_for_selector("button[data-cmd=draw][data-slot='0']:not([disabled])", timeout=WAIT_MS)
+    page.wait_for_function(f"document.getElementById('app').dataset.actions === '{actions + 1}'", timeout=WAIT_MS)
     page.click("button[data-cmd=draw][data-slot='0']")
 
 
