@@ -30,8 +30,9 @@ from game.actions import ClaimRoute, KeepTickets
 from game.board.highlights import Highlights
 from game.i18n import _, language
 from game.mapdata import LOCOMOTIVE, GameMap
+from game.net.seen import digest, seat_view
 from game.rules import closed_routes
-from game.state import Phase
+from game.state import Phase, State
 from game.ui import ending
 from game.ui.controller import Table
 from game.ui.dialog_screen import (
@@ -172,6 +173,13 @@ def reveal_mark(seat: int, turn: int) -> str:
 
 # --- what the table shows -------------------------------------------------------------------------
 
+def public_digest(state: State) -> str:
+    """A short digest of what everyone at the table may know of ``state`` (scores, trains,
+    routes, the face-up cards, the piles' sizes, whose turn: ``game.net.seen``'s spectator view):
+    the same on the host's screen and every guest's after each move."""
+    return digest(seat_view(state, None))[:16]
+
+
 def screen(table: Table, memo: Memo) -> Screen:
     """The table's screen now (a game must be on); the cues of the moves played since the last
     screen are taken (``Table.take_cues``)."""
@@ -191,7 +199,7 @@ def screen(table: Table, memo: Memo) -> Screen:
         status_colour="" if s.over else state["players"][s.current]["colour"],
         facts=(("data-phase", str(state["phase"])), ("data-current", str(s.current)), ("data-turn", str(state["turn"])),
                ("data-actions", str(s.played())), ("data-handoff", "" if s.handoff_to is None else str(s.handoff_to)),
-               ("data-last-move", last_action_text(s))),
+               ("data-last-move", last_action_text(s)), ("data-public", public_digest(state))),
         dialog=dialog_of(table), ai_line=table.ai_status(),
         ai_seats=any(s.levels), ai_speed=table.ai_speed(), hints=table.hints, hint=hint,
         banner=None if banner is None else tuple((e.id, ", ".join(e.players)) for e in banner),

@@ -59,7 +59,8 @@ if TYPE_CHECKING:
 GAME_SCREEN = "game.web.table"
 WARM_UP_MS = 100     # after the first screen is up, load the game screen while the player reads it
 # facts of the game on #app for styles and tests
-GAME_ATTRIBUTES = ("data-phase", "data-current", "data-turn", "data-actions", "data-handoff", "data-last-move")
+GAME_ATTRIBUTES = ("data-phase", "data-current", "data-turn", "data-actions", "data-handoff", "data-last-move",
+                   "data-public")
 
 
 def _table():

@@ -9,6 +9,7 @@ import asyncio
 from typing import Protocol
 
 import js
+from pyodide.ffi import create_once_callable
 
 from game.i18n import _
 from game.net.signal import SignalError, ice_servers
@@ -34,6 +35,9 @@ NET_COMMANDS = (Control.NET_INVITE, Control.NET_TAKE, Control.NET_AI, Control.NE
                 Control.NET_REJOIN, Control.NET_OPEN_TABLE, Control.NET_END_TABLE, Control.NET_ICE)
 
 
+AWAY_TICK_MS = 20_000       # a guest away: the host's panel is drawn again this often (its minutes, its AI offer)
+
+
 def _now() -> float:
     return float(js.Date.now()) / 1000
 
@@ -47,6 +51,7 @@ class NetPage:
         self.making: set[int | None] = set()     # seats whose invite is being made
         self.problems: dict[int | None, str] = {}  # seat -> why its invite or answer failed
         self.ice_notice = ""
+        self.ticking = False            # the away seats' redraw is due
 
     # --- the commands ---
 
@@ -158,7 +163,26 @@ class NetPage:
         if dealt:
             panel.append(button(_("net.host.play"), "net-panel", cls="primary"))
         panel.append(self.ice_setting())
+        left = [seat for seat, status in enumerate(host.table.statuses()) if status == "away" and seat in host.table.away_since]
+        if left and not self.ticking:
+            self.ticking = True
+            js.setTimeout(create_once_callable(self.tick), AWAY_TICK_MS)
         return panel
+
+    def tick(self) -> None:
+        """Draw the host's panel again while a guest is away: "away for n minutes" counts on,
+        and "Let an AI play meanwhile" appears once the grace period is over; not while the
+        host is typing in the panel (then at the next tick)."""
+        self.ticking = False
+        host = self.app.table.host
+        focus = js.document.activeElement
+        if host is None:
+            return
+        if focus is not None and focus.closest("#net-panel") is not None and focus.tagName in ("INPUT", "TEXTAREA"):
+            self.ticking = True
+            js.setTimeout(create_once_callable(self.tick), AWAY_TICK_MS)
+        else:
+            self.app.show()
 
     def invite_box(self, box: Node, host: NetHost, seat: int | None, link: str | None) -> None:
         arg = "spectator" if seat is None else str(seat)

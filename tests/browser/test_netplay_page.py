@@ -1,25 +1,41 @@
-"""Play on several devices in the page: a host and a guest, each a Chromium process of its own,
-joined only by the invite link and the answer code the players pass by hand; the guest's
-screen shows the game as its seat sees it, its moves reach the host, and it rejoins after a
-reload (see ``peer_driver.py`` for the browsers' flag that keeps every packet on the machine)."""
+"""Play on several devices in the page: a host and two guests, each a Chromium process of its
+own, joined only by the invite links and the answer codes the players pass by hand; after every
+move every guest's screen shows the same public facts as the host's (``#app[data-public]``),
+the guests' moves reach the host, a guest rejoins after its reload and both after the host's
+(see ``peer_driver.py`` for the browsers' flag that keeps every packet on the machine)."""
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 from harness import wait_for_boot
+from netplay_driver import (
+    SPY,
+    WAIT_MS,
+    answer,
+    draw_two,
+    invite,
+    join,
+    keep,
+    refused,
+    rejoin,
+    same,
+)
 from peer_driver import launch_device
 
 SHOTS = os.environ.get("NETPLAY_SHOTS")      # a folder: the screenshots of the note
-WAIT_MS = 60_000
 
 
 @pytest.fixture
 def devices(browser, browser_session):
-    launched = [launch_device(browser.browser_type) for _ in range(2)]
-    yield [browser_session.guard(device.new_context(viewport={"width": 1280, "height": 800})) for device in launched]
+    launched = [launch_device(browser.browser_type) for _ in range(3)]
+    contexts = [browser_session.guard(device.new_context(viewport={"width": 1280, "height": 800})) for device in launched]
+    for context in contexts:
+        context.add_init_script(SPY)
+    yield contexts
     for device in launched:
         device.close()
 
@@ -32,87 +48,83 @@ def shot(page, name: str) -> None:
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
-def invite(host, seat: int) -> str:
-    host.click(f".net-seat[data-seat='{seat}'] button[data-cmd=net-invite]")
-    field = host.wait_for_selector(f"#net-link-{seat}", timeout=WAIT_MS)
-    return field.input_value()
-
-
-def answer(guest, link: str, base: str) -> str:
-    guest.goto(base + link.split("/", 3)[3])
-    wait_for_boot(guest)
-    field = guest.wait_for_selector("#net-answer-link", timeout=WAIT_MS)
-    return field.input_value()
-
-
-def keep(page) -> None:
-    """Keep the first two tickets offered."""
-    for box in page.wait_for_selector(".dialog .offer", timeout=WAIT_MS).query_selector_all("input[name=keep]")[:2]:
-        box.check()
-    page.click(".dialog button[data-cmd=keep]")
-
-
-def rejoin(host, guest) -> str:
-    """The host's new invite for seat 1 pasted into the guest's rejoin form, its answer taken."""
-    link = invite(host, 1)
-    guest.fill("#net-invite", link)
-    guest.click("button[data-cmd=net-rejoin]")
-    code = guest.wait_for_selector("#net-answer-link", timeout=WAIT_MS).input_value()
-    host.fill("#net-answer-1", code)
-    host.click(".net-seat[data-seat='1'] button[data-cmd=net-take]")
-    host.wait_for_selector(".net-seat[data-seat='1'][data-connected]", timeout=WAIT_MS)
-    return code
-
-
-def test_a_guest_joins_by_link_and_answer_plays_and_rejoins(devices, browser_session):
+def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_session):
     base = browser_session.base_url
-    host_context, guest_context = devices
+    host_context, first_context, second_context = devices
     host = browser_session.watch(host_context.new_page())
     host.goto(base + "index.html?ai-delay=0")
     wait_for_boot(host)
     host.check("#opt-devices")
-    host.wait_for_selector("#seat-kind-1 option[value=guest]", state="attached")
+    host.select_option("#opt-count", "3")
+    host.wait_for_selector("#seat-kind-2 option[value=guest]", state="attached")
     host.select_option("#seat-kind-1", "guest")
+    host.select_option("#seat-kind-2", "guest")
     host.click("button[data-cmd=start]")
     link = invite(host, 1)
     shot(host, "invite")
 
-    guest = browser_session.watch(guest_context.new_page())
+    guest = browser_session.watch(first_context.new_page())
     code = answer(guest, link, base)
     assert "Join Player 1's game as Player 2." in guest.inner_text("#net-panel")
     shot(guest, "answer")
     host.fill("#net-answer-1", code)
     host.click(".net-seat[data-seat='1'] button[data-cmd=net-take]")
-    for page in (host, guest):
+    other = browser_session.watch(second_context.new_page())
+    join(host, other, 2, base)
+    pages = (host, guest, other)
+    for page in pages:
         page.wait_for_selector("#app.table #board svg", timeout=WAIT_MS)
-    # the guest chooses its tickets once the host has chosen (seat 0 first)
+    same(pages, 0)
+    # the tickets are chosen seat by seat (seat 0, the host's, first)
     keep(host)
-    guest.wait_for_function("document.getElementById('app').dataset.actions === '1'", timeout=WAIT_MS)
+    same(pages, 1)
     shot(guest, "guest-turn")
     keep(guest)
-    host.wait_for_function("document.getElementById('app').dataset.actions === '2'", timeout=WAIT_MS)
-    guest.wait_for_function("document.getElementById('app').dataset.actions === '2'", timeout=WAIT_MS)
-    assert host.get_attribute("#app", "data-current") == guest.get_attribute("#app", "data-current")
+    same(pages, 2)
+    keep(other)
+    same(pages, 3)
+    actions = 3
+    seats = {0: host, 1: guest, 2: other}
+    for _ in pages:        # a round: each draws two cards from the deck
+        current = int(host.get_attribute("#app", "data-current"))
+        idle = guest if current != 1 else other
+        if current != 0:
+            # a move for another seat, an illegal move and a message that is no message are refused
+            refused(idle, pages, json.dumps({"type": "command", "v": 1, "action": "draw deck", "at": actions}),
+                    f"It is Player {current + 1}'s turn.")
+            refused(seats[current], pages, json.dumps({"type": "command", "v": 1, "at": actions,
+                                                       "action": "claim calgary--winnipeg 6white"}),
+                    "You do not have enough cards to pay for this.")
+            refused(seats[current], pages, '{"type": "command", "v": 1, "action": 7}', "The host could not use this message.")
+        draw_two(seats[current])
+        actions += 2
+        same(pages, actions)
 
-    # the guest reloads: its seat is kept, and a new invite takes it back
+    # a guest reloads: its seat is kept, and a new invite takes it back
     guest.reload()
     wait_for_boot(guest)
     guest.wait_for_selector("#net-invite")
     host.click("header button[data-cmd=net-panel]")
-    rejoin(host, guest)
-    guest.wait_for_function("document.getElementById('app').dataset.actions === '2'", timeout=WAIT_MS)
+    rejoin(host, guest, 1)
+    host.click("#net-panel button[data-cmd=net-panel]")
+    same(pages, actions)
 
-    # the host reloads: its table is kept, opened again from the start screen, and the guest rejoins
+    # the host reloads: its table is kept, opened again from the start screen, and both guests rejoin
     host.reload()
     wait_for_boot(host)
     host.click("button[data-cmd=net-open-table]")
     host.wait_for_selector("#app.table #board svg", timeout=WAIT_MS)
-    guest.wait_for_selector("#net-panel.net-over #net-invite", timeout=WAIT_MS)
+    for page in (guest, other):
+        page.wait_for_selector("#net-panel.net-over #net-invite", timeout=WAIT_MS)
     shot(guest, "rejoin")
     host.click("header button[data-cmd=net-panel]")
-    rejoin(host, guest)
-    guest.wait_for_selector("#net-panel", state="detached", timeout=WAIT_MS)
+    for seat, page in ((1, guest), (2, other)):
+        rejoin(host, page, seat)
+        page.wait_for_selector("#net-panel", state="detached", timeout=WAIT_MS)
     host.click("#net-panel button[data-cmd=net-panel]")
-    # the game goes on from the host's save: a move of the host reaches the guest
-    host.click("button[data-cmd=draw][data-slot='0']")
-    guest.wait_for_function("document.getElementById('app').dataset.actions === '3'", timeout=WAIT_MS)
+    same(pages, actions)
+    # the game goes on from the host's save
+    for _ in pages:
+        draw_two(seats[int(host.get_attribute("#app", "data-current"))])
+        actions += 2
+        same(pages, actions)

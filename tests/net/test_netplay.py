@@ -228,7 +228,7 @@ def test_a_damaged_kept_guest_or_table_is_dropped():
 def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end():
     from game.ui.controller import Table
     from game.ui.saves import SaveCatalog
-    from game.ui.screen import Memo, screen
+    from game.ui.screen import Memo, public_digest, screen
     host, pages = hosted()
     table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
     table.join_table(pages[0])
@@ -240,6 +240,7 @@ def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end(
         assert isinstance(session, netplay.GuestSession) and session.at == pages[0].guest.at
         shown = screen(table, memo)
         assert shown.board.view == {**seat_view(host.table.session.state, 1), "viewer": 1} or shown.over
+        assert dict(shown.facts)["data-public"] == public_digest(host.table.session.state)     # as the host's screen
     assert shown.over and table.opened is not None and table.opened.text == netplay.confirmed_text()
     assert table.ai_next() is None
 

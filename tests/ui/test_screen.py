@@ -46,7 +46,15 @@ from game.ui.panels import (
     OwnScreen,
     PlayerLine,
 )
-from game.ui.screen import CueLook, LessonPart, Memo, SideScreen, lesson_screen, screen
+from game.ui.screen import (
+    CueLook,
+    LessonPart,
+    Memo,
+    SideScreen,
+    lesson_screen,
+    public_digest,
+    screen,
+)
 from game.ui.session import Session
 
 WEB = Path(__file__).resolve().parents[2] / "game" / "web"
@@ -76,7 +84,8 @@ def test_a_turn_shows_everything_the_player_to_act_may_do_and_nothing_of_the_oth
     assert shown.status == "Ann's turn: draw cards, claim a route, take tickets or build a station."
     assert shown.status_colour == "red" and shown.dialog is None and shown.ai_line == "" and shown.banner is None
     assert dict(shown.facts) == {"data-phase": "start", "data-current": "0", "data-turn": "0", "data-actions": "0",
-                                 "data-handoff": "", "data-last-move": ""}
+                                 "data-handoff": "", "data-last-move": "",
+                                 "data-public": public_digest(table.session.state)}
     assert shown.human == 0 and shown.keep_reveal == "0:0" and shown.cues == () and shown.log == ()
     assert shown.rules == ("europe", "europe") and shown.ai_seats and shown.hints and not shown.over
     blue = [(i, CardButton("blue", "draw", "blue", None, "card card-blue", str(i))) for i in range(1, 6)]
