@@ -28,12 +28,17 @@ chrome://tracing or Perfetto).  The figures are printed; nothing is asserted.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-from harness import BrowserSession, build, launch_chromium, static_server
+from harness import (
+    BrowserSession,
+    build,
+    launch_chromium,
+    main_thread_events,
+    static_server,
+)
 from ui_driver import new_game
 
 GAMES = [("usa", "31"), ("europe", "32")]
@@ -102,12 +107,7 @@ def main_thread_tasks(trace: bytes) -> tuple[list[float], list[str]]:
     """Durations (ms) of the tasks run on the page's main thread (renderer ``CrRendererMain``)
     from the first AI request on (before it: the page's boot and the click starting the game),
     and what the longest ones were made of."""
-    events = json.loads(trace)
-    events = events["traceEvents"] if isinstance(events, dict) else events
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    start = min(e["ts"] for e in events if e.get("name") == FIRST_REQUEST)
-    timed = [e for e in events if e.get("ph") == "X" and "dur" in e and (e["pid"], e["tid"]) in main and e["ts"] >= start]
+    timed = main_thread_events(trace, FIRST_REQUEST)
     tasks = [e for e in timed if e["name"] == "RunTask"]
     longest = sorted(tasks, key=lambda e: -e["dur"])[:LONGEST_SHOWN]
     return [e["dur"] / 1000 for e in tasks], [f"{task['dur'] / 1000:.1f} ms: {task_parts(task, timed)}" for task in longest]

@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-from harness import launch_chromium
+from harness import launch_chromium, main_thread_events
 
 ROOT = Path(__file__).resolve().parent.parent
 # run in a checkout: its board (late view), its claims' fragments and its style sheet, as JSON
@@ -105,12 +105,7 @@ def drawn(checkout: Path, map_id: str, claims: int) -> dict:
 def main_thread(trace: bytes, mark: str) -> tuple[list[float], dict[str, float], list[int]]:
     """The main thread's tasks (ms) from ``mark`` on, the time in each kind of rendering work,
     and the element counts of its style recalculations."""
-    events = json.loads(trace)
-    events = events["traceEvents"] if isinstance(events, dict) else events
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    start = min(e["ts"] for e in events if e.get("name") == mark)
-    timed = [e for e in events if e.get("ph") == "X" and "dur" in e and (e["pid"], e["tid"]) in main and e["ts"] >= start]
+    timed = main_thread_events(trace, mark)
     parts: dict[str, float] = {}
     for e in timed:
         if e["name"] in PARTS:
