@@ -8,8 +8,9 @@ best-scoring claim, the plan's claim and the card the plan wants), samples the h
 information from its view, weighed by how well the sampled tickets explain each opponent's
 claims (:func:`game.ai.determinize.likely_world`), plays each candidate in the same samples
 (common random numbers) and plays on for at most ``horizon`` actions — itself with the
-planner, each opponent with a policy drawn per sample (the planner, the medium planner, One
-Step or Long Route) — then values the position (:func:`estimate`).  The candidate with
+planner, each opponent with a policy drawn per sample among the planner, the medium planner,
+One Step and Long Route, weighed by how well each explains that opponent's public play
+(:func:`policy_weights`) — then values the position (:func:`estimate`).  The candidate with
 the best total of (own value − best opponent's) is chosen; the planner's choice wins ties (a
 small bonus per sample).  Every other decision is the planner's.
 
@@ -59,6 +60,48 @@ PLANNER_BONUS = 4.0            # points per sample in favour of the planner's ow
 END_TRAINS = 12                # anyone with this few trains: search the turn (claims and draws)
 END_CANDIDATES = 3
 WORLD_TRIES = 8                # deals weighed per sample (determinize.likely_world)
+LIKELY = 8                     # a policy's weight when its public play fits it ...
+UNLIKELY = 1                   # ... and when a public fact contradicts it (never 0: policies are models)
+
+
+def policy_weights(view: View, seat: int, policies: tuple[Agent, ...]) -> list[int]:
+    """How well each of ``policies`` explains what ``seat`` did, from public facts only (its
+    claimed routes and its number of tickets): Long Route claims no route shorter than 3 while
+    longer ones are worth it (each short claim quarters its weight, down to ``UNLIKELY``), One
+    Step keeps every ticket it is first dealt (fewer tickets than the first deal lets a player
+    keep, once it is settled, contradicts it).  Integer weights: the same draws in every Python.
+
+    >>> from game.state import new_game
+    >>> v = player_view(new_game("usa", players=2, seed=6), 0)
+    >>> policy_weights(v, 1, (OneStep(), LongRoute(), Strategist()))
+    [8, 8, 8]
+    """
+    p = view["players"][seat]
+    game_map = load_map(view["map"])
+    short = sum(1 for r in p["routes"] if game_map.route(r).length < 3)
+    # the most tickets the first deal's stages let a player keep (One Step keeps that many)
+    dealt = sum(min(s["long"] + s["regular"], s["keep_max"] or 99) for s in game_map.variant(view["variant"]).initial)
+    settled = view["phase"] != Phase.SETUP_TICKETS and p["offer_count"] == 0
+    few = settled and p["ticket_count"] < dealt
+    weights = []
+    for policy in policies:
+        if isinstance(policy, LongRoute):
+            weights.append(max(UNLIKELY, LIKELY >> min(3, 2 * short)))
+        elif isinstance(policy, OneStep):
+            weights.append(UNLIKELY if few else LIKELY)
+        else:
+            weights.append(LIKELY)
+    return weights
+
+
+def weighted(items: tuple[Agent, ...], weights: list[int], rng: Rng) -> Agent:
+    """One of ``items`` with chance proportional to its integer weight."""
+    pick = rng.below(sum(weights))
+    for item, weight in zip(items, weights):
+        pick -= weight
+        if pick < 0:
+            return item
+    return items[-1]
 
 
 def margin(state: State, seat: int) -> float:
@@ -118,8 +161,8 @@ class Searcher(Strategist):
         # the policy of the play-outs: the planner without its costliest refinement (ordering the
         # claims by risk asks for a path per planned route)
         self.rollout_policy: Agent = Strategist(replace(self.style, risk_first=False))
-        # the opponents' policies in the play-outs, one drawn per opponent and sample: nobody
-        # plays exactly like our planner
+        # the opponents' policies in the play-outs, one drawn per opponent and sample, weighed by
+        # policy_weights: nobody plays exactly like our planner
         self.opponent_policies: tuple[Agent, ...] = (self.rollout_policy, Strategist(Style()), OneStep(), LongRoute())
 
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
@@ -167,7 +210,7 @@ class Searcher(Strategist):
         for _ in range(max(1, self.playouts // len(candidates))):
             world = likely_world(view, rng, WORLD_TRIES)
             roll_seed = rng.next64()
-            policies = [self.rollout_policy if i == seat else rng.choice(self.opponent_policies)
+            policies = [self.rollout_policy if i == seat else self.opponent_policy(view, i, rng)
                         for i in range(len(world["players"]))]
             for i, action in enumerate(candidates):
                 state = copy_state(world)
@@ -175,6 +218,11 @@ class Searcher(Strategist):
                 self.rollout(state, Rng(roll_seed), policies)
                 totals[i] += margin(state, seat) + (PLANNER_BONUS if i == 0 else 0.0)
         return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+
+    def opponent_policy(self, view: View, seat: int, rng: Rng) -> Agent:
+        """The play-out policy of opponent ``seat`` in one sample: drawn among the opponent
+        policies, weighed by :func:`policy_weights`."""
+        return weighted(self.opponent_policies, policy_weights(view, seat, self.opponent_policies), rng)
 
     def rollout(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> None:
         """Play on with ``policies`` (one per seat; else the rollout policy in every seat), to the
