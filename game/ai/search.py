@@ -64,16 +64,17 @@ LIKELY = 8                     # a policy's weight when its public play fits it 
 UNLIKELY = 1                   # ... and when a public fact contradicts it (never 0: policies are models)
 
 
-def policy_weights(view: View, seat: int, policies: tuple[Agent, ...]) -> list[int]:
-    """How well each of ``policies`` explains what ``seat`` did, from public facts only (its
-    claimed routes and its number of tickets): Long Route claims no route shorter than 3 while
-    longer ones are worth it (each short claim quarters its weight, down to ``UNLIKELY``), One
-    Step keeps every ticket it is first dealt (fewer tickets than the first deal lets a player
-    keep, once it is settled, contradicts it).  Integer weights: the same draws in every Python.
+def policy_weights(view: View, seat: int, models: tuple[str, ...]) -> list[int]:
+    """How well each of the policies ``models`` (agent ids) explains what ``seat`` did, from
+    public facts only (its claimed routes and its number of tickets): Long Route claims no
+    route shorter than 3 while longer ones are worth it (each short claim quarters its weight,
+    down to ``UNLIKELY``), One Step keeps every ticket it is first dealt (fewer tickets than the
+    first deal lets a player keep, once it is settled, contradicts it); nothing public
+    contradicts the planners.  Integer weights: the same draws in every Python.
 
     >>> from game.state import new_game
     >>> v = player_view(new_game("usa", players=2, seed=6), 0)
-    >>> policy_weights(v, 1, (OneStep(), LongRoute(), Strategist()))
+    >>> policy_weights(v, 1, ("one-step", "long-route", "medium"))
     [8, 8, 8]
     """
     p = view["players"][seat]
@@ -83,15 +84,8 @@ def policy_weights(view: View, seat: int, policies: tuple[Agent, ...]) -> list[i
     dealt = sum(min(s["long"] + s["regular"], s["keep_max"] or 99) for s in game_map.variant(view["variant"]).initial)
     settled = view["phase"] != Phase.SETUP_TICKETS and p["offer_count"] == 0
     few = settled and p["ticket_count"] < dealt
-    weights = []
-    for policy in policies:
-        if isinstance(policy, LongRoute):
-            weights.append(max(UNLIKELY, LIKELY >> min(3, 2 * short)))
-        elif isinstance(policy, OneStep):
-            weights.append(UNLIKELY if few else LIKELY)
-        else:
-            weights.append(LIKELY)
-    return weights
+    weights = {"long-route": max(UNLIKELY, LIKELY >> min(3, 2 * short)), "one-step": UNLIKELY if few else LIKELY}
+    return [weights.get(model, LIKELY) for model in models]
 
 
 def weighted(items: tuple[Agent, ...], weights: list[int], rng: Rng) -> Agent:
@@ -162,8 +156,10 @@ class Searcher(Strategist):
         # claims by risk asks for a path per planned route)
         self.rollout_policy: Agent = Strategist(replace(self.style, risk_first=False))
         # the opponents' policies in the play-outs, one drawn per opponent and sample, weighed by
-        # policy_weights: nobody plays exactly like our planner
+        # policy_weights: nobody plays exactly like our planner; opponent_models names them (agent
+        # ids, in the same order) for policy_weights, whatever wraps the policies (game.ui.ai_turn)
         self.opponent_policies: tuple[Agent, ...] = (self.rollout_policy, Strategist(Style()), OneStep(), LongRoute())
+        self.opponent_models: tuple[str, ...] = ("hard", "medium", "one-step", "long-route")
 
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         if len(legal) == 1:
@@ -222,7 +218,7 @@ class Searcher(Strategist):
     def opponent_policy(self, view: View, seat: int, rng: Rng) -> Agent:
         """The play-out policy of opponent ``seat`` in one sample: drawn among the opponent
         policies, weighed by :func:`policy_weights`."""
-        return weighted(self.opponent_policies, policy_weights(view, seat, self.opponent_policies), rng)
+        return weighted(self.opponent_policies, policy_weights(view, seat, self.opponent_models), rng)
 
     def rollout(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> None:
         """Play on with ``policies`` (one per seat; else the rollout policy in every seat), to the
