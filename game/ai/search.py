@@ -8,8 +8,9 @@ best-scoring claim, the plan's claim and the card the plan wants), samples the h
 information from its view, weighed by how well the sampled tickets explain each opponent's
 claims (:func:`game.ai.determinize.likely_world`), plays each candidate in the same samples
 (common random numbers) and plays on for at most ``horizon`` actions — itself with the
-planner, each opponent with a policy drawn per sample (the planner, the medium planner, One
-Step or Long Route) — then values the position (:func:`estimate`).  The candidate with
+planner, each opponent with a policy drawn per sample among the planner, the medium planner,
+One Step and Long Route, weighed by how well each explains that opponent's public play
+(:func:`policy_weights`) — then values the position (:func:`estimate`).  The candidate with
 the best total of (own value − best opponent's) is chosen; the planner's choice wins ties (a
 small bonus per sample).  Every other decision is the planner's.
 
@@ -60,6 +61,42 @@ PLANNER_BONUS = 4.0            # points per sample in favour of the planner's ow
 END_TRAINS = 12                # anyone with this few trains: search the turn (claims and draws)
 END_CANDIDATES = 3
 WORLD_TRIES = 8                # deals weighed per sample (determinize.likely_world)
+LIKELY = 8                     # a policy's weight when its public play fits it ...
+UNLIKELY = 1                   # ... and when a public fact contradicts it (never 0: policies are models)
+
+
+def policy_weights(view: View, seat: int, models: tuple[str, ...]) -> list[int]:
+    """How well each of the policies ``models`` (agent ids) explains what ``seat`` did, from
+    public facts only (its claimed routes and its number of tickets): Long Route claims no
+    route shorter than 3 while longer ones are worth it (each short claim quarters its weight,
+    down to ``UNLIKELY``), One Step keeps every ticket it is first dealt (fewer tickets than the
+    first deal lets a player keep, once it is settled, contradicts it); nothing public
+    contradicts the planners.  Integer weights: the same draws in every Python.
+
+    >>> from game.state import new_game
+    >>> v = player_view(new_game("usa", players=2, seed=6), 0)
+    >>> policy_weights(v, 1, ("one-step", "long-route", "medium"))
+    [8, 8, 8]
+    """
+    p = view["players"][seat]
+    game_map = load_map(view["map"])
+    short = sum(1 for r in p["routes"] if game_map.route(r).length < 3)
+    # the most tickets the first deal's stages let a player keep (One Step keeps that many)
+    dealt = sum(min(s["long"] + s["regular"], s["keep_max"] or 99) for s in game_map.variant(view["variant"]).initial)
+    settled = view["phase"] != Phase.SETUP_TICKETS and p["offer_count"] == 0
+    few = settled and p["ticket_count"] < dealt
+    weights = {"long-route": max(UNLIKELY, LIKELY >> min(3, 2 * short)), "one-step": UNLIKELY if few else LIKELY}
+    return [weights.get(model, LIKELY) for model in models]
+
+
+def weighted(items: tuple[Agent, ...], weights: list[int], rng: Rng) -> Agent:
+    """One of ``items`` with chance proportional to its integer weight."""
+    pick = rng.below(sum(weights))
+    for item, weight in zip(items, weights):
+        pick -= weight
+        if pick < 0:
+            return item
+    return items[-1]
 
 
 def margin(state: State, seat: int) -> float:
@@ -144,9 +181,11 @@ class Searcher(Strategist):
         # the policy of the play-outs: the planner without its costliest refinement (ordering the
         # claims by risk asks for a path per planned route)
         self.rollout_policy: Agent = Strategist(replace(self.style, risk_first=False))
-        # the opponents' policies in the play-outs, one drawn per opponent and sample: nobody
-        # plays exactly like our planner
+        # the opponents' policies in the play-outs, one drawn per opponent and sample, weighed by
+        # policy_weights: nobody plays exactly like our planner; opponent_models names them (agent
+        # ids, in the same order) for policy_weights, whatever wraps the policies (game.ui.ai_turn)
         self.opponent_policies: tuple[Agent, ...] = (self.rollout_policy, Strategist(Style()), OneStep(), LongRoute())
+        self.opponent_models: tuple[str, ...] = ("hard", "medium", "one-step", "long-route")
 
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
         plan = self.plan(view, legal, rng)
@@ -201,7 +240,7 @@ class Searcher(Strategist):
         rng = Rng(seed)
         world = likely_world(view, rng, WORLD_TRIES)
         roll_seed = rng.next64()
-        policies = [self.rollout_policy if i == seat else rng.choice(self.opponent_policies)
+        policies = [self.rollout_policy if i == seat else self.opponent_policy(view, i, rng)
                     for i in range(len(world["players"]))]
         margins = []
         for i, action in enumerate(candidates):
@@ -210,6 +249,11 @@ class Searcher(Strategist):
             self.rollout(state, Rng(roll_seed), policies)
             margins.append(margin(state, seat) + (PLANNER_BONUS if i == 0 else 0.0))
         return margins
+
+    def opponent_policy(self, view: View, seat: int, rng: Rng) -> Agent:
+        """The play-out policy of opponent ``seat`` in one sample: drawn among the opponent
+        policies, weighed by :func:`policy_weights`."""
+        return weighted(self.opponent_policies, policy_weights(view, seat, self.opponent_models), rng)
 
     def rollout(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> None:
         """Play on with ``policies`` (one per seat; else the rollout policy in every seat), to the

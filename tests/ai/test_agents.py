@@ -21,13 +21,13 @@ from game.actions import (
 from game.ai import AGENT_IDS, make_agent
 from game.ai.agent import AgentError, FirstLegal, decide
 from game.ai.planning import Knowledge, tunnel_overrun
-from game.ai.search import Searcher
+from game.ai.search import Searcher, policy_weights
 from game.ai.strategist import Strategist, tunnel_spare
 from game.mapdata import GRAY, LOCOMOTIVE, load_map
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
 from game.seats import AI_LEVELS
-from game.state import new_game, to_json
+from game.state import Phase, new_game, to_json
 from game.view import player_view
 
 FAST = {aid: (lambda aid=aid: Searcher(playouts=2, horizon=20, style=make_agent("hard").style) if aid == "hard"
@@ -157,3 +157,30 @@ def test_search_budget_is_a_count_of_playouts():
     first = counting.choose(view, legal, Rng.from_seed(1))
     assert moves == [10, 10, 10, 10]
     assert counting.choose(view, legal, Rng.from_seed(1)) == first and len(moves) == 8
+
+
+def test_hard_models_each_opponent_by_the_policies_its_public_play_allows():
+    """Two short claims contradict Long Route, two tickets of a first deal of three One Step; the
+    draw among the opponent policies follows their names, so wrapped policies (the page's
+    pausing ones) are drawn alike."""
+    state = new_game("usa", None, 4, seed=3)
+    medium = make_agent("medium")
+    while state["phase"] == Phase.SETUP_TICKETS:
+        apply_action(state, decide(medium, state, Rng.from_seed(0)))
+    usa = load_map("usa")
+    state["players"][1]["routes"] = [r.id for r in usa.routes if r.length < 3][:2]
+    state["players"][1]["tickets"] = state["players"][1]["tickets"][:2]
+    view = player_view(state, 0)
+    hard = make_agent("hard")
+    assert isinstance(hard, Searcher)
+    assert hard.opponent_models == ("hard", "medium", "one-step", "long-route")
+    assert policy_weights(view, 1, hard.opponent_models) == [8, 8, 1, 1]
+    rng = Rng.from_seed(5)
+    drawn = [hard.opponent_policies.index(hard.opponent_policy(view, 1, rng)) for _ in range(50)]
+    assert drawn.count(0) + drawn.count(1) > 35        # the planners: 16 of 18 parts
+    wrapped = make_agent("hard")
+    assert isinstance(wrapped, Searcher)
+    wrapped.opponent_policies = tuple(FirstLegal() for _ in wrapped.opponent_policies)
+    rng_a, rng_b = Rng.from_seed(6), Rng.from_seed(6)
+    assert [hard.opponent_policies.index(hard.opponent_policy(view, 1, rng_a)) for _ in range(20)] == \
+        [wrapped.opponent_policies.index(wrapped.opponent_policy(view, 1, rng_b)) for _ in range(20)]
