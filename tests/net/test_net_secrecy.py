@@ -17,9 +17,9 @@ from net_helpers import Channel, entropy, start
 from game.mapdata import load_map
 from game.net.host import HostTable
 from game.rng import _GOLDEN, _MASK
+from tests.ai.test_request_secrecy import rng_candidates, steps_apart
 
 STEPS = 5_000                       # SplitMix64 steps tried each way from every number sent
-_GOLDEN_INVERSE = pow(_GOLDEN, -1, 1 << 64)
 PILES = ("deck", "discard", "ticket_deck", "box", "rng")
 
 
@@ -86,21 +86,6 @@ def piles_are_hidden(value) -> None:
             piles_are_hidden(v)
 
 
-def steps_apart(start_value: int, target: int) -> int:
-    k = ((target - start_value) * _GOLDEN_INVERSE) & _MASK
-    return k if k < 1 << 63 else k - (1 << 64)
-
-
-def numbers(text: str) -> set[int]:
-    values = set()
-    for run in re.findall(r"[0-9a-fA-F]{16,}", text):
-        for i in range(len(run) - 15):
-            values.add(int(run[i:i + 16], 16))
-    for number in re.findall(r"\d+", text):
-        values.add(int(number) & _MASK)
-    return values
-
-
 def check_message(probe: Probe, seat: int | None, text: str, hidden: dict) -> set[int]:
     """Fail if ``text``, sent to ``seat`` (None: a spectator) when the game's hidden facts were
     ``hidden``, holds one of them; the numbers in it, for the stepping check."""
@@ -111,7 +96,7 @@ def check_message(probe: Probe, seat: int | None, text: str, hidden: dict) -> se
         return set()
     seed_value = table.session.start["seed"]
     assert table.secret not in text and str(seed_value) not in text and format(seed_value, "x") not in text
-    sent = numbers(text)
+    sent = rng_candidates(text)
     assert not sent & {int(rng, 16) for rng in probe.rng_states}       # in hex (any case) or in decimal
     piles_are_hidden(data)
     if data["type"] == "state":
