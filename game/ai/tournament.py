@@ -14,10 +14,13 @@ so every agent plays every seat equally often; each seat's agent gets its own RN
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import sys
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from game.ai import AGENT_IDS, make_agent
@@ -70,8 +73,11 @@ def play_game(job: tuple[str, str | None, int, int, list[str]]) -> dict[str, Any
 
 
 def run_tournament(map_id: str, variant: str | None, players: int, games: int, seed: int,
-                   agent_ids: list[str], jobs: int = 1, timing: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Play ``games`` games with seats rotated and summarise per agent (see the module doc)."""
+                   agent_ids: list[str], jobs: int = 1, timing: dict[str, Any] | None = None,
+                   log: Path | None = None) -> dict[str, Any]:
+    """Play ``games`` games with seats rotated and summarise per agent (see the module doc).
+    ``log``: a file that gets each game's result as a JSON line when it ends; the games it holds
+    already (of this same tournament) are not played again, so a stopped run goes on."""
     if len(agent_ids) != players:
         raise ValueError(f"--agents lists {len(agent_ids)} agent(s) for {players} players: give one per seat")
     unknown = [a for a in agent_ids if a not in AGENT_IDS]
@@ -79,16 +85,26 @@ def run_tournament(map_id: str, variant: str | None, players: int, games: int, s
         raise ValueError(f"unknown agent(s) {', '.join(unknown)} (known: {', '.join(AGENT_IDS)})")
     names = _entry_names(agent_ids)
     work = [(map_id, variant, seed, g, [agent_ids[(i + g) % players] for i in range(players)]) for g in range(games)]
-    if jobs > 1:
-        import multiprocessing
-        with multiprocessing.Pool(jobs) as pool:
-            results = pool.map(play_game, work, chunksize=1)
-    else:
-        results = [play_game(job) for job in work]
+    results = _logged(log, work) if log is not None else {}
+    todo = [job for job in work if job[3] not in results]
+    with contextlib.ExitStack() as stack:
+        out = stack.enter_context(log.open("a", encoding="utf-8")) if log is not None else None
+        played: Iterator[dict[str, Any]]
+        if jobs > 1:
+            import multiprocessing
+            played = stack.enter_context(multiprocessing.Pool(jobs)).imap(play_game, todo, chunksize=1)
+        else:
+            played = map(play_game, todo)
+        for job, res in zip(todo, played):
+            results[job[3]] = res
+            if out is not None:
+                out.write(json.dumps({"game": list(job), **res}) + "\n")
+                out.flush()
+    ordered = [results[g] for g in range(games)]
     wins = dict.fromkeys(names, 0)
     scores: dict[str, list[int]] = {n: [] for n in names}
     durations: dict[str, list[float]] = {n: [] for n in names}
-    for g, res in enumerate(results):
+    for g, res in enumerate(ordered):
         for seat in range(players):
             name = names[(seat + g) % players]
             scores[name].append(res["scores"][seat])
@@ -106,6 +122,32 @@ def run_tournament(map_id: str, variant: str | None, players: int, games: int, s
                                      "ci95": wilson(wins[n], games),
                                      "mean_score": round(sum(scores[n]) / games, 2)} for n in names},
     }
+
+
+def _logged(log: Path, work: list[tuple[str, str | None, int, int, list[str]]]) -> dict[int, dict[str, Any]]:
+    """The results ``log`` holds of these games (by index).  A last line cut short (a run
+    stopped while writing) is dropped from the file; any other line that is not a game of
+    this tournament is an error that names it."""
+    if not log.exists():
+        return {}
+    text = log.read_text("utf-8")
+    if text and not text.endswith("\n"):
+        text = text[:text.rfind("\n") + 1]
+        log.write_text(text, encoding="utf-8")
+    results: dict[int, dict[str, Any]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            entry = json.loads(line)
+            job, res = entry.pop("game"), entry
+            g = job[3]
+            if job != list(work[g]) or not isinstance(g, int) or g < 0:
+                raise ValueError
+            _ = (res["scores"], res["winners"], res["times"])
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            raise ValueError(f"{log}, line {number}: not a game of this tournament "
+                             f"(another map, seed, agents or file?)") from None
+        results[g] = res
+    return results
 
 
 def _entry_names(agent_ids: list[str]) -> list[str]:
@@ -127,6 +169,8 @@ def _tournament_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--agents", required=True, help=f"one agent id per seat, comma-separated: {', '.join(AGENT_IDS)}")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (the result does not depend on it)")
     p.add_argument("--timing", action="store_true", help="print decision times per agent on stderr")
+    p.add_argument("--log", type=Path, default=None,
+                   help="a file that gets each game's result when it ends (JSON lines); games it holds are not played again")
 
 
 def tournament(args: argparse.Namespace) -> int:
@@ -137,8 +181,8 @@ def tournament(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     try:
         report = run_tournament(args.map, args.variant, args.players, args.games, args.seed,
-                                [a.strip() for a in args.agents.split(",")], args.jobs, timing)
-    except (StateError, ValueError, KeyError) as exc:
+                                [a.strip() for a in args.agents.split(",")], args.jobs, timing, args.log)
+    except (StateError, ValueError, KeyError, OSError) as exc:
         print(f"error: {str(exc).strip(chr(34) + chr(39))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     print(json.dumps(report, indent=1))

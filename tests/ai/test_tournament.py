@@ -1,5 +1,6 @@
 """The tournament harness: seats rotate, the report is deterministic (whatever the number of
-worker processes), the interval is Wilson's, and bad options get a clear message."""
+worker processes, and when a logged run is resumed), the interval is Wilson's, and bad options
+get a clear message."""
 
 from __future__ import annotations
 
@@ -27,6 +28,22 @@ def test_report_is_deterministic_and_independent_of_jobs():
     assert sorted(one["agents"]) == ["long-route", "one-step", "route-focus"]
     assert all(a["games"] == 3 and 0 <= a["win_rate"] <= 1 for a in one["agents"].values())
     assert sum(a["wins"] for a in one["agents"].values()) >= 3
+
+
+def test_a_logged_run_stopped_anywhere_goes_on_to_the_same_report(tmp_path):
+    args = ("usa", None, 2, 3, 5, ["one-step", "long-route"])
+    whole = run_tournament(*args)
+    log = tmp_path / "games.jsonl"
+    assert run_tournament(*args, log=log) == whole
+    lines = log.read_text().splitlines()
+    assert [json.loads(line)["game"][3] for line in lines] == [0, 1, 2]
+    log.write_text("\n".join(lines[:2]) + "\n" + lines[2][:40])      # stopped while writing game 2
+    assert run_tournament(*args, log=log, jobs=2) == whole
+    def games(text):                    # the games logged, but their decision times
+        return [{k: v for k, v in json.loads(line).items() if k != "times"} for line in text.splitlines()]
+    assert games(log.read_text()) == games("\n".join(lines))
+    with pytest.raises(ValueError, match="line 1: not a game of this tournament"):
+        run_tournament("usa", None, 2, 3, 6, ["one-step", "long-route"], log=log)
 
 
 def test_same_agent_in_several_seats_is_numbered():
