@@ -363,9 +363,10 @@ class GuestPage:
         if not self.guest.revealed:
             return None
         error: DealCheckError | None = self.guest.check()
+        late = f" {_('net.check.late')}" if self.guest.late else ""     # its own randomness not in the seed
         if error is None:
-            return True, confirmed_text()
-        return False, _("net.check.failed", reason=said(error.key, error.params, self.guest.table))
+            return True, confirmed_text() + late
+        return False, _("net.check.failed", reason=said(error.key, error.params, self.guest.table)) + late
 
     def to_json(self) -> dict[str, Any]:
         return {"invite": [self.invite.code, self.invite.invite, self.invite.host, self.invite.seat, self.invite.table],

@@ -12,6 +12,7 @@ import pytest
 from net_helpers import LEVEL, entropy
 
 from game.ai.determinize import determinize
+from game.i18n import _ as translate
 from game.i18n import set_language
 from game.net.guest import GuestTable
 from game.net.host import HostTable
@@ -214,6 +215,11 @@ def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
     assert host.table.session.over
     for page in pages:
         assert page.end() == (True, netplay.confirmed_text())
+    kept = pages[1].guest.contribution
+    pages[1].guest.contribution = "0" * 64      # as on a new device that took the seat back late
+    assert pages[1].guest.late
+    assert pages[1].end() == (True, netplay.confirmed_text() + " " + translate("net.check.late"))
+    pages[1].guest.contribution = kept
     pages[0].guest.seen[3] = replace(pages[0].guest.seen[3], digest="0" * 64)
     confirmed, text = pages[0].end()
     assert not confirmed and text
