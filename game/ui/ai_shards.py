@@ -36,6 +36,9 @@ from game.ui import ai_turn
 from game.ui.ai_turn import AiAnswer, AiRequest, _is_int, _need, _object
 
 MAX_WORKERS = 4         # workers at most, however many cores the device has (AI seats, a review)
+# A worker still starting Python (a few seconds; longer on a slow device) that has said nothing
+# for this long has failed (AI seats and a review alike).
+START_PATIENCE_S = 30.0
 SHARD_TAG = '{"shard"'  # how a shard's request and its answer start (the worker tells them apart by it)
 
 

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ui.ai_shards import START_PATIENCE_S
+
 PAGE = -1                   # the page's own number, as a helper
-# A worker that owes an answer and has said nothing for this long is lost.  Starting Python in a
-# worker takes a few seconds (longer on a slow device); a decision played out takes 0.2-0.3 s in a
-# worker on an idle machine and up to 16 s on a loaded one (docs/ai.md, "Reviewing a finished game").
-START_PATIENCE_S = 30.0
+# A ready worker that owes an answer and has said nothing for this long is lost (one still starting:
+# ``START_PATIENCE_S``): a decision played out takes 0.2-0.3 s in a worker on an idle machine and
+# up to 16 s on a loaded one (docs/ai.md, "Reviewing a finished game").
 ANSWER_PATIENCE_S = 30.0
 
 

@@ -21,16 +21,15 @@ from pyodide.ffi import can_run_sync, run_sync
 
 from game.jsontext import JsonTextError, read_json
 from game.ui import ai_turn
-from game.ui.ai_shards import SHARD_TAG, Crew, ShardAnswer
+from game.ui.ai_shards import SHARD_TAG, START_PATIENCE_S, Crew, ShardAnswer
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
 from game.web.dom import Node, keep_alive
 from game.web.workers import WorkerError, device_workers, error_reason, start_worker
 
 # No word from a worker for this long while it owes a shard: it has failed, and the others (or
-# the page) play its shard.  Starting Python in a worker takes a few seconds (longer on a slow
-# device); once it is ready, hard's longest move (its search: a fixed count of play-outs,
-# docs/ai.md) takes about 1 s in one worker on this machine's Chromium.
-START_PATIENCE_MS = 30_000
+# the page) play its shard.  Once it is ready, hard's longest move (its search: a fixed count of
+# play-outs, docs/ai.md) takes about 1 s in one worker on this machine's Chromium.
+START_PATIENCE_MS = round(START_PATIENCE_S * 1000)
 ANSWER_PATIENCE_MS = 6_000
 WATCH_MS = 1_000        # how often the workers owing a shard are checked while any does
 SLICE_S = 0.03          # on the main thread, the longest stretch of AI thinking between two yields
