@@ -4,7 +4,7 @@ The page hands every text from the host to :meth:`GuestTable.receive`, which ans
 send back (the pledge after the welcome, the contribution once every pledge is known) and
 keeps what the screen draws: ``view`` (the seat's view, ``game.net.seen``), ``events`` (every
 event so far as the seat saw them, for the log and the cues), ``statuses``, the last
-``refusal``.  :meth:`GuestTable.command` makes a move's message.  Once the host's reveal has
+``refusal``, the turn timer's last ``clock`` (with a timer).  :meth:`GuestTable.command` makes a move's message.  Once the host's reveal has
 come, :meth:`GuestTable.check` replays the game (``game.net.fairdeal.check_deal``); a guest
 that joined its seat after every pledge was in (:attr:`GuestTable.late`) checks it without a
 contribution of its own.
@@ -28,6 +28,7 @@ from game.net.fairdeal import (
     pledge,
 )
 from game.net.protocol import (
+    Clock,
     Command,
     Contribution,
     Deal,
@@ -76,6 +77,7 @@ class GuestTable:
     actions: list[str] | None = None
     refusal: Refusal | None = None
     last_pong: int | None = None
+    clock: Clock | None = None      # the turn timer's last clock (not kept: the host sends it on a rejoin)
 
     @classmethod
     def new(cls, entropy: Entropy = os.urandom) -> GuestTable:
@@ -135,6 +137,9 @@ class GuestTable:
         if isinstance(message, Reveal):
             self.secret, self.actions = message.secret, list(message.actions)
             return []
+        if isinstance(message, Clock):
+            self._clock(message)
+            return []
         assert isinstance(message, Pong)
         self.last_pong = message.t
         return []
@@ -164,6 +169,20 @@ class GuestTable:
         self.at, self.view, self.statuses = message.at, message.view, list(message.seats)
         self.seen.append(Seen.of(message.at, message.view))
         self.refusal = None
+
+    def _clock(self, message: Clock) -> None:
+        if message.at != self.at:
+            raise GuestError(f"a clock of move {message.at} on move {self.at}")
+        times = message.timeouts
+        if any(b <= a for a, b in zip(times, times[1:])) or (times and times[-1] >= message.at):
+            raise GuestError("the clock's timeouts are not moves played, in order")
+        if self.clock is not None and times[:len(self.clock.timeouts)] != self.clock.timeouts:
+            raise GuestError("the host changed the moves whose time ran out")
+        self.clock = message
+
+    def timeouts(self) -> list[int]:
+        """The actions the host played for a seat whose time ran out (none without a timer)."""
+        return [] if self.clock is None else list(self.clock.timeouts)
 
     # --- the end ----------------------------------------------------------------------------------
 

@@ -18,7 +18,8 @@ and the game starts when every remote seat has contributed.
 
 What the table keeps across the host's reload (:meth:`HostTable.to_json`): the public start,
 the secret, each seat's kind, token, pledge, contribution and stand-in, the spectators'
-tokens, the open invites and the game played.  Connections are not kept: after a reload every
+tokens, the open invites, the game played, the turn timer's limit and the actions played
+when a seat's time ran out.  Connections are not kept: after a reload every
 guest rejoins with its token.
 
 >>> start = {"map": "usa", "variant": None, "first": 0,
@@ -30,15 +31,18 @@ guest rejoins with its token.
 
 from __future__ import annotations
 
+import math
 import os
 import re
-from collections.abc import Collection, Mapping
+import time
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from game.actions import ActionSyntaxError, parse_action
 from game.net.fairdeal import Entropy, commitment, derive_seed, new_secret, pledge, same
 from game.net.protocol import (
+    Clock,
     Command,
     Contribution,
     Deal,
@@ -61,6 +65,7 @@ from game.net.seen import seat_events, seat_view
 from game.rules import IllegalActionError
 from game.scenario import Scenario, ScenarioError, load_scenario
 from game.ui.session import Session, Watching
+from game.ui.setup import TURN_LIMITS
 
 TABLE_FORMAT = 1
 TOKEN_BYTES = 16
@@ -68,6 +73,8 @@ SEAT_KINDS = ("local", "remote", "ai")
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _TOKEN = re.compile(r"[0-9a-f]{32}")      # TOKEN_BYTES in hexadecimal
 START_KEYS = frozenset({"map", "variant", "players", "first"})
+_SAVED_KEYS = frozenset({"net", "start", "secret", "seats", "spectators", "invites", "game"})
+_TIMER_KEYS = frozenset({"turn_limit", "timeouts"})     # absent from a table kept before the turn timer
 PLAYER_KEYS = frozenset({"name", "kind", "colour", "level"})
 
 
@@ -96,11 +103,12 @@ class SeatInfo:
 @dataclass
 class _Link:
     """A connection with a place at the table: the seat (None: a spectator), how many events it
-    was sent, the seats' statuses it was last sent, whether it has had the reveal."""
+    was sent, the seats' statuses and the clock it was last sent, whether it has had the reveal."""
     seat: int | None
     events: int = 0
     statuses: list[str] | None = None
     revealed: bool = False
+    clock: tuple[int, bool] | None = None     # the last clock sent: the actions played then, whether timed
 
 
 @dataclass
@@ -115,16 +123,21 @@ class HostTable:
     entropy: Entropy = os.urandom
     links: dict[str, _Link] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)     # remote seat -> when its guest left
-    decision: tuple[int, float] | None = None      # (actions played, when the page first asked the clock then)
+    decision: tuple[int, float] | None = None      # (actions played, when the clock was first asked then)
+    turn_limit: int | None = None       # the turn timer: seconds a decision (``TURN_LIMITS``; None: no limit)
+    clock: Callable[[], float] = time.time     # the time now, in seconds (the clocks sent start from it)
 
     # --- making and keeping -------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, start: Mapping[str, Any], remote: Collection[int], entropy: Entropy = os.urandom) -> HostTable:
+    def create(cls, start: Mapping[str, Any], remote: Collection[int], entropy: Entropy = os.urandom,
+               turn_limit: int | None = None) -> HostTable:
         """A new table for a new game: ``start`` is its public start (map, variant, players as in a
         scenario, first; no seed, position or actions), ``remote`` the seats guests will take (human
-        seats); any other human seat is the host's own (at most one)."""
+        seats); any other human seat is the host's own (at most one); ``turn_limit``: the turn
+        timer's seconds a decision (one of ``TURN_LIMITS``; None: no limit)."""
         start = _checked_start(start)
+        _check_limit(turn_limit)
         seats = []
         for i, p in enumerate(start["players"]):
             kind = "ai" if p.get("kind") == "ai" else "remote" if i in remote else "local"
@@ -133,7 +146,7 @@ class HostTable:
             raise TableError("remote: only human seats of the table can be remote")
         if sum(s.kind == "local" for s in seats) > 1:
             raise TableError("players: a table with guests has at most one human seat on the host's device")
-        table = cls(start, new_secret(entropy), seats, entropy=entropy)
+        table = cls(start, new_secret(entropy), seats, entropy=entropy, turn_limit=turn_limit)
         table._advance()
         return table
 
@@ -143,7 +156,9 @@ class HostTable:
                 "seats": [{"kind": s.kind, "token": s.token, "pledge": s.pledge, "contribution": s.contribution,
                            "stand_in": s.stand_in} for s in self.seats],
                 "spectators": list(self.spectators), "invites": dict(self.invites),
-                "game": self.session.scenario() if self.session is not None else None}
+                "game": self.session.scenario() if self.session is not None else None,
+                "turn_limit": self.turn_limit,
+                "timeouts": sorted(self.session.timed_out) if self.session is not None else []}
 
     @classmethod
     def from_json(cls, data: Any, now: float = 0.0, entropy: Entropy = os.urandom) -> HostTable:
@@ -151,8 +166,14 @@ class HostTable:
         is wrong): every remote seat is away from ``now`` until its guest rejoins."""
         if not isinstance(data, dict) or data.get("net") != TABLE_FORMAT:
             raise TableError(f"not a table of this version (expected \"net\": {TABLE_FORMAT})")
-        if set(data) != {"net", "start", "secret", "seats", "spectators", "invites", "game"}:
-            raise TableError("a table has net, start, secret, seats, spectators, invites and game")
+        if set(data) not in (_SAVED_KEYS, _SAVED_KEYS | _TIMER_KEYS):
+            raise TableError("a table has net, start, secret, seats, spectators, invites and game "
+                             "(and turn_limit and timeouts)")
+        turn_limit, timeouts = data.get("turn_limit"), data.get("timeouts", [])
+        _check_limit(turn_limit)
+        if not isinstance(timeouts, list) or not all(type(t) is int for t in timeouts) \
+                or any(b <= a for a, b in zip(timeouts, timeouts[1:])) or any(t < 0 for t in timeouts):
+            raise TableError("timeouts: expected the numbers of the actions played when time ran out, in order")
         start = _checked_start(data["start"])
         if not _matches(_HEX64, data["secret"]):
             raise TableError("secret: expected 64 hexadecimal digits")
@@ -178,16 +199,21 @@ class HostTable:
                                             and seats[seat].kind == "remote") for code, seat in invites.items()):
             raise TableError("invites: expected invite (32 hexadecimal digits) -> a remote seat or none")
         table = cls(start, data["secret"], seats, list(spectators), dict(invites), entropy=entropy,
-                    away_since={i: now for i, s in enumerate(seats) if s.kind == "remote"})
+                    away_since={i: now for i, s in enumerate(seats) if s.kind == "remote"}, turn_limit=turn_limit)
         game = data["game"]
         if game is not None:
             if not isinstance(game, dict) or {k: game.get(k) for k in START_KEYS} != start \
                     or game.get("seed") != table._seed():
                 raise TableError("game: not the game this table dealt")
+            actions = game.get("actions")
+            if timeouts and (not isinstance(actions, list) or timeouts[-1] >= len(actions)):
+                raise TableError("timeouts: an action the game has not played")
             try:
-                table.session = Session(cast(Scenario, game), Watching(table.local_seat()))
+                table.session = Session(cast(Scenario, game), Watching(table.local_seat()), timed_out=timeouts)
             except ValueError as exc:
                 raise TableError(f"game: {exc}") from None
+        elif timeouts:
+            raise TableError("timeouts: the game has not started")
         return table
 
     # --- seats, invites, statuses -------------------------------------------------------------------
@@ -246,18 +272,35 @@ class HostTable:
         self.seats[seat].stand_in = True
         return self.outbox()
 
-    def turn_left(self, now: float, limit: float) -> float | None:
-        """With a turn timer of ``limit`` seconds a decision, the seconds left at ``now`` to the
-        seat to act (None: no game running).  A decision's clock starts the first time it is
-        asked after the position changed; at 0 the page plays a safe move for the seat
-        (``Session.ai_safe_action``), as for an AI whose answer cannot be used."""
+    def stop_stand_in(self, seat: int) -> list[Send]:
+        """Take a remote seat back from the AI that plays it while its guest is away: the seat
+        waits for its guest again (the turn timer, if any, then counts its decisions)."""
+        if not (0 <= seat < len(self.seats) and self.seats[seat].stand_in):
+            raise TableError(f"seat {seat}: no AI plays it for its guest")
+        self.seats[seat].stand_in = False
+        self.decision = None        # a decision the AI had is the seat's, with the whole time
+        return self.outbox()
+
+    def turn_left(self, now: float) -> float | None:
+        """The turn timer: the seconds left at ``now`` to the seat to act (None: no limit, no game
+        running, or an AI plays the seat to act).  A decision's clock starts the first time it
+        is asked after the position changed; at 0 :meth:`time_out` plays a safe move for the seat."""
         session = self.session
-        if session is None or session.over:
+        if self.turn_limit is None or session is None or session.over or self.ai_to_move():
             return None
         played = len(session.actions)
         if self.decision is None or self.decision[0] != played:
             self.decision = (played, now)
-        return max(0.0, self.decision[1] + limit - now)
+        return max(0.0, self.decision[1] + self.turn_limit - now)
+
+    def time_out(self, now: float) -> list[Send]:
+        """If the seat to act has run out of time at ``now``: the log says so, a safe move is
+        played for it (``Session.time_out``), and everyone is sent the news; else nothing."""
+        if self.turn_left(now) != 0.0:
+            return []
+        assert self.session is not None
+        self.session.time_out()
+        return self.outbox()
 
     # --- messages -------------------------------------------------------------------------------
 
@@ -403,10 +446,24 @@ class HostTable:
                               seat_events(session.events[link.events:], link.seat), statuses)
                 out += [Send(conn, part.to_text()) for part in state.split()]
                 link.events, link.statuses = len(session.events), statuses
+            clock = self._clock(link, len(session.actions))
+            if clock is not None:
+                out.append(Send(conn, clock.to_text()))
             if session.over and not link.revealed:
                 out.append(Send(conn, Reveal(self.secret, [str(a) for a in session.actions]).to_text()))
                 link.revealed = True
         return out
+
+    def _clock(self, link: _Link, played: int) -> Clock | None:
+        """The clock ``link`` is owed (with a turn timer): at each new decision, or when an AI
+        takes a seat or gives it back."""
+        if self.turn_limit is None or self.session is None:
+            return None
+        left = self.turn_left(self.clock())
+        if link.clock == (played, left is not None):
+            return None
+        link.clock = (played, left is not None)
+        return Clock(played, None if left is None else math.ceil(left), sorted(self.session.timed_out))
 
     # --- the deal -------------------------------------------------------------------------------
 
@@ -435,6 +492,12 @@ class HostTable:
         self.session = Session(scenario, Watching(self.local_seat()))
         deal = Deal([s.contribution for s in self.seats]).to_text()
         return [Send(conn, deal) for conn in self.links] + self.outbox()
+
+
+def _check_limit(limit: Any) -> None:
+    if limit is not None and (type(limit) is not int or limit not in TURN_LIMITS):
+        raise TableError(f"turn_limit: expected none or one of {', '.join(map(str, TURN_LIMITS))} seconds, "
+                         f"not {limit!r}"[:200])
 
 
 def _matches(pattern: re.Pattern[str], value: Any) -> bool:

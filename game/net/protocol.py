@@ -4,7 +4,7 @@ Every message is ``{"type": ..., "v": VERSION, ...fields}``; its fields are exac
 its type (docs/net.md lists them).  A guest sends :data:`GuestMessage` values (``hello``,
 ``rejoin``, ``pledge``, ``contribution``, ``command``, ``ping``); the host sends
 :data:`HostMessage` values (``welcome``, ``pledges``, ``deal``, ``state``, ``refusal``,
-``reveal``, ``pong``).  :func:`read_guest` and :func:`read_host` turn text into a message or
+``reveal``, ``pong``, ``clock``).  :func:`read_guest` and :func:`read_host` turn text into a message or
 raise :class:`ProtocolError` (a ``ValueError``) saying what is wrong: text too long, not JSON,
 not an object, another version, a type unknown or sent the wrong way, a field missing,
 unknown or of the wrong type.  They raise nothing else.
@@ -49,6 +49,7 @@ MAX_ACTION_CHARS = 400              # an action in the text notation
 MAX_SAFE_INTEGER = 2 ** 53 - 1      # larger numbers lose precision in JavaScript
 MAX_EVENTS = 20_000
 MAX_ACTIONS = 20_000
+MAX_TURN_SECONDS = 86_400           # a clock's seconds left (the turn timer's longest choice is far less)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _TOKEN = re.compile(r"[0-9a-f]{32}")
 _KEY = re.compile(r"[a-z0-9_]+(?:\.[a-z0-9_]+)+")
@@ -182,14 +183,24 @@ class Pong(_Message):
     t: int
 
 
+@dataclass(frozen=True)
+class Clock(_Message):
+    """The table's turn timer at ``at`` actions: the whole seconds left to the seat to act (None:
+    no decision is timed now, as an AI's), and the actions the host played for a seat whose time
+    ran out (``timeouts``, in order; each was logged so).  Public: every connection has it."""
+    at: int
+    left: int | None
+    timeouts: list[int]
+
+
 GuestMessage: TypeAlias = Hello | Rejoin | Pledge | Contribution | Command | Ping
-HostMessage: TypeAlias = Welcome | Pledges | Deal | State | Refusal | Reveal | Pong
+HostMessage: TypeAlias = Welcome | Pledges | Deal | State | Refusal | Reveal | Pong | Clock
 Message: TypeAlias = GuestMessage | HostMessage
 
 _NAMES: dict[type, str] = {
     Hello: "hello", Rejoin: "rejoin", Pledge: "pledge", Contribution: "contribution", Command: "command",
     Ping: "ping", Welcome: "welcome", Pledges: "pledges", Deal: "deal", State: "state", Refusal: "refusal",
-    Reveal: "reveal", Pong: "pong",
+    Reveal: "reveal", Pong: "pong", Clock: "clock",
 }
 
 
@@ -299,6 +310,8 @@ _SPECS: dict[str, tuple[type, dict[str, Check]]] = {
                           "params": _is_params, "reason": _text(2_000)}),
     "reveal": (Reveal, {"secret": _HEX, "actions": _list_of(_text(MAX_ACTION_CHARS), 0, MAX_ACTIONS)}),
     "pong": (Pong, {"t": _COUNT}),
+    "clock": (Clock, {"at": _whole(0, MAX_ACTIONS), "left": _optional(_whole(0, MAX_TURN_SECONDS)),
+                      "timeouts": _list_of(_whole(0, MAX_ACTIONS), 0, MAX_ACTIONS)}),
 }
 GUEST_TYPES = frozenset({"hello", "rejoin", "pledge", "contribution", "command", "ping"})
 HOST_TYPES = frozenset(_SPECS) - GUEST_TYPES

@@ -255,6 +255,7 @@ class Control(enum.StrEnum):
     NET_INVITE = "net-invite"       # a seat's invite (data-arg: the seat, or "spectator")
     NET_TAKE = "net-take"           # the host takes a guest's pasted answer (data-arg: the seat)
     NET_AI = "net-ai"               # an AI plays an away guest's seat meanwhile
+    NET_STOP_AI = "net-stop-ai"     # the host stops that AI: the seat waits for its guest again
     NET_PANEL = "net-panel"         # the host's seats and invites, shown or hidden during the game
     NET_ANSWER = "net-answer"       # a guest makes its answer to the invite
     NET_REJOIN = "net-rejoin"       # a guest rejoins with a new invite pasted

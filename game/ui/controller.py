@@ -255,7 +255,8 @@ class Table:
         the seats and their invites); the cards are dealt when every guest has joined."""
         self.stop_ai()
         start, remote = netplay.table_start(options)
-        return self.open_table(netplay.NetHost(HostTable.create(start, remote), self.site))
+        table = HostTable.create(start, remote, turn_limit=netplay.table_limit(options))
+        return self.open_table(netplay.NetHost(table, self.site))
 
     def open_table(self, host: netplay.NetHost) -> Outcome:
         """Put a hosted table on this device (new, or kept by the last visit)."""
@@ -278,6 +279,15 @@ class Table:
             return self.reveal_scoring()
         return Outcome()
 
+    def net_time_out(self, now: float) -> Outcome:
+        """The hosted table's turn timer: at 0, a safe move is played for the seat to act (the
+        host's player's choice in hand is dropped) and everyone told."""
+        host = self.host
+        if host is None or self.stale or not host.time_out(now):
+            return NOTHING
+        self.opened, self.selected = None, None
+        return self.net_news()
+
     def join_table(self, page: netplay.GuestPage) -> Outcome:
         """This device joins another's table as a guest (its page shows the invite, then the game)."""
         self.stop_ai()
@@ -292,11 +302,11 @@ class Table:
             return NOTHING
         page.save(self.catalog.backend)
         guest = page.guest
-        if guest.view is None or guest.seat is None:
+        if guest.view is None:
             return Outcome()
         s = self.session
         if isinstance(s, netplay.GuestSession):
-            if s.at != guest.at or len(s.events) != len(guest.events):
+            if s.at != guest.at or len(s.events) != len(guest.events) or s.timed_out != set(guest.timeouts()):
                 s.refresh(guest)
         else:
             self.enter(netplay.GuestSession(guest), 0)

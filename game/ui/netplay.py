@@ -20,14 +20,16 @@ Invite(code='AbC-_9', invite='00000000000000000000000000000000', host='Ann', sea
 from __future__ import annotations
 
 import json
+import math
 import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 from urllib.parse import parse_qsl, quote
 
 from game.actions import Action, parse_action
-from game.ai.determinize import determinize
+from game.ai.determinize import _reserved, determinize
 from game.events import Event as EngineEvent
 from game.events import event_view
 from game.i18n import _
@@ -38,11 +40,12 @@ from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, Send, TableError
 from game.net.protocol import ProtocolError
 from game.net.signal import SignalError, ice_servers
+from game.mapdata import load_map
 from game.rng import Rng
-from game.rules import apply_action
+from game.rules import IllegalActionError, apply_action
 from game.scenario import Scenario
 from game.state import FORMAT as SCENARIO_FORMAT
-from game.state import State, copy_state
+from game.state import State, copy_state, empty_hand, full_deck
 from game.ui.log import Event as LogEvent
 from game.ui.log import log_entries
 from game.ui.session import Session, Watching
@@ -77,6 +80,11 @@ class Transport(Protocol):
 
 
 # --- the new game --------------------------------------------------------------------------------
+
+def table_limit(options: GameOptions) -> int | None:
+    """The table's turn timer (seconds a decision; None: no limit) from the new game's options."""
+    return options.turn_limit or None
+
 
 def table_start(options: GameOptions) -> tuple[dict[str, Any], list[int]]:
     """The hosted table's public start and its guests' seats, from valid options played on several devices."""
@@ -154,6 +162,7 @@ class SeatRow:
     new_invite: bool            # a remote seat: a new invite may be made (the old one stops working)
     give_to_ai: bool            # its guest has been away the grace period: an AI may play it meanwhile
     connected: bool
+    stop_ai: bool = False       # an AI plays it while its guest is away: the host may stop it (the seat waits again)
 
 
 @dataclass
@@ -229,6 +238,25 @@ class NetHost:
     def give_to_ai(self, seat: int) -> None:
         self.deliver(self.table.stand_in(seat))
 
+    def stop_ai(self, seat: int) -> None:
+        """Take a seat back from the AI playing it for its away guest: it waits for its guest again."""
+        self.deliver(self.table.stop_stand_in(seat))
+
+    def clock_line(self, now: float) -> str:
+        """The turn timer's line on the host's screen: who is to act and the time left (empty: no timer now)."""
+        left = self.table.turn_left(now)
+        session = self.table.session
+        if left is None or session is None:
+            return ""
+        return clock_text(self.name(session.current), left)
+
+    def time_out(self, now: float) -> bool:
+        """At the turn timer's 0, play a safe move for the seat to act and tell everyone; whether it was played."""
+        if self.table.turn_left(now) != 0.0:
+            return False
+        self.deliver(self.table.time_out(now))
+        return True
+
     def deliver(self, sends: list[Send]) -> None:
         """Send each text; a connection whose seat another took is closed."""
         self.mark()
@@ -260,7 +288,8 @@ class NetHost:
             else:
                 text = _("net.status.waiting")
             rows.append(SeatRow(seat, name, text, self.links.get(seat) if status != "here" else None,
-                                info.kind == "remote" and status != "here", seat in away, status == "here"))
+                                info.kind == "remote" and status != "here", seat in away, status == "here",
+                                status == "stand-in"))
         return rows
 
     def save(self, backend: Backend) -> str:
@@ -300,6 +329,8 @@ class GuestPage:
     answer: str = ""
     problem: str = ""
     transport: Transport | None = None
+    clock_since: float = 0.0        # when the last clock of the host's came (this device's time)
+    now: Callable[[], float] = time.time
 
     @classmethod
     def join(cls, invite: Invite, new_guest: Callable[[], GuestTable] = GuestTable.new) -> GuestPage:
@@ -316,6 +347,7 @@ class GuestPage:
     def message(self, text: str) -> None:
         if self.phase == BROKEN:
             return
+        clock = self.guest.clock
         try:
             replies = self.guest.receive(text)
         except (ProtocolError, GuestError) as exc:
@@ -323,6 +355,8 @@ class GuestPage:
             if self.transport is not None:
                 self.transport.close("closed", "the host's message")
             return
+        if self.guest.clock is not clock:
+            self.clock_since = self.now()
         self._send(replies)
 
     def closed(self, reason: str) -> None:
@@ -340,6 +374,16 @@ class GuestPage:
                 self.transport.send(text)
 
     # --- what the page says ---
+
+    def clock_line(self, now: float) -> str:
+        """The turn timer's line: who is to act and the time left, counted down on this device
+        from the host's last clock (empty: no timer now, or the channel is down)."""
+        clock, guest = self.guest.clock, self.guest
+        if self.phase != CONNECTED or clock is None or clock.left is None or clock.at != guest.at \
+                or guest.view is None or guest.table is None:
+            return ""
+        seat = guest.view["current"]
+        return clock_text(str(guest.table["players"][seat]["name"]), clock.left - max(0.0, now - self.clock_since))
 
     def title(self) -> str:
         host = self.invite.host or _("net.guest.the_host")
@@ -384,10 +428,14 @@ class GuestSession(Session):
     device: a world made from the seat's view (``game.ai.determinize``: the cards the seat
     cannot see are made up, and the screen shows only the seat's view of it), the events as the
     seat saw them, no AI and no hints.  A move is not played here: it waits in ``sent`` for the
-    page to send it to the host, whose answer (a state or a refusal) the page shows."""
+    page to send it to the host, whose answer (a state or a refusal) the page shows.
+
+    A spectator's game (seat None) is the same screen watching no seat: its world is made from
+    the public view (:func:`public_world`: every hand and ticket made up) and the screen shows
+    public facts only, as on a host's device where nobody plays; no move can be made."""
 
     def __init__(self, guest: GuestTable) -> None:
-        assert guest.table is not None and guest.view is not None and guest.seat is not None
+        assert guest.table is not None and guest.view is not None
         scenario = cast(Scenario, {**guest.table, "format": SCENARIO_FORMAT, "seed": 0, "actions": [],
                                    "hints": {"offered": False, "asked": []}})
         super().__init__(scenario, Watching(guest.seat))
@@ -399,15 +447,22 @@ class GuestSession(Session):
     def refresh(self, guest: GuestTable) -> None:
         """Show the host's latest state."""
         assert guest.view is not None
-        self.state = determinize(cast(View, guest.view), Rng.from_seed(f"guest-world:{guest.at}"))
+        rng = Rng.from_seed(f"guest-world:{guest.at}")
+        view = cast(View, guest.view)
+        self.state = determinize(view, rng) if guest.seat is not None else public_world(view, rng)
         self._legal = None
         self.at = guest.at
         self.events = cast(list[EngineEvent], list(guest.events))
         self.public_events = [event_view(e, None) for e in self.events]
-        self.log = [entry for e in self.public_events for entry in log_entries(e)]
+        self.timed_out = set(guest.timeouts())
+        self.log = [entry for i, e in enumerate(self.public_events)
+                    for entry in ([LogEvent.of("log.timeout", player=e["seat"])] if i in self.timed_out else [])
+                    + log_entries(e)]
 
     def play(self, action: Action | str) -> list[LogEvent]:
         """Check the move as the engine would (raises ``IllegalActionError``) and keep it to send."""
+        if self.viewer is None:     # a spectator's screen offers no move; nothing is sent
+            raise IllegalActionError("a spectator plays no moves", "net.refused.spectator")
         if isinstance(action, str):
             action = parse_action(action)
         apply_action(copy_state(self.state), action)
@@ -419,6 +474,39 @@ class GuestSession(Session):
 
     def played(self) -> int:
         return self.at
+
+
+def public_world(view: View, rng: Rng) -> State:
+    """A full state matching a spectator's view (public facts only): the seat to act's hand,
+    tickets and offer are made up (consistent with every count the view gives) and the rest is
+    sampled by ``determinize``.  Everything hidden in it is invented: a screen of it must show
+    public facts only (``Watching(None)``)."""
+    seat = view["viewer"]
+    me = view["players"][seat]
+    unseen = full_deck()
+    for kind in view["market"] + view["revealed"]:
+        unseen.remove(kind)
+    rng.shuffle(unseen)
+    hand = empty_hand()
+    for kind, count in _reserved(view, seat).items():       # cards played on a tunnel stay in the hand
+        hand[kind] += count
+        for _n in range(count):
+            unseen.remove(kind)
+    for _n in range(me["hand_size"] - sum(hand.values())):
+        hand[unseen.pop()] += 1
+    shown = {t for p in view["players"] for t in p["tickets"] or ()}
+    pool = [t for t in _ticket_ids(view) if t not in shown]
+    rng.shuffle(pool)
+    tickets = list(me["tickets"]) if me["tickets"] is not None else [pool.pop() for _n in range(me["ticket_count"])]
+    offer = [pool.pop() for _n in range(me["offer_count"])]
+    players = [dict(p) for p in view["players"]]
+    players[seat] = {**me, "hand": hand, "tickets": tickets, "offer": offer}
+    filled = cast(View, {**view, "players": players})
+    return determinize(filled, rng)
+
+
+def _ticket_ids(view: View) -> list[str]:
+    return [t.id for t in load_map(view["map"]).variant_tickets(view["variant"])]
 
 
 def resume_guest(backend: Backend) -> GuestPage | None:
@@ -436,6 +524,12 @@ def resume_guest(backend: Backend) -> GuestPage | None:
         return None
     page.phase = LOST
     return page
+
+
+def clock_text(name: str, left: float) -> str:
+    """The turn timer's line: ``name`` has so many minutes and seconds left (rounded up)."""
+    seconds = max(0, math.ceil(left))
+    return _("net.clock.left", player=name, time=f"{seconds // 60}:{seconds % 60:02d}")
 
 
 def confirmed_text() -> str:

@@ -17,6 +17,7 @@ and the reason a forbidden action is disabled is the engine's own refusal of it.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from game.actions import (
@@ -114,8 +115,10 @@ class Session:
     and the public ``log`` made from them; ``seats``: whose cards the screen shows, and when
     (pass and play, the default, or watching one seat)."""
 
-    def __init__(self, scenario: Scenario, seats: SeatPolicy = PassAndPlay()) -> None:
-        """Start from a scenario (raises ``ScenarioError``); its actions are replayed."""
+    def __init__(self, scenario: Scenario, seats: SeatPolicy = PassAndPlay(), timed_out: Collection[int] = ()) -> None:
+        """Start from a scenario (raises ``ScenarioError``); its actions are replayed.  ``timed_out``:
+        the actions played for a seat whose time ran out (a table's turn timer, ``game.net.host``),
+        each logged as such."""
         state, actions = load_scenario(scenario)
         self.seats = seats
         self.start: Scenario = scenario.copy()
@@ -136,6 +139,7 @@ class Session:
         self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
         self.stand_in: set[int] = set()     # guests' seats an AI plays while their guest is away (game.ui.netplay)
         self.elsewhere: set[int] = set()    # seats played on other devices: their choices are never drawn here
+        self.timed_out: set[int] = set(timed_out)   # actions played for a seat whose time ran out (game.net.host)
         for i, action in enumerate(actions):
             self._log_hints(i)
             try:
@@ -334,6 +338,14 @@ class Session:
             ahead.setdefault(request.to_text(), request)
         return list(ahead.values())
 
+    def time_out(self) -> list[Event]:
+        """The seat to act ran out of time (a table's turn timer): the log says so, and a safe
+        move is played for it (``ai_safe_action``); its log entries."""
+        self.timed_out.add(len(self.actions))
+        line = Event.of("log.timeout", player=self.current)
+        self.log.append(line)
+        return [line, *self.play(self.ai_safe_action())]
+
     def ai_action(self) -> Action:
         """The AI seat's choice at its level, computed here (no time cap: reproducible)."""
         return decide(self.ai_level(), player_view(self.state, self.current), self.legal(), self.ai_seed())
@@ -362,8 +374,11 @@ class Session:
         return True
 
     def _log_hints(self, at: int) -> None:
-        """The log lines of the hints asked when ``at`` actions had been played (a game replayed)."""
+        """The log lines of the hints asked when ``at`` actions had been played, and of the seat's
+        time running out then (a game replayed)."""
         self.log.extend(Event.of("log.hint", player=seat) for seat, when in self.hints_asked if when == at)
+        if at in self.timed_out and not self.over:
+            self.log.append(Event.of("log.timeout", player=self.current))
 
     def hint_request(self, ticket: int) -> AiRequest:
         """What the AI helper is asked for a hint: exactly an AI seat's request (the seat's view,

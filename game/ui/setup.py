@@ -46,6 +46,7 @@ from game.state import FORMAT as SCENARIO_FORMAT
 
 MAX_SEED = 40
 GUEST = "guest"             # the form's choice for a seat played on a guest's device
+TURN_LIMITS = (60, 120, 300)    # a game on several devices: the turn timer's choices, seconds a decision
 # each language's names for AI seats, taken in this order (a catalog entry each, so translators choose them)
 AI_NAME_KEYS = ("setup.ai_name.1", "setup.ai_name.2", "setup.ai_name.3", "setup.ai_name.4",
                 "setup.ai_name.5", "setup.ai_name.6")
@@ -85,6 +86,7 @@ class GameOptions:
     seed: str = ""              # empty: a fresh random seed
     hints: bool = True          # the Hint command offered to every human player (game.ui.hints)
     devices: bool = False       # play on several devices: this device hosts, guests join (game.ui.netplay)
+    turn_limit: int = 0         # on several devices: seconds for each decision (``TURN_LIMITS``; 0: no limit)
 
     def problems(self) -> list[Problem]:
         """Everything wrong with these options (empty when a game can start)."""
@@ -122,6 +124,8 @@ class GameOptions:
                 found.append(("setup.error.net_guests", {}))
             if self.seed.strip():
                 found.append(("setup.error.net_seed", {}))
+            if self.turn_limit and self.turn_limit not in TURN_LIMITS:
+                found.append(("setup.error.turn_limit", {}))
         if len(self.seed.strip()) > MAX_SEED:
             found.append(("setup.error.seed", {"count": MAX_SEED}))
         return found
@@ -179,7 +183,7 @@ def with_devices(options: GameOptions, on: bool) -> GameOptions:
     """The options played on several devices (``on``) or on this one: off, every guest's seat is
     a human seat of this device again."""
     seats = options.seats if on else tuple(replace(s, remote=False) for s in options.seats)
-    return replace(options, devices=on, seats=seats)
+    return replace(options, devices=on, seats=seats, turn_limit=options.turn_limit if on else 0)
 
 
 def default_seats(count: int) -> tuple[Seat, ...]:

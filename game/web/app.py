@@ -192,6 +192,7 @@ class App:
         else:
             self.show_game()
             self.show_net_panel()
+            self.net.clock()
 
     def show_net(self) -> None:
         """A hosted table before the deal, or a guest's page before its game: their panel alone."""
@@ -250,7 +251,8 @@ class App:
             self.header.build(*table_tools(shown, back_to_lesson=self.config.back_to_lesson is not None,
                                            hosting=self.table.host is not None)),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
-               el("p", "", cls="hint-line", id="hint-line", role="status"), cls="board-frame", id="board-frame"),
+               el("p", "", cls="hint-line", id="hint-line", role="status"),
+               el("p", "", cls="net-clock", id="net-clock", role="timer"), cls="board-frame", id="board-frame"),
             parts.log.node, side, el("div", None, id="dialogs"))
         self.root.className = "table"
         self.zoom.attach(board_box)

@@ -9,12 +9,12 @@ import asyncio
 from typing import Protocol
 
 import js
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, create_proxy
 
 from game.i18n import _
 from game.net.signal import SignalError, ice_servers
 from game.ui import netplay
-from game.ui.commands import Control, Outcome
+from game.ui.commands import Control, Outcome, Redraw
 from game.ui.controller import Table
 from game.ui.netplay import CLOSE_KEYS, GuestPage, NetHost
 from game.ui.qr import QrError, qr_svg
@@ -31,11 +31,12 @@ class Page(Protocol):
     def apply(self, outcome: Outcome) -> None: ...
     def show(self) -> None: ...
 
-NET_COMMANDS = (Control.NET_INVITE, Control.NET_TAKE, Control.NET_AI, Control.NET_PANEL, Control.NET_ANSWER,
-                Control.NET_REJOIN, Control.NET_OPEN_TABLE, Control.NET_END_TABLE, Control.NET_ICE)
+NET_COMMANDS = (Control.NET_INVITE, Control.NET_TAKE, Control.NET_AI, Control.NET_STOP_AI, Control.NET_PANEL,
+                Control.NET_ANSWER, Control.NET_REJOIN, Control.NET_OPEN_TABLE, Control.NET_END_TABLE, Control.NET_ICE)
 
 
 AWAY_TICK_MS = 20_000       # a guest away: the host's panel is drawn again this often (its minutes, its AI offer)
+CLOCK_TICK_MS = 1_000       # the turn timer's line is drawn again this often (and the host's checked for 0)
 
 
 def _now() -> float:
@@ -52,6 +53,7 @@ class NetPage:
         self.problems: dict[int | None, str] = {}  # seat -> why its invite or answer failed
         self.ice_notice = ""
         self.ticking = False            # the away seats' redraw is due
+        self.clock_timer: int | None = None     # the turn timer's tick (setInterval's id) while a game is shown
 
     # --- the commands ---
 
@@ -64,6 +66,10 @@ class NetPage:
             self.take_answer(table.host, seat)
         elif cmd == Control.NET_AI and table.host is not None and seat is not None:
             table.host.give_to_ai(seat)
+            self.app.apply(table.net_news())
+        elif cmd == Control.NET_STOP_AI and table.host is not None and seat is not None:
+            if table.host.table.seats[seat].stand_in:       # not twice (a double click)
+                table.host.stop_ai(seat)
             self.app.apply(table.net_news())
         elif cmd == Control.NET_PANEL:
             self.panel_open = not self.panel_open
@@ -154,6 +160,8 @@ class NetPage:
                      cls="net-seat", data_seat=str(row.seat), data_connected="1" if row.connected else None)
             if row.give_to_ai:
                 box.append(button(_("net.host.give_ai"), "net-ai", str(row.seat)))
+            if row.stop_ai:
+                box.append(button(_("net.host.stop_ai"), "net-stop-ai", str(row.seat)))
             if row.new_invite:
                 self.invite_box(box, host, row.seat, row.link)
             panel.append(box)
@@ -168,6 +176,36 @@ class NetPage:
             self.ticking = True
             js.setTimeout(create_once_callable(self.tick), AWAY_TICK_MS)
         return panel
+
+    # --- the turn timer ---
+
+    def clock(self) -> None:
+        """Show the turn timer's line over the game (``#net-clock``) and keep it ticking each
+        second while a game on several devices is shown; on the host, its 0 plays the safe move."""
+        self.show_clock()
+        if self.clock_timer is None and (self.app.table.host is not None or self.app.table.guest is not None):
+            self.clock_timer = js.setInterval(create_proxy(self.clock_tick), CLOCK_TICK_MS)
+
+    def clock_tick(self) -> None:
+        table = self.app.table
+        if table.host is None and table.guest is None or table.session is None:
+            js.clearInterval(self.clock_timer)
+            self.clock_timer = None
+            return
+        outcome = table.net_time_out(_now())
+        if outcome.redraw is not Redraw.NOTHING:
+            self.app.apply(outcome)
+        self.show_clock()
+
+    def show_clock(self) -> None:
+        node = js.document.getElementById("net-clock")
+        table = self.app.table
+        if node is None:
+            return
+        line = table.host.clock_line(_now()) if table.host is not None else \
+            table.guest.clock_line(_now()) if table.guest is not None else ""
+        if node.textContent != line:
+            node.textContent = line
 
     def tick(self) -> None:
         """Draw the host's panel again while a guest is away: "away for n minutes" counts on,

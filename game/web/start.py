@@ -66,6 +66,13 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
     # play on several devices (game.ui.netplay): this device hosts, the guests join by link
     form.append(el("label", None, el("input", None, id="opt-devices", type="checkbox", checked=options.devices),
                    el("span", _("start.devices")), cls="devices-option"))
+    if options.devices:         # the turn timer: off unless chosen
+        timer = el("select", None, id="opt-turn-limit")
+        timer.append(el("option", _("start.turn_limit.off"), value="0", selected=not options.turn_limit))
+        for seconds in setup.TURN_LIMITS:
+            timer.append(el("option", _("start.turn_limit.minutes", count=seconds // 60), value=str(seconds),
+                            selected=options.turn_limit == seconds))
+        form.append(el("label", _("start.turn_limit"), timer, cls="turn-limit-option"))
     # the Hint command for every human player (game.ui.hints), on unless unticked
     form.append(el("label", None, el("input", None, id="opt-hints", type="checkbox", checked=options.hints),
                    el("span", _("start.hints")), cls="hints-option"))
@@ -93,9 +100,11 @@ def read_options() -> GameOptions:
         seats.append(setup.seat_from_choice(name.value, row.querySelector(".seat-kind").value,
                                             row.querySelector(".seat-colour").value,
                                             default=made is not None and name.value.strip() == made))
+    timer = doc.getElementById("opt-turn-limit")
+    limit = str(timer.value) if timer is not None else "0"
     return GameOptions(doc.getElementById("opt-map").value, doc.getElementById("opt-variant").value,
                        tuple(seats), doc.getElementById("opt-seed").value, bool(doc.getElementById("opt-hints").checked),
-                       bool(doc.getElementById("opt-devices").checked))
+                       bool(doc.getElementById("opt-devices").checked), int(limit) if limit.isdigit() else -1)
 
 
 def saves_list(entries: list[SaveEntry], notice: str) -> Node:

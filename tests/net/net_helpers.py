@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Callable
 
 from game.ai.determinize import determinize
 from game.net.guest import GuestTable
@@ -98,10 +99,13 @@ class Channel:
 
 
 def dealt_table(players: int = 3, ai: tuple[int, ...] = (), seed: int = 1, spectators: int = 0,
-                **options) -> Channel:
-    """A table whose remote seats (every human seat but 0 and ``ai``) have joined and dealt."""
+                turn_limit: int | None = None, clock: Callable[[], float] | None = None, **options) -> Channel:
+    """A table whose remote seats (every human seat but 0 and ``ai``) have joined and dealt
+    (``turn_limit``, ``clock``: its turn timer and the time it reads)."""
     remote = [i for i in range(1, players) if i not in ai]
-    table = HostTable.create(start(players, ai=ai, **options), remote, entropy=entropy(seed))
+    table = HostTable.create(start(players, ai=ai, **options), remote, entropy=entropy(seed), turn_limit=turn_limit)
+    if clock is not None:
+        table.clock = clock
     channel = Channel(table, seed)
     for k in range(spectators):
         channel.join(None, f"s{k}")

@@ -15,6 +15,7 @@ from game.net.protocol import (
     MAX_GUEST_CHARS,
     MAX_MESSAGE_BYTES,
     STATE_BYTES,
+    Clock,
     Command,
     Contribution,
     Deal,
@@ -50,7 +51,8 @@ def _state_message() -> State:
 GUEST = [Hello(TOKEN), Rejoin(TOKEN), Pledge(HEX), Contribution(HEX), Command("claim a--b 2red+1loco", 7), Ping(123)]
 HOST = [Welcome(1, TOKEN, TABLE, HEX), Welcome(None, TOKEN, TABLE, HEX), Pledges([None, HEX]), Deal([None, HEX]),
         _state_message(), Refusal("pass", "rule.phase.setup_tickets", {"count": 2}, "no"),
-        Refusal(None, "net.refused.message", {}, "why"), Reveal(HEX, ["keep a--b", "pass"]), Pong(5)]
+        Refusal(None, "net.refused.message", {}, "why"), Reveal(HEX, ["keep a--b", "pass"]), Pong(5),
+        Clock(9, 42, [3, 7]), Clock(9, None, [])]
 
 
 @pytest.mark.parametrize("message", GUEST, ids=lambda m: type(m).__name__)
@@ -111,6 +113,21 @@ def test_a_bad_host_message_is_refused_with_its_reason(change, why):
         read_host(_with(_state_message(), **change))
 
 
+@pytest.mark.parametrize("change,why", [
+    ({"left": -1}, "left: expected null or a whole number"),
+    ({"left": 1.5}, "left: expected null or a whole number"),
+    ({"left": True}, "left: expected null or a whole number"),
+    ({"left": 10 ** 6}, "left: expected null or a whole number"),
+    ({"timeouts": [1, "2"]}, "timeouts: expected a list"),
+    ({"timeouts": None}, "timeouts: expected a list"),
+    ({"at": ...}, "clock: missing field"),
+    ({"limit": 60}, "clock: unknown field"),
+])
+def test_a_bad_clock_is_refused_with_its_reason(change, why):
+    with pytest.raises(ProtocolError, match=why):
+        read_host(_with(Clock(9, 42, [3]), **change))
+
+
 def _view_with(**change) -> dict:
     view = json.loads(json.dumps(_state_message().view))
     players = change.pop("players", {})
@@ -160,7 +177,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
                     max_leaves=10)
 FIELDS = ["type", "v", "invite", "token", "digest", "value", "action", "at", "t", "seat", "table", "commitment",
           "pledges", "contributions", "view", "events_from", "events", "seats", "key", "params", "reason", "secret",
-          "actions"]
+          "actions", "left", "timeouts"]
 
 
 def _only_protocol_errors(text) -> None:
@@ -180,7 +197,7 @@ def test_any_text_gives_a_message_or_a_protocol_error(text):
 @settings(max_examples=100, deadline=None)
 @given(st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=6),
        st.sampled_from(["hello", "rejoin", "pledge", "contribution", "command", "ping", "welcome", "pledges", "deal",
-                        "state", "refusal", "reveal", "pong"]))
+                        "state", "refusal", "reveal", "pong", "clock"]))
 def test_any_json_object_gives_a_message_or_a_protocol_error(data, kind):
     _only_protocol_errors(json.dumps({"type": kind, "v": 1, **data}))
 

@@ -1,6 +1,6 @@
 """The host's table: seats and invites, a guest's commands checked like a click (refusals
 change nothing), rejoining, the host's reload, a dropped seat given to an AI and taken back,
-the turn timer."""
+the turn timer (its clock sent to everyone, its 0, its keeping), the host stopping an AI stand-in."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from net_helpers import Channel, dealt_table, entropy, start
 from game.i18n import catalog, placeholders
 from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, TableError
-from game.net.protocol import Command, Hello, read_host
+from game.net.protocol import Clock, Command, Hello, read_host
 from game.state import to_json
+from game.ui.log import Event as LogEvent
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -314,12 +315,14 @@ def test_a_dropped_seat_is_given_to_an_ai_after_the_grace_and_back_when_its_gues
 def test_the_turn_timer_counts_from_the_first_look_at_a_decision():
     channel = dealt_table(3)
     table = channel.table
-    assert table.turn_left(now=5.0, limit=30.0) == 30.0
-    assert table.turn_left(now=20.0, limit=30.0) == 15.0
-    assert table.turn_left(now=50.0, limit=30.0) == 0.0
+    assert table.turn_left(now=5.0) is None         # no timer: no limit
+    table.turn_limit = 60
+    assert table.turn_left(now=5.0) == 60.0
+    assert table.turn_left(now=20.0) == 45.0
+    assert table.turn_left(now=80.0) == 0.0
     session = table.session
     session.play(session.ai_action())
-    assert table.turn_left(now=51.0, limit=30.0) == 30.0
+    assert table.turn_left(now=81.0) == 60.0
 
 
 def test_a_ping_is_answered_with_its_number():
@@ -366,3 +369,119 @@ def test_any_command_is_played_or_refused_without_a_change(commands):
             assert len(answers) == 1 and to_json(table.session.state) == before
         else:
             assert len(table.session.actions) == played + 1 and conn == "g1"
+
+
+class Time:
+    """The host's clock, set by the test."""
+
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def timed_table(**options) -> tuple[Channel, Time]:
+    time = Time(100.0)
+    return dealt_table(3, spectators=1, turn_limit=60, clock=time, **options), time
+
+
+def test_the_turn_timer_is_sent_to_everyone_and_its_0_plays_a_safe_move_for_the_seat():
+    channel, time = timed_table()
+    table, session = channel.table, channel.table.session
+    for conn in ("g1", "g2", "s0"):         # the host's seat 0 chooses its tickets first: 60 s, for all to see
+        assert channel.guests[conn].clock == Clock(0, 60, [])
+    assert table.time_out(now=159.0) == [] and len(session.actions) == 0
+    time.now = 160.0
+    channel.deliver(table.time_out(now=160.0))      # the host's own player ran out of time
+    assert len(session.actions) == 1 and session.timed_out == {0}
+    assert LogEvent.of("log.timeout", player=0) in session.log
+    for conn in ("g1", "g2", "s0"):
+        assert channel.guests[conn].clock == Clock(1, 60, [0]) and channel.guests[conn].at == 1
+    time.now = 200.0
+    assert table.turn_left(now=200.0) == 20.0 and table.time_out(now=200.0) == []
+    time.now = 230.0
+    channel.deliver(table.time_out(now=230.0))      # a guest's seat: the host plays for it
+    assert session.timed_out == {0, 1} and session.current == 2
+    assert all(channel.guests[c].timeouts() == [0, 1] for c in ("g1", "g2", "s0"))
+    channel.guest_move("g2")                        # a move in time: no timeout, a new clock
+    assert session.timed_out == {0, 1} and channel.guests["s0"].clock == Clock(3, 60, [0, 1])
+    assert not channel.refusals
+
+
+def test_no_decision_of_an_ai_is_timed():
+    channel = dealt_table(3, ai=(1,), turn_limit=60, clock=lambda: 0.0)
+    table, session = channel.table, channel.table.session
+    session.play(session.ai_action())
+    channel.deliver(table.outbox())
+    assert table.ai_to_move() and table.turn_left(now=1_000.0) is None and table.time_out(now=1_000.0) == []
+    assert channel.guests["g2"].clock == Clock(1, None, [])
+
+
+def test_a_guest_refuses_a_clock_that_contradicts_the_game():
+    channel, _time = timed_table()
+    guest = channel.guests["g1"]
+    for clock in (Clock(5, 60, []), Clock(0, 60, [0]), Clock(0, 60, [3, 1])):
+        with pytest.raises(GuestError):
+            guest.receive(clock.to_text())
+
+
+def test_the_turn_timer_and_its_timeouts_are_kept_across_the_host_s_reload():
+    channel, time = timed_table()
+    table = channel.table
+    for now in (160.0, 220.0):
+        time.now = now
+        channel.deliver(table.time_out(now=now))
+    saved = json.loads(json.dumps(table.to_json()))
+    assert saved["turn_limit"] == 60 and saved["timeouts"] == [0, 1]
+    restored = HostTable.from_json(saved, now=500.0)
+    assert restored.turn_limit == 60 and restored.session.timed_out == {0, 1}
+    assert restored.session.log == table.session.log        # the lines "time ran out" in their places
+    del saved["turn_limit"], saved["timeouts"]              # a table kept before the turn timer
+    older = HostTable.from_json(saved, now=500.0)
+    assert older.turn_limit is None and older.session.timed_out == set() and older.turn_left(now=600.0) is None
+
+
+@pytest.mark.parametrize("change,why", [
+    ({"turn_limit": 61}, "turn_limit: expected none or one of 60, 120, 300 seconds"),
+    ({"turn_limit": "60"}, "turn_limit"), ({"turn_limit": True}, "turn_limit"), ({"turn_limit": 60.0}, "turn_limit"),
+    ({"timeouts": [1, 0]}, "timeouts: expected"), ({"timeouts": ["0"]}, "timeouts: expected"),
+    ({"timeouts": [-1]}, "timeouts: expected"), ({"timeouts": None}, "timeouts: expected"),
+    ({"timeouts": [2]}, "timeouts: an action the game has not played"),
+    ({"timeouts": [0], "game": None}, "timeouts: the game has not started"),
+])
+def test_a_table_with_a_broken_turn_timer_is_refused_with_its_reason(change, why):
+    saved = {**json.loads(json.dumps(dealt_table(3, turn_limit=60).table.to_json())), **change}
+    with pytest.raises(TableError, match=why):
+        HostTable.from_json(saved)
+    saved.pop("timeouts")
+    with pytest.raises(TableError, match="and turn_limit and timeouts"):     # both, or neither
+        HostTable.from_json(saved)
+
+
+def test_a_table_cannot_be_made_with_a_turn_limit_not_offered():
+    with pytest.raises(TableError, match="turn_limit"):
+        HostTable.create(start(3), [1, 2], turn_limit=45)
+
+
+def test_the_host_stops_the_ai_playing_for_an_away_guest_and_the_seat_waits_for_it_again():
+    time = Time(0.0)
+    channel = dealt_table(3, first=1, turn_limit=120, clock=time)
+    table = channel.table
+    guest = channel.guests.pop("g1")
+    channel.deliver(table.disconnected("g1", now=10.0))
+    with pytest.raises(TableError):
+        table.stop_stand_in(1)                  # no AI plays it
+    channel.deliver(table.stand_in(1))
+    assert table.ai_to_move() and channel.guests["g2"].clock.left is None
+    time.now = 80.0
+    channel.deliver(table.stop_stand_in(1))
+    assert table.statuses() == ["local", "away", "here"] and not table.ai_to_move()
+    assert channel.guests["g2"].clock == Clock(0, 120, [])     # the seat's decision, timed again from the start
+    assert table.away(now=80.0, grace=60.0) == [1]             # and the AI may be asked again
+    time.now = 200.0
+    channel.deliver(table.time_out(now=200.0))                 # the away guest's time ran out
+    assert table.session.timed_out == {0}
+    channel.guests["g1"] = guest
+    channel.send("g1", guest.rejoin())
+    assert table.statuses() == ["local", "here", "here"] and guest.timeouts() == [0]

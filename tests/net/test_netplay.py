@@ -4,6 +4,7 @@ channel: moves, refusals, a guest's and the host's reload, a seat given to an AI
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import ClassVar
@@ -18,7 +19,7 @@ from game.net.guest import GuestTable
 from game.net.host import HostTable
 from game.net.seen import seat_view
 from game.rng import Rng
-from game.rules import legal_actions
+from game.rules import IllegalActionError, legal_actions
 from game.ui import netplay, setup
 from game.ui.ai_turn import decide
 from game.ui.netplay import GuestPage, Invite, InviteError, NetHost
@@ -95,9 +96,9 @@ def connect(host: NetHost, seat: int | None, page: GuestPage | None = None, now:
     return page
 
 
-def hosted() -> tuple[NetHost, list[GuestPage]]:
+def hosted(turn_limit: int | None = None) -> tuple[NetHost, list[GuestPage]]:
     start, remote = netplay.table_start(setup.with_default_names(options()))
-    host = NetHost(HostTable.create(start, remote, entropy=entropy(3)), "https://x.example/")
+    host = NetHost(HostTable.create(start, remote, entropy=entropy(3), turn_limit=turn_limit), "https://x.example/")
     return host, [connect(host, seat) for seat in remote]
 
 
@@ -132,6 +133,11 @@ def test_the_new_game_on_several_devices_is_checked():
     assert ("setup.error.net_seed", {}) in replace(options(), seed="12").problems()
     off = setup.with_devices(options(), False)
     assert [setup.seat_choice(s) for s in off.seats] == ["human", "human", "human"]
+    assert netplay.table_limit(options()) is None
+    assert netplay.table_limit(replace(options(), turn_limit=120)) == 120 and not replace(options(), turn_limit=120).problems()
+    assert ("setup.error.turn_limit", {}) in replace(options(), turn_limit=45).problems()
+    assert ("setup.error.turn_limit", {}) in replace(options(), turn_limit=-1).problems()      # not a number
+    assert setup.with_devices(replace(options(), turn_limit=60), False).turn_limit == 0
     start, remote = netplay.table_start(options(kinds=("guest", "ai:hard", "human")))
     assert remote == [0] and start["players"][1] == {"name": start["players"][1]["name"], "kind": "ai",
                                                      "colour": "blue", "level": "hard"}
@@ -261,3 +267,82 @@ def test_a_choice_of_a_seat_played_elsewhere_is_never_drawn_here():
     assert table_dialog(host.table.session, None) is None        # seat 1's offer stays on its device
     assert isinstance(table_dialog(netplay.GuestSession(pages[0].guest), None), TicketsDialog)
     assert table_dialog(netplay.GuestSession(pages[1].guest), None) is None
+
+
+def test_the_turn_timer_counts_down_on_the_host_s_page_and_every_guest_s():
+    now = [1_000.0]
+    start, remote = netplay.table_start(setup.with_default_names(options()))
+    table = HostTable.create(start, remote, entropy=entropy(3), turn_limit=60)
+    table.clock = lambda: now[0]
+    host = NetHost(table, "https://x.example/")
+    pages = [connect(host, seat) for seat in remote]
+    spectator = connect(host, None)
+    for page in [*pages, spectator]:
+        page.now = lambda: now[0]
+        page.clock_since = now[0]
+    assert host.clock_line(now[0]) == "Player 1: 1:00 left"
+    now[0] += 14.2
+    assert host.clock_line(now[0]) == "Player 1: 0:46 left"
+    assert [p.clock_line(now[0]) for p in [*pages, spectator]] == ["Player 1: 0:46 left"] * 3
+    assert not host.time_out(now[0])
+    now[0] += 46.0
+    assert host.clock_line(now[0]) == "Player 1: 0:00 left" and host.time_out(now[0])
+    Pipe.pump()
+    assert len(table.session.actions) == 1
+    assert [p.clock_line(now[0]) for p in [*pages, spectator]] == ["Player 2: 1:00 left"] * 3
+    assert translate("log.timeout", player="Player 1") == "Time ran out for Player 1: a safe move was played for them."
+    pages[0].transport.close()
+    assert pages[0].clock_line(now[0]) == ""            # the channel down: no count shown
+    host.give_to_ai(1)
+    Pipe.pump()
+    assert host.clock_line(now[0]) == "" and spectator.clock_line(now[0]) == ""     # an AI's turn is not timed
+
+
+def test_a_spectator_s_page_draws_the_public_game_and_no_hidden_fact():
+    from game.ui.controller import Table
+    from game.ui.saves import SaveCatalog
+    from game.ui.screen import Memo, public_digest, screen
+    host, pages = hosted(turn_limit=300)
+    spectator = connect(host, None)
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    table.join_table(spectator)
+    memo = Memo()
+    assert host.time_out(time.time() + 301.0)   # the host's player ran out of time: the spectator's log says so
+    Pipe.pump()
+    for moves in (1, 5, 40, 2_000):
+        play(host, {1: pages[0], 2: pages[1]}, moves)
+        table.guest_news()
+        session = table.session
+        real = host.table.session.state
+        assert isinstance(session, netplay.GuestSession) and session.viewer is None
+        shown = screen(table, memo)
+        if not shown.over:
+            assert shown.board.view == seat_view(real, None)        # every route and station, the piles, whose turn
+            assert shown.side.own is None and shown.dialog is None and shown.human is None
+            invented = {t for p in session.state["players"] for t in p["tickets"] + p["offer"]}
+            drawn = repr(replace(shown, map=None))          # the screen but the map's data (every ticket of the map)
+            assert invented and not [t for t in invented if t in drawn]     # no made-up ticket on screen
+        assert dict(shown.facts)["data-public"] == public_digest(real)
+        assert [line.key for line in session.log].count("log.timeout") == 1
+        assert table.viewer_to_act() is False
+        with pytest.raises(IllegalActionError):
+            session.play("draw deck")       # nothing to click; a move would be refused here
+        assert session.sent == []
+    assert shown.over and shown.side.end is not None     # the final scoring, public at the end
+    assert table.opened is not None and table.opened.text == netplay.confirmed_text()
+
+
+def test_a_public_world_matches_the_public_view_wherever_the_game_is():
+    from game.net.seen import seat_view as seen
+    from game.state import new_game, validate
+    for seed in range(6):
+        state = new_game("europe", players=4, seed=seed)
+        for step in range(60 + seed * 25):
+            if state["phase"] == "over":
+                break
+            from game.rules import apply_action
+            apply_action(state, legal_actions(state)[(seed * 7 + step) % len(legal_actions(state))])
+        view = seen(state, None)
+        world = netplay.public_world(view, Rng.from_seed(seed))
+        validate(world)
+        assert seen(world, None) == view
