@@ -171,7 +171,8 @@ class GuestTable:
         self.refusal = None
 
     def _clock(self, message: Clock) -> None:
-        if message.at != self.at:
+        """The host's clock, sent just before the position it is for (``at``)."""
+        if message.at < self.at or self.contributions is None:
             raise GuestError(f"a clock of move {message.at} on move {self.at}")
         times = message.timeouts
         if any(b <= a for a, b in zip(times, times[1:])) or (times and times[-1] >= message.at):

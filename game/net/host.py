@@ -441,14 +441,15 @@ class HostTable:
         out = []
         statuses = self.statuses()
         for conn, link in self.links.items():
+            # the clock first: a guest starts its count when it reads it, before it draws the new position
+            clock = self._clock(link, len(session.actions))
+            if clock is not None:
+                out.append(Send(conn, clock.to_text()))
             if link.events < len(session.events) or link.statuses != statuses:
                 state = State(len(session.actions), seat_view(session.state, link.seat), link.events,
                               seat_events(session.events[link.events:], link.seat), statuses)
                 out += [Send(conn, part.to_text()) for part in state.split()]
                 link.events, link.statuses = len(session.events), statuses
-            clock = self._clock(link, len(session.actions))
-            if clock is not None:
-                out.append(Send(conn, clock.to_text()))
             if session.over and not link.revealed:
                 out.append(Send(conn, Reveal(self.secret, [str(a) for a in session.actions]).to_text()))
                 link.revealed = True

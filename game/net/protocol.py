@@ -187,7 +187,8 @@ class Pong(_Message):
 class Clock(_Message):
     """The table's turn timer at ``at`` actions: the whole seconds left to the seat to act (None:
     no decision is timed now, as an AI's), and the actions the host played for a seat whose time
-    ran out (``timeouts``, in order; each was logged so).  Public: every connection has it."""
+    ran out (``timeouts``, in order; each was logged so).  Public: every connection has it, just
+    before the state of that position (a guest counts down from when it reads it)."""
     at: int
     left: int | None
     timeouts: list[int]

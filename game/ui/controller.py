@@ -279,6 +279,17 @@ class Table:
             return self.reveal_scoring()
         return Outcome()
 
+    def net_stop_stand_in(self, seat: int) -> Outcome:
+        """The host takes a seat back from the AI playing it for its away guest: the seat waits
+        for its guest again, and an AI move asked for it is forgotten (one for a real AI seat is
+        asked again)."""
+        host = self.host
+        if host is None or not (0 <= seat < len(host.table.seats)) or not host.table.seats[seat].stand_in:
+            return NOTHING          # not twice (a double click)
+        self.stop_ai()
+        host.stop_ai(seat)
+        return self.net_news()
+
     def net_time_out(self, now: float) -> Outcome:
         """The hosted table's turn timer: at 0, a safe move is played for the seat to act (the
         host's player's choice in hand is dropped) and everyone told."""

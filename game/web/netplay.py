@@ -18,7 +18,7 @@ from game.ui.commands import Control, Outcome, Redraw
 from game.ui.controller import Table
 from game.ui.netplay import CLOSE_KEYS, GuestPage, NetHost
 from game.ui.qr import QrError, qr_svg
-from game.web.dom import Node, button, el
+from game.web.dom import Node, button, el, present
 from game.web.peer import PeerError, PeerLink
 
 
@@ -67,10 +67,8 @@ class NetPage:
         elif cmd == Control.NET_AI and table.host is not None and seat is not None:
             table.host.give_to_ai(seat)
             self.app.apply(table.net_news())
-        elif cmd == Control.NET_STOP_AI and table.host is not None and seat is not None:
-            if table.host.table.seats[seat].stand_in:       # not twice (a double click)
-                table.host.stop_ai(seat)
-            self.app.apply(table.net_news())
+        elif cmd == Control.NET_STOP_AI and seat is not None:
+            self.app.apply(table.net_stop_stand_in(seat))
         elif cmd == Control.NET_PANEL:
             self.panel_open = not self.panel_open
             self.app.show()
@@ -198,7 +196,7 @@ class NetPage:
         self.show_clock()
 
     def show_clock(self) -> None:
-        node = js.document.getElementById("net-clock")
+        node = present(js.document.getElementById("net-clock"))
         table = self.app.table
         if node is None:
             return

@@ -17,7 +17,7 @@ from game.ui.saves import SaveEntry
 from game.ui.setup import GameOptions, StartScreen
 from game.ui.storage import Preferences
 from game.web import catalogs, persist
-from game.web.dom import Node, button, el
+from game.web.dom import Node, button, el, present
 
 DATE_STYLE = to_js({"dateStyle": "medium", "timeStyle": "short"}, dict_converter=js.Object.fromEntries)
 
@@ -72,7 +72,7 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
         for seconds in setup.TURN_LIMITS:
             timer.append(el("option", _("start.turn_limit.minutes", count=seconds // 60), value=str(seconds),
                             selected=options.turn_limit == seconds))
-        form.append(el("label", _("start.turn_limit"), timer, cls="turn-limit-option"))
+        form.append(el("div", None, el("label", _("start.turn_limit"), timer), cls="row turn-limit"))
     # the Hint command for every human player (game.ui.hints), on unless unticked
     form.append(el("label", None, el("input", None, id="opt-hints", type="checkbox", checked=options.hints),
                    el("span", _("start.hints")), cls="hints-option"))
@@ -100,7 +100,7 @@ def read_options() -> GameOptions:
         seats.append(setup.seat_from_choice(name.value, row.querySelector(".seat-kind").value,
                                             row.querySelector(".seat-colour").value,
                                             default=made is not None and name.value.strip() == made))
-    timer = doc.getElementById("opt-turn-limit")
+    timer = present(doc.getElementById("opt-turn-limit"))     # only on several devices
     limit = str(timer.value) if timer is not None else "0"
     return GameOptions(doc.getElementById("opt-map").value, doc.getElementById("opt-variant").value,
                        tuple(seats), doc.getElementById("opt-seed").value, bool(doc.getElementById("opt-hints").checked),

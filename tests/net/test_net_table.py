@@ -419,9 +419,12 @@ def test_no_decision_of_an_ai_is_timed():
 
 
 def test_a_guest_refuses_a_clock_that_contradicts_the_game():
-    channel, _time = timed_table()
+    channel, time = timed_table()
+    time.now = 160.0
+    channel.deliver(channel.table.time_out(now=160.0))
     guest = channel.guests["g1"]
-    for clock in (Clock(5, 60, []), Clock(0, 60, [0]), Clock(0, 60, [3, 1])):
+    assert guest.clock == Clock(1, 60, [0])
+    for clock in (Clock(0, 60, []), Clock(1, 60, [1]), Clock(3, 60, [2, 1]), Clock(2, 60, [])):
         with pytest.raises(GuestError):
             guest.receive(clock.to_text())
 
