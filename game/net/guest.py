@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from game.net.fairdeal import (
@@ -175,7 +176,7 @@ class GuestTable:
         if message.at < self.at or self.contributions is None:
             raise GuestError(f"a clock of move {message.at} on move {self.at}")
         times = message.timeouts
-        if any(b <= a for a, b in zip(times, times[1:])) or (times and times[-1] >= message.at):
+        if any(b <= a for a, b in pairwise(times)) or (times and times[-1] >= message.at):
             raise GuestError("the clock's timeouts are not moves played, in order")
         if self.clock is not None and times[:len(self.clock.timeouts)] != self.clock.timeouts:
             raise GuestError("the host changed the moves whose time ran out")

@@ -37,6 +37,7 @@ import re
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, cast
 
 from game.actions import ActionSyntaxError, parse_action
@@ -172,7 +173,7 @@ class HostTable:
         turn_limit, timeouts = data.get("turn_limit"), data.get("timeouts", [])
         _check_limit(turn_limit)
         if not isinstance(timeouts, list) or not all(type(t) is int for t in timeouts) \
-                or any(b <= a for a, b in zip(timeouts, timeouts[1:])) or any(t < 0 for t in timeouts):
+                or any(b <= a for a, b in pairwise(timeouts)) or any(t < 0 for t in timeouts):
             raise TableError("timeouts: expected the numbers of the actions played when time ran out, in order")
         start = _checked_start(data["start"])
         if not _matches(_HEX64, data["secret"]):

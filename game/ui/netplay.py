@@ -34,13 +34,13 @@ from game.events import Event as EngineEvent
 from game.events import event_view
 from game.i18n import _
 from game.jsontext import read_json
+from game.mapdata import load_map
 from game.names import normal_name
 from game.net.fairdeal import DealCheckError, commitment
 from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, Send, TableError
 from game.net.protocol import ProtocolError
 from game.net.signal import SignalError, ice_servers
-from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action
 from game.scenario import Scenario
