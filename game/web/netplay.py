@@ -1,6 +1,7 @@
 """Play on several devices in the page: the host's table panel (each seat's status, its invite
 as a link, a QR code and a code to copy, the guest's answer pasted, the actions on a seat), a
-guest's page (the invite, its answer, a rejoin), the STUN/TURN setting, and the channels
+guest's page (the invite, its answer, a rejoin), the STUN/TURN setting, the turn timer's line
+ticked each second, and the channels
 (``game.web.peer.PeerLink``) tied to the models of ``game.ui.netplay``."""
 
 from __future__ import annotations
