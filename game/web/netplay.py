@@ -55,6 +55,7 @@ class NetPage:
         self.ice_notice = ""
         self.ticking = False            # the away seats' redraw is due
         self.clock_timer: int | None = None     # the turn timer's tick (setInterval's id) while a game is shown
+        self.clock_proxy = create_proxy(self.clock_tick)
 
     # --- the commands ---
 
@@ -183,7 +184,7 @@ class NetPage:
         second while a game on several devices is shown; on the host, its 0 plays the safe move."""
         self.show_clock()
         if self.clock_timer is None and (self.app.table.host is not None or self.app.table.guest is not None):
-            self.clock_timer = js.setInterval(create_proxy(self.clock_tick), CLOCK_TICK_MS)
+            self.clock_timer = js.setInterval(self.clock_proxy, CLOCK_TICK_MS)
 
     def clock_tick(self) -> None:
         table = self.app.table
