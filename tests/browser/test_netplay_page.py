@@ -1,8 +1,10 @@
 """Play on several devices in the page: a host and two guests, each a Chromium process of its
 own, joined only by the invite links and the answer codes the players pass by hand; after every
 move every guest's screen shows the same public facts as the host's (``#app[data-public]``),
-the guests' moves reach the host, a guest rejoins after its reload and both after the host's
-(see ``peer_driver.py`` for the browsers' flag that keeps every packet on the machine)."""
+the guests' moves reach the host, a guest rejoins after its reload and both after the host's,
+the game is played to its end, and each guest's check of the fair deal confirms it, or finds
+the card a host stacked for it (see ``peer_driver.py`` for the browsers' flag that keeps every
+packet on the machine)."""
 
 from __future__ import annotations
 
