@@ -49,10 +49,17 @@ const stacked = text => {
     window.stacked = {at: message.at, real, fake};
     return JSON.stringify(message);
 };
+const wrapped = new WeakMap();     // the page's listener -> the one that reads through ``stacked``
+const unlisten = RTCDataChannel.prototype.removeEventListener;
 RTCDataChannel.prototype.addEventListener = function (name, listener, ...rest) {
     if (name !== "message") return listen.call(this, name, listener, ...rest);
-    return listen.call(this, name, event => listener(window.stack && typeof event.data === "string"
-        ? new MessageEvent("message", {data: stacked(event.data)}) : event), ...rest);
+    const through = event => listener(window.stack && typeof event.data === "string"
+        ? new MessageEvent("message", {data: stacked(event.data)}) : event);
+    wrapped.set(listener, through);
+    return listen.call(this, name, through, ...rest);
+};
+RTCDataChannel.prototype.removeEventListener = function (name, listener, ...rest) {
+    return unlisten.call(this, name, name === "message" && wrapped.get(listener) || listener, ...rest);
 };
 })();
 """
