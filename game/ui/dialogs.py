@@ -118,12 +118,15 @@ CLOSABLE = (PaymentDialog, ShareDialog, MessageDialog)       # the dialogs a pla
 def table_dialog(session: Session, opened: Dialog | None) -> Dialog | None:
     """The dialog up in a game (the tab still playing it): what the game asks first (a handoff;
     the last round; tickets to keep; a tunnel to pay),
-    else ``opened``, the one the player opened; while an AI seat plays, a turn's end is shown
-    or the game is over, only the share dialog stays."""
+    else ``opened``, the one the player opened; while an AI seat plays or a turn's end is shown,
+    only the share dialog stays, and once the game is over, the share dialog or a message (a
+    guest's check of the fair deal)."""
     s = session
     if s.handoff_to is not None:
         return HandoffDialog(s.handoff_to)
-    if s.ai_to_move() or s.over or s.pausing_for is not None:
+    if s.over:      # the final table: what the player opened stays (the share links, a message: a guest's fair deal)
+        return opened if isinstance(opened, (ShareDialog, MessageDialog)) else None
+    if s.ai_to_move() or s.pausing_for is not None:
         # (while pausing, the screen is the last player's: nothing of the next one's)
         return opened if isinstance(opened, ShareDialog) else None
     if s.current in s.elsewhere:        # a guest's choice is made on its own device

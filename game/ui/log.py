@@ -19,6 +19,7 @@ card drawn from the deck is not named, nor are the tickets kept.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.events import Event as EngineEvent
@@ -115,6 +116,23 @@ def turn_lines(entries: list[Event]) -> list[LogLine]:
 
 
 _TURN_GOES_ON = frozenset({"log.draw_tickets", "log.tunnel"})     # parts always followed by another of the turn
+
+
+def line_number(events: Sequence[EngineEvent], move: int) -> int:
+    """The number the log shows on the line of the ``move``-th event (counted from 1: the
+    move after which the game had that many actions), the line where that move starts; 0 for
+    move 0, before the first.
+
+    >>> draw = {"kind": "draw", "seat": 0, "source": "deck", "private": {}}
+    >>> claim = {"kind": "claim", "seat": 1, "route": "a--b", "private": {}}
+    >>> [line_number([draw, draw, claim], move) for move in range(4)]
+    [0, 1, 1, 2]
+    """
+    if move <= 0 or not events:
+        return 0
+    move = min(move, len(events))
+    entries = [entry for event in events[:move - 1] for entry in log_entries(event)]
+    return len(turn_lines(entries + log_entries(events[move - 1])[:1]))
 
 
 def _open(line: LogLine) -> bool:

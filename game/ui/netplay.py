@@ -47,7 +47,7 @@ from game.scenario import Scenario
 from game.state import FORMAT as SCENARIO_FORMAT
 from game.state import State, copy_state, empty_hand, full_deck
 from game.ui.log import Event as LogEvent
-from game.ui.log import log_entries
+from game.ui.log import line_number, log_entries
 from game.ui.session import Session, Watching
 from game.ui.setup import GameOptions
 from game.ui.storage import Backend, StorageFull
@@ -410,7 +410,11 @@ class GuestPage:
         late = f" {_('net.check.late')}" if self.guest.late else ""     # its own randomness not in the seed
         if error is None:
             return True, confirmed_text() + late
-        return False, _("net.check.failed", reason=said(error.key, error.params, self.guest.table)) + late
+        params = dict(error.params)
+        number = params.get("number")
+        if isinstance(number, int):     # the move as the log numbers it (a line a turn)
+            params["number"] = line_number(cast(list[EngineEvent], self.guest.events), number)
+        return False, _("net.check.failed", reason=said(error.key, params, self.guest.table)) + late
 
     def to_json(self) -> dict[str, Any]:
         return {"invite": [self.invite.code, self.invite.invite, self.invite.host, self.invite.seat, self.invite.table],

@@ -1,10 +1,18 @@
 """Drives the game's page for play on several devices (``test_netplay_page.py`` and
 ``tests/bench_netplay.py``): a seat invited, a guest's answer made and taken, tickets kept, cards
-drawn, a rejoin, and the check that every page shows the same public facts."""
+drawn, a turn chosen from what the seat's page shows (``turn``), a rejoin, and the check that
+every page shows the same public facts."""
 
 from __future__ import annotations
 
+import json
+
 from harness import wait_for_boot
+
+from game.mapdata import load_map
+from game.rules import apply_action
+from game.scenario import load_scenario
+from game.ui.log import line_number
 
 WAIT_MS = 60_000
 # The test's hand on a guest's channel: every data channel the page is given is kept in
@@ -17,6 +25,43 @@ window.RTCPeerConnection = class extends window.RTCPeerConnection {
         this.addEventListener("datachannel", event => window.channels.push(event.channel));
     }
 };
+"""
+
+# A host stacking the deck for one guest, as that guest's page receives it (this script in the
+# guest's context only): once armed (``window.stack = true``), the first state after the guest
+# drew a card from the deck tells it that card was another (in the draw's event and in its
+# hand), as a host showing it another card than the committed seed gave would; the page's code
+# is not touched, and what was changed is noted in ``window.stacked``.
+STACKING = """(() => {
+window.stack = false;
+const listen = RTCDataChannel.prototype.addEventListener;
+const stacked = text => {
+    const message = JSON.parse(text);
+    const seat = message.type === "state" ? message.view.viewer : null;
+    const drawn = seat === null ? undefined : message.events.at(-1);
+    if (drawn?.kind !== "draw" || drawn.source !== "deck" || drawn.seat !== seat) return text;
+    const real = drawn.private[seat].card, fake = real === "locomotive" ? "red" : "locomotive";
+    const hand = message.view.players[seat].hand;
+    drawn.private[seat].card = fake;
+    hand[real] -= 1;
+    hand[fake] = (hand[fake] ?? 0) + 1;
+    window.stack = false;
+    window.stacked = {at: message.at, real, fake};
+    return JSON.stringify(message);
+};
+const wrapped = new WeakMap();     // the page's listener -> the one that reads through ``stacked``
+const unlisten = RTCDataChannel.prototype.removeEventListener;
+RTCDataChannel.prototype.addEventListener = function (name, listener, ...rest) {
+    if (name !== "message") return listen.call(this, name, listener, ...rest);
+    const through = event => listener(window.stack && typeof event.data === "string"
+        ? new MessageEvent("message", {data: stacked(event.data)}) : event);
+    wrapped.set(listener, through);
+    return listen.call(this, name, through, ...rest);
+};
+RTCDataChannel.prototype.removeEventListener = function (name, listener, ...rest) {
+    return unlisten.call(this, name, name === "message" && wrapped.get(listener) || listener, ...rest);
+};
+})();
 """
 
 
@@ -52,13 +97,15 @@ def rejoin(host, guest, seat: int) -> str:
     return code
 
 
+# once the page shows the game after ``n`` actions: its public facts and the seat to act
+SHOWN = """n => { const app = document.getElementById('app');
+    return app.dataset.actions === String(n) && [app.dataset.public, app.dataset.current]; }"""
+
+
 def same(pages, actions: int) -> None:
     """Every page shows the game after ``actions`` actions, with the host's public facts."""
-    for page in pages:
-        page.wait_for_function(f"document.getElementById('app').dataset.actions === '{actions}'", timeout=WAIT_MS)
-    public = {page.get_attribute("#app", "data-public") for page in pages}
-    current = {page.get_attribute("#app", "data-current") for page in pages}
-    assert len(public) == 1 and len(current) == 1, (public, current)
+    shown = [page.wait_for_function(SHOWN, arg=actions, timeout=WAIT_MS).json_value() for page in pages]
+    assert all(facts == shown[0] for facts in shown), shown
 
 
 def draw_two(page) -> None:
@@ -93,3 +140,80 @@ def join(host, guest, seat: int, base: str) -> None:
     host.fill(f"#net-answer-{seat}", code)
     host.click(f".net-seat[data-seat='{seat}'] button[data-cmd=net-take]")
     guest.wait_for_function(CONNECTED, timeout=WAIT_MS)
+
+
+# What a seat's page shows its player at the start of a move: the actions played, the dialog up,
+# the routes it may claim now (the board lights them), the cards it may draw (slot, kind) and its hand.
+TURN = """() => { const app = document.getElementById('app');
+    return {actions: Number(app.dataset.actions), current: app.dataset.current, phase: app.dataset.phase,
+            dialog: document.querySelector('#dialogs .dialog')?.dataset.dialog ?? null,
+            claimable: [...document.querySelectorAll('#board .route.claimable')].map(n => n.id.slice(6)),
+            draws: [...document.querySelectorAll('button[data-cmd=draw]:not([aria-disabled])')]
+                .map(b => [b.dataset.slot, b.dataset.arg]),
+            hand: Object.fromEntries([...document.querySelectorAll('.own-panel .hand [data-card]')]
+                .map(n => [n.dataset.card, Number(n.dataset.count)]))}; }"""
+# The claim dialog's payment with the fewest locomotives: its button's argument.
+THRIFTY = """() => { const pays = [...document.querySelectorAll('#dialogs button[data-cmd=claim]')];
+    const locos = b => b.querySelectorAll('.card-locomotive').length;
+    return pays.reduce((best, b) => locos(b) < locos(best) ? b : best).dataset.arg; }"""
+LONG = 5            # a route this long is claimed as soon as it can be; a shorter one once the hand is big
+BIG_HAND = 12
+
+
+def route_lengths(map_id: str) -> dict[str, int]:
+    return {route.id: route.length for route in load_map(map_id).routes}
+
+
+def turn(page, pages, actions: int, lengths: dict[str, int]) -> int:
+    """The seat to act on ``page`` plays a turn chosen from what its page shows, as its player
+    would click it: the longest route it may claim when long enough (or its hand is big), else
+    two cards (a face-up locomotive, else a face-up card of the colour it holds most, else the
+    deck's); after each action every page of ``pages`` shows the same game.  The actions played after it."""
+    facts = page.evaluate(TURN)
+    if facts["dialog"] == "last-round":
+        page.click("#dialogs button[data-cmd=last-round]")
+        facts = page.evaluate(TURN)
+    assert facts["actions"] == actions and facts["dialog"] is None, facts
+    routes = sorted(facts["claimable"], key=lambda r: -lengths[r])
+    if routes and (lengths[routes[0]] >= LONG or sum(facts["hand"].values()) >= BIG_HAND or not facts["draws"]):
+        page.locator(f"#route-{routes[0]}").dispatch_event("click")
+        page.wait_for_selector(".dialog[data-dialog=claim]", timeout=WAIT_MS)
+        page.click(f"#dialogs button[data-cmd=claim][data-arg='{page.evaluate(THRIFTY)}']")
+        same(pages, actions + 1)
+        return actions + 1
+    seat = facts["current"]
+    for _ in range(2):
+        slot = _pick(facts["draws"], facts["hand"])
+        page.click(f"button[data-cmd=draw][data-slot='{slot}']")
+        actions += 1
+        same(pages, actions)
+        facts = page.evaluate(TURN)
+        if facts["current"] != seat or facts["phase"] == "over":   # a face-up locomotive is the whole turn
+            break
+    return actions
+
+
+def _pick(draws: list[list[str]], hand: dict[str, int]) -> str:
+    """The slot of the card to draw (see ``turn``)."""
+    assert draws, "no card to draw and no route to claim"
+    faces = [(slot, kind) for slot, kind in draws if slot != "0"]
+    locomotive = [slot for slot, kind in faces if kind == "locomotive"]
+    if locomotive:
+        return locomotive[0]
+    held = max(faces, key=lambda face: hand.get(face[1], 0), default=None)
+    if held is not None and hand.get(held[1], 0):
+        return held[0]
+    return "0" if any(slot == "0" for slot, _ in draws) else draws[0][0]
+
+
+def verdict(guest) -> str:
+    """The fair deal's check on ``guest``'s page once the game is over (its words)."""
+    dialog = guest.wait_for_selector(".dialog[data-dialog=message]", timeout=WAIT_MS)
+    assert dialog.query_selector("h2").text_content() == "The fair deal"
+    return dialog.query_selector("p").text_content()
+
+
+def log_line(host, move: int) -> int:
+    """The number of the log's line where ``move`` (counted from 1) of the host's game starts."""
+    state, actions = load_scenario(json.loads(host.evaluate("localStorage.getItem('ttr.net.host')"))["game"])
+    return line_number([apply_action(state, action) for action in actions], move)

@@ -1,8 +1,10 @@
 """Play on several devices in the page: a host and two guests, each a Chromium process of its
 own, joined only by the invite links and the answer codes the players pass by hand; after every
 move every guest's screen shows the same public facts as the host's (``#app[data-public]``),
-the guests' moves reach the host, a guest rejoins after its reload and both after the host's
-(see ``peer_driver.py`` for the browsers' flag that keeps every packet on the machine)."""
+the guests' moves reach the host, a guest rejoins after its reload and both after the host's,
+the game is played to its end, and each guest's check of the fair deal confirms it, or finds
+the card a host stacked for it (see ``peer_driver.py`` for the browsers' flag that keeps every
+packet on the machine)."""
 
 from __future__ import annotations
 
@@ -14,17 +16,24 @@ import pytest
 from harness import wait_for_boot
 from netplay_driver import (
     SPY,
+    STACKING,
     WAIT_MS,
     answer,
     draw_two,
     invite,
     join,
     keep,
+    log_line,
     refused,
     rejoin,
+    route_lengths,
     same,
+    turn,
+    verdict,
 )
 from peer_driver import launch_device
+
+from game.ui.netplay import confirmed_text
 
 SHOTS = os.environ.get("NETPLAY_SHOTS")      # a folder: the screenshots of the note
 
@@ -69,6 +78,7 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
     shot(guest, "answer")
     host.fill("#net-answer-1", code)
     host.click(".net-seat[data-seat='1'] button[data-cmd=net-take]")
+    second_context.add_init_script(STACKING)
     other = browser_session.watch(second_context.new_page())
     join(host, other, 2, base)
     pages = (host, guest, other)
@@ -128,3 +138,17 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
         draw_two(seats[int(host.get_attribute("#app", "data-current"))])
         actions += 2
         same(pages, actions)
+
+    # the whole game, every move compared on the three pages; the host stacks one card for the second guest
+    other.evaluate("window.stack = true")
+    lengths = route_lengths("usa")
+    while host.get_attribute("#app", "data-phase") != "over":
+        actions = turn(seats[int(host.get_attribute("#app", "data-current"))], pages, actions, lengths)
+    stacked = other.evaluate("window.stacked")
+    assert stacked is not None, "the second guest never drew from the deck"
+    # the end: each guest replays the game from the revealed seed; the stacked card is found
+    assert verdict(guest) == confirmed_text()
+    shot(guest, "check-confirmed")
+    assert verdict(other) == ("The deal could not be confirmed: "      # the move numbered as in the log
+                              f"After move {log_line(host, stacked['at'])} your cards were not those the deal gives.")
+    shot(other, "check-failed")

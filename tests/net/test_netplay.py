@@ -22,6 +22,7 @@ from game.rng import Rng
 from game.rules import IllegalActionError, legal_actions
 from game.ui import netplay, setup
 from game.ui.ai_turn import decide
+from game.ui.log import line_number
 from game.ui.netplay import GuestPage, Invite, InviteError, NetHost
 from game.ui.storage import DictBackend
 
@@ -226,9 +227,12 @@ def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
     assert pages[1].guest.late
     assert pages[1].end() == (True, netplay.confirmed_text() + " " + translate("net.check.late"))
     pages[1].guest.contribution = kept
-    pages[0].guest.seen[3] = replace(pages[0].guest.seen[3], digest="0" * 64)
+    seen = pages[0].guest.seen[10] = replace(pages[0].guest.seen[10], digest="0" * 64)
     confirmed, text = pages[0].end()
-    assert not confirmed and text
+    # the move named as the log numbers it: a line a turn (two cards drawn are one line)
+    line = line_number(pages[0].guest.events, seen.at)
+    assert not confirmed and text == translate("net.check.failed", reason=translate("net.check.table", number=line))
+    assert 0 < line < seen.at
 
 
 def test_a_damaged_kept_guest_or_table_is_dropped():
@@ -254,6 +258,7 @@ def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end(
         assert shown.board.view == {**seat_view(host.table.session.state, 1), "viewer": 1} or shown.over
         assert dict(shown.facts)["data-public"] == public_digest(host.table.session.state)     # as the host's screen
     assert shown.over and table.opened is not None and table.opened.text == netplay.confirmed_text()
+    assert table.dialog() is table.opened       # shown over the final table
     assert table.ai_next() is None
 
 
