@@ -24,16 +24,9 @@ from game.ui.placing import Box, room, shift_into
 from game.ui.review import ReviewItem, ReviewScreen
 from game.ui.review_turn import ReviewAnswer, ReviewMessageError, ReviewRequest
 from game.ui.worker_pool import PAGE, START_PATIENCE_S, WorkerPool
+from game.web import workers as pool_workers
 from game.web.ai_helper import Slices
 from game.web.dom import Node, button, disable, el, present
-from game.web.workers import (
-    Watchdog,
-    WorkerError,
-    device_workers,
-    error_reason,
-    said,
-    start_workers,
-)
 from game.web.zoom import Zoom
 
 # A ready worker that owes an answer and has said nothing for this long is lost (one still starting:
@@ -173,7 +166,7 @@ class ReviewHelper:
         self.workers: dict[int, Node] = {}        # a worker's number -> the worker, while it is used
         self.pool: WorkerPool[ReviewRequest] | None = None      # None: not started
         self.lost: str | None = None              # why the last worker was lost (None: none yet)
-        self.watchdog = Watchdog(self.check)
+        self.watchdog = pool_workers.Watchdog(self.check)
 
     @property
     def running(self) -> bool:
@@ -191,8 +184,9 @@ class ReviewHelper:
     def start(self) -> WorkerPool[ReviewRequest]:
         """Start the workers (none, if the page cannot: then the page weighs the decisions)."""
         try:
-            self.workers = dict(enumerate(start_workers(device_workers(), self.on_message, self.on_error)))
-        except WorkerError as exc:
+            started = pool_workers.start_workers(pool_workers.device_workers(), self.on_message, self.on_error)
+            self.workers = dict(enumerate(started))
+        except pool_workers.WorkerError as exc:
             self.workers = {}
             self.lost = str(exc)
         self.pool = WorkerPool(len(self.workers), page=True)
@@ -216,7 +210,7 @@ class ReviewHelper:
             return                      # a worker given up on: what it says is not heard
         text = str(event.data)
         if not text.startswith('{"review"'):
-            news = said(text)
+            news = pool_workers.said(text)
             if news is not None and news[0] == "failed":
                 self.lose(n, news[1])
             elif news is not None:
@@ -231,7 +225,7 @@ class ReviewHelper:
         self.on_answer(reply)
 
     def on_error(self, n: int, event) -> None:
-        self.lose(n, error_reason(event))
+        self.lose(n, pool_workers.error_reason(event))
 
     def check(self) -> None:
         """The watchdog: give up on the workers silent past their patience."""
