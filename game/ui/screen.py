@@ -413,16 +413,16 @@ def log_lines(s: Session, memo: Memo) -> list[LogLine]:
 
 
 def log_rows(s: Session, memo: Memo) -> tuple[LogRow, ...]:
-    """The log's newest ``LOG_SHOWN`` lines (a line worked out once, until its turn goes on)."""
+    """The log's newest ``LOG_SHOWN`` lines (a line worked out once, until its turn goes on;
+    the lines no longer shown are forgotten)."""
     lines = log_lines(s, memo)
-    rows = []
+    shown: dict[tuple[int, LogLine], LogRow] = {}
     for i in range(max(0, len(lines) - LOG_SHOWN), len(lines)):
         key = (i, lines[i])
         row = memo.rows.get(key)
-        if row is None:
-            row = memo.rows[key] = log_row(i, lines[i], s.state)
-        rows.append(row)
-    return tuple(rows)
+        shown[key] = log_row(i, lines[i], s.state) if row is None else row
+    memo.rows = shown
+    return tuple(shown.values())
 
 
 def end_of(s: Session, memo: Memo) -> EndScreen:
