@@ -1,9 +1,8 @@
-"""An AI seat's move shared among several workers: the shard
-requests (the seat's ``AiRequest`` and which of its search's samples to play, nothing else), their
-answers (each sample's margins per candidate), the merge that makes of them the move
-``ai_turn.answer`` would choose in one piece, and the page's crew of workers (``Crew``, a
-``game.ui.worker_pool.WorkerPool`` of shards: which worker plays which, a failed worker's shard
-given to another).
+"""An AI seat's move shared among several workers: the shard requests (the seat's ``AiRequest``
+and which of its search's samples to play, nothing else), their answers (each sample's margins per
+candidate), the merge that makes of them the move ``ai_turn.answer`` would choose in one piece, and
+the page's crew of workers (``Crew``, a ``game.ui.worker_pool.WorkerPool`` of shards: which worker
+plays which, a failed worker's shard given to another).
 
 Hard's search (``game.ai.search.Searcher.plan``) lays out a decision as candidates and one seed
 per sample; the samples are independent, so shard ``k`` of ``n`` plays the samples whose
