@@ -1,6 +1,7 @@
 """AI seats in the browser: does the page stay responsive, and how long does hard take in Pyodide?
 
     python3 tests/bench_ai_browser.py [--games N] [--helper worker|page] [--workers N] [--traces DIR]
+                                      [--before DIR]
 
 Plays 4-player games of AI seats only (hard, medium, easy, hard) through the page in
 Chromium, on USA and Europe in turn, with ``?ai-delay=0`` so AI moves follow each other as
@@ -22,13 +23,21 @@ most 4): hard's searched moves are shared among them (``game.ui.ai_shards``), an
 worker measure is its longest shard's.  ``--helper page`` makes the worker's script fail to load
 (as on a host that cannot serve it), so the page's own fallback (time-sliced on the main thread)
 is measured instead.  ``--traces`` keeps each game's Chromium trace (``<map>-<seed>.json``, for
-chrome://tracing or Perfetto).  The figures are printed; nothing is asserted.
+chrome://tracing or Perfetto).  ``--before DIR``: a second checkout (``git worktree add DIR
+<commit>``), built and served too, whose games are played in turns with this one's (game by game,
+the same seeds, in one browser), so a busy machine weighs on both alike; each side's figures are
+printed, with the main thread's time per AI move in each kind of work (script, style, layout,
+pre-paint, paint, layerize, commit, garbage collection).  The figures are printed; nothing is
+asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
@@ -48,7 +57,7 @@ FIRST_REQUEST = "first-ai-request"       # a performance mark: AI turns run from
 LONGEST_SHOWN = 3                        # per game, the longest tasks listed with what they did
 TASK_PARTS = {"FunctionCall": "script", "EventDispatch": "events", "UpdateLayoutTree": "style", "Layout": "layout",
               "HitTest": "hit test", "ParseHTML": "HTML parsing", "Paint": "paint", "PrePaint": "pre-paint",
-              "Layerize": "layerize", "MajorGC": "major GC", "MinorGC": "minor GC"}
+              "Layerize": "layerize", "Commit": "commit", "MajorGC": "major GC", "MinorGC": "minor GC"}
 # Before the game starts: record every request to the AI worker and every answer, with times.
 SPY = """(() => {
     const Real = window.Worker;
@@ -93,6 +102,26 @@ SPY = """(() => {
 })();"""
 
 
+# Serve a checkout with its own build module (its sw.js and files built in place), printing the URL.
+SERVE = """import build, sys
+server = build.make_server(build.ROOT, 0)
+print(f"http://127.0.0.1:{server.server_address[1]}/", flush=True)
+server.serve_forever()
+"""
+
+
+@contextmanager
+def served(checkout: Path) -> Iterator[str]:
+    """Another checkout's site, served by its own ``build.py`` in a process of its own; yields its URL."""
+    server = subprocess.Popen([sys.executable, "-c", SERVE], cwd=checkout, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        yield server.stdout.readline().strip()
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def pct(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))] if ordered else float("nan")
@@ -103,14 +132,19 @@ def summary(values: list[float]) -> str:
             f"max {max(values, default=float('nan')):7.1f} ms")
 
 
-def main_thread_tasks(trace: bytes) -> tuple[list[float], list[str]]:
+def main_thread_tasks(trace: bytes) -> tuple[list[float], list[str], dict[str, float]]:
     """Durations (ms) of the tasks run on the page's main thread (renderer ``CrRendererMain``)
     from the first AI request on (before it: the page's boot and the click starting the game),
-    and what the longest ones were made of."""
+    what the longest ones were made of, and the time in each kind of work (ms, in all)."""
     timed = main_thread_events(trace, FIRST_REQUEST)
     tasks = [e for e in timed if e["name"] == "RunTask"]
     longest = sorted(tasks, key=lambda e: -e["dur"])[:LONGEST_SHOWN]
-    return [e["dur"] / 1000 for e in tasks], [f"{task['dur'] / 1000:.1f} ms: {task_parts(task, timed)}" for task in longest]
+    kinds: dict[str, float] = {}
+    for e in timed:
+        if e["name"] in TASK_PARTS:
+            kinds[TASK_PARTS[e["name"]]] = kinds.get(TASK_PARTS[e["name"]], 0) + e["dur"] / 1000
+    return ([e["dur"] / 1000 for e in tasks], [f"{task['dur'] / 1000:.1f} ms: {task_parts(task, timed)}" for task in longest],
+            kinds)
 
 
 def task_parts(task: dict, timed: list[dict]) -> str:
@@ -124,7 +158,7 @@ def task_parts(task: dict, timed: list[dict]) -> str:
 
 
 def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str, workers: int,
-         traces: Path | None = None) -> tuple[list, list, list, list]:
+         traces: Path | None = None, side: str = "") -> tuple[list, list, list, list, dict[str, float]]:
     context = session.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SPY)
     if helper == "page":
@@ -136,18 +170,20 @@ def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str, 
     page.wait_for_selector(".end-screen", timeout=1_800_000)
     trace = browser.stop_tracing()
     if traces is not None:
-        (traces / f"{map_id}-{seed}.json").write_bytes(trace)
-    tasks, longest = main_thread_tasks(trace)
+        (traces / f"{side}{map_id}-{seed}.json").write_bytes(trace)
+    tasks, longest, kinds = main_thread_tasks(trace)
+    kinds["AI moves"] = float(page.get_attribute("#app", "data-actions") or 0)      # every seat is an AI
     moves = list(page.evaluate("window.aiMoves").values())
     played = page.evaluate("window.aiPlayed")
     where = page.get_attribute("#app", "data-ai-helper")
     long_tasks = page.evaluate(f"""window.longTasks.filter((task) => task.start >=
         performance.getEntriesByName('{FIRST_REQUEST}')[0].startTime).map((task) => task.duration)""")
-    print(f"  {map_id}: {page.get_attribute('#app', 'data-actions')} actions, computed in the {where}; longest tasks:")
+    print(f"  {side}{map_id}: {page.get_attribute('#app', 'data-actions')} actions, computed in the {where}; "
+          "longest tasks:")
     for line in longest:
         print(f"    {line}")
     context.close()
-    return tasks, long_tasks, moves, played
+    return tasks, long_tasks, moves, played, kinds
 
 
 def main() -> None:
@@ -156,37 +192,61 @@ def main() -> None:
     parser.add_argument("--helper", choices=("worker", "page"), default="worker")
     parser.add_argument("--workers", type=int, default=0, help="AI workers (0: as many as the device's cores, at most 4)")
     parser.add_argument("--traces", type=Path, help="a folder to keep each game's Chromium trace in (JSON)")
+    parser.add_argument("--before", type=Path, help="another checkout to play in turns with this one")
     args = parser.parse_args()
     build.prepare(update_config=False)
+    sides = {"": build.ROOT}
+    if args.before is not None:
+        subprocess.run([sys.executable, "-c", "import build; build.prepare(update_config=False)"], cwd=args.before,
+                       check=True)
+        sides = {"before ": args.before.resolve(), "after ": build.ROOT}
     from playwright.sync_api import sync_playwright
-    tasks, long_tasks, moves, played = [], [], [], []
-    with static_server(build.ROOT) as url, sync_playwright() as playwright:
+    figures: dict[str, tuple[list, list, list, list, dict[str, float]]] = {
+        side: ([], [], [], [], {}) for side in sides}
+    with ExitStack() as stack, sync_playwright() as playwright:
+        urls = {side: stack.enter_context(static_server(root) if root == build.ROOT else served(root))
+                for side, root in sides.items()}
         browser = launch_chromium(playwright)
-        session = BrowserSession(browser, url)
+        sessions = {side: BrowserSession(browser, url) for side, url in urls.items()}
         print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}; "
               f"workers: {args.workers or 'as many as the cores'}")
         for g in range(args.games):
             map_id, seed = GAMES[g % len(GAMES)]
-            t, lt, m, p = play(browser, session, map_id, f"{seed}{g // len(GAMES) or ''}", args.helper,
-                               args.workers, args.traces)
-            tasks += t
-            long_tasks += lt
-            moves += m
-            played += p
-        session.close()
+            order = list(sides) if g % 2 == 0 else list(reversed(sides))     # each side first in turns
+            for side in order:
+                played = play(browser, sessions[side], map_id, f"{seed}{g // len(GAMES) or ''}", args.helper,
+                              args.workers, args.traces, side.strip() + ("-" if side else ""))
+                kept = figures[side]
+                for whole, part in zip(kept[:4], played[:4], strict=True):
+                    whole += part
+                for kind, ms in played[4].items():
+                    kept[4][kind] = kept[4].get(kind, 0) + ms
+        for session in sessions.values():
+            session.close()
         browser.close()
-    print("(a) the page's main thread while AI seats play")
+    for side, (tasks, long_tasks, moves, played, kinds) in figures.items():
+        report(side, tasks, long_tasks, moves, played, kinds)
+    if any(session.errors or session.external_requests for session in sessions.values()):
+        sys.exit("; ".join(f"{side or 'this'}: errors {session.errors} external requests {session.external_requests}"
+                           for side, session in sessions.items()))
+
+
+def report(side: str, tasks: list[float], long_tasks: list[float], moves: list[dict], played: list[float],
+           kinds: dict[str, float]) -> None:
+    print(f"(a) {side}the page's main thread while AI seats play")
     print(f"  every task (trace)        {summary(tasks)}  over 50 ms: {sum(t > 50 for t in tasks)}, "
           f"over 100 ms: {sum(t > 100 for t in tasks)}")
     print(f"  long tasks (observer)     count {len(long_tasks)}, max {max(long_tasks, default=0):.0f} ms")
     if played:
         print(f"  an answer played (page)   {summary(played)}")
+    moved = kinds.pop("AI moves", 0)
+    if moved:
+        print(f"  per AI move ({moved:.0f}), ms:   " + ", ".join(
+            f"{kind} {ms / moved:.2f}" for kind, ms in sorted(kinds.items(), key=lambda kv: -kv[1])))
     if not moves:
-        print("(b) not measured: no move was asked of the worker")
+        print(f"(b) {side}not measured: no move was asked of the worker")
     else:
         report_moves(moves)
-    if session.errors or session.external_requests:
-        sys.exit(f"errors: {session.errors} external requests: {session.external_requests}")
 
 
 def report_moves(moves: list[dict]) -> None:

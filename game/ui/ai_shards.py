@@ -1,8 +1,8 @@
-"""An AI seat's move shared among several workers: how many workers a device gets, the shard
-requests (the seat's ``AiRequest`` and which of its search's samples to play, nothing else), their
-answers (each sample's margins per candidate), the merge that makes of them the move
-``ai_turn.answer`` would choose in one piece, and the page's crew of workers (``Crew``: which
-worker plays which shard, the queue, a failed worker's shard given to another).
+"""An AI seat's move shared among several workers: the shard requests (the seat's ``AiRequest``
+and which of its search's samples to play, nothing else), their answers (each sample's margins per
+candidate), the merge that makes of them the move ``ai_turn.answer`` would choose in one piece, and
+the page's crew of workers (``Crew``, a ``game.ui.worker_pool.WorkerPool`` of shards: which worker
+plays which, a failed worker's shard given to another).
 
 Hard's search (``game.ai.search.Searcher.plan``) lays out a decision as candidates and one seed
 per sample; the samples are independent, so shard ``k`` of ``n`` plays the samples whose
@@ -34,23 +34,9 @@ from game.ai.search import Searcher, best
 from game.rng import Rng
 from game.ui import ai_turn
 from game.ui.ai_turn import AiAnswer, AiRequest, _is_int, _need, _object
+from game.ui.worker_pool import WorkerPool
 
-MAX_WORKERS = 4         # workers at most, however many cores the device has (AI seats, a review)
-# A worker still starting Python (a few seconds; longer on a slow device) that has said nothing
-# for this long has failed (AI seats and a review alike).
-START_PATIENCE_S = 30.0
 SHARD_TAG = '{"shard"'  # how a shard's request and its answer start (the worker tells them apart by it)
-
-
-def worker_count(cores: object) -> int:
-    """How many workers a device gets: its cores (``navigator.hardwareConcurrency``, which may
-    be missing or odd), at most ``MAX_WORKERS``, at least one.
-
-    >>> worker_count(8), worker_count(2), worker_count(None), worker_count(0)
-    (4, 2, 1, 1)
-    """
-    count = cores if isinstance(cores, int) and not isinstance(cores, bool) else 1
-    return max(1, min(MAX_WORKERS, count))
 
 
 @dataclass(frozen=True)
@@ -206,35 +192,22 @@ def searches(level: str) -> bool:
     return isinstance(ai_turn.agent_for(level), Searcher)
 
 
-class Crew:
-    """The page's workers and what they owe: each move asked is cut into one shard per live
-    worker (a level that does not search, or a single worker: one shard, the move whole, sent as
-    an ``AiRequest`` and answered by an ``AiAnswer``), and the shards wait in a queue; a worker
-    is given one at a time, the next when it answers (so an idle worker takes the shards a busy one
-    has not begun, and a move no longer wanted is dropped from the queue unsent).  A worker that
-    fails or stalls is dropped and the shard it owed goes back to the head of the queue; with none
-    left, the moves not decided are the page's to compute (:meth:`abandon`).  The messages to post
-    wait in :meth:`messages`.  Times are the page's clock, in ms."""
+class Crew(WorkerPool[ShardRequest]):
+    """The AI seats' workers (``WorkerPool``) and the moves they owe: each move asked is cut into
+    one shard per live worker (a level that does not search, or a single worker: one shard, the
+    move whole, sent as an ``AiRequest`` and answered by an ``AiAnswer``), and the shards wait in
+    the queue; a move no longer wanted is dropped from the queue unsent.  A worker that fails or
+    stalls is dropped and the shard it owed goes back to the head of the queue; with none left, the
+    moves not decided are the page's to compute (:meth:`abandon`).  The messages to post wait in
+    :meth:`messages`.  Times are the page's clock, in ms."""
 
     def __init__(self, workers: int) -> None:
-        self.alive = list(range(workers))
-        self.ready: set[int] = set()
-        self.owed: dict[int, ShardRequest | None] = {n: None for n in range(workers)}
-        self.since: dict[int, float] = {}           # worker -> when it last answered or was given work
+        super().__init__(workers)
         self.merges: dict[int, ShardMerge] = {}     # ticket -> its move, not decided yet
-        self.queue: list[ShardRequest] = []         # shards no worker was given yet
-        self.outbox: list[tuple[int, str]] = []     # (worker, text) to post
-
-    def where(self) -> str:
-        """Where AI moves are computed: ``worker``, ``starting`` (no worker ready yet) or ``page``."""
-        if not self.alive:
-            return "page"
-        return "worker" if self.ready & set(self.alive) else "starting"
 
     def messages(self) -> list[tuple[int, str]]:
         """The messages to post now (worker, text), each once."""
-        out, self.outbox = self.outbox, []
-        return out
+        return [(n, shard.to_text() if shard.of > 1 else shard.request.to_text()) for n, shard in self.posts()]
 
     def ask(self, request: AiRequest, now: float, ahead: bool = False) -> None:
         """Ask for ``request``'s move (its shards after those waiting if it is asked ``ahead`` of
@@ -243,39 +216,20 @@ class Crew:
             return
         of = len(self.alive) if searches(request.level) else 1
         merge = self.merges[request.ticket] = ShardMerge(request, of)
-        self.queue = self.queue + merge.shards() if ahead else merge.shards() + self.queue
-        self._dispatch(now)
-
-    def _dispatch(self, now: float) -> None:
-        """Give the shards waiting to the idle workers (those with Python up, while any has)."""
-        workers = [n for n in self.alive if n in self.ready] or self.alive
-        for n in workers:
-            if self.owed[n] is None and self.queue:
-                shard = self.owed[n] = self.queue.pop(0)
-                self.since[n] = now
-                self.outbox.append((n, shard.to_text() if shard.of > 1 else shard.request.to_text()))
-
-    def heard(self, worker: int, now: float) -> None:
-        """``worker`` has Python up (its ``ready`` message)."""
-        self.ready.add(worker)
-        self.since[worker] = now
-        self._dispatch(now)
+        self.put(merge.shards(), now, first=not ahead)
 
     def answered(self, worker: int, reply: ShardAnswer | AiAnswer, now: float) -> AiAnswer | None:
         """A shard's answer from ``worker`` (or a whole move's); the move, once decided (else None:
         more to come, or no longer wanted)."""
         shard = reply.shard if isinstance(reply, ShardAnswer) else 0
-        owed = self.owed.get(worker)
-        if owed is not None and (owed.request.ticket, owed.shard) == (reply.ticket, shard):
-            self.owed[worker] = None
-        self.since[worker] = now
+        self.done(worker, now, lambda owed: (owed.request.ticket, owed.shard) == (reply.ticket, shard))
         merge = self.merges.get(reply.ticket)
         decided = None
         if merge is not None and isinstance(reply, AiAnswer) == (merge.of == 1):
             decided = reply if isinstance(reply, AiAnswer) else merge.add(reply)
         if decided is not None:
             self.drop(reply.ticket)
-        self._dispatch(now)
+        self.dispatch(now)
         return decided
 
     def hurry(self, ticket: int) -> None:
@@ -289,22 +243,14 @@ class Crew:
         self.merges.pop(ticket, None)
         self.queue = [s for s in self.queue if s.request.ticket != ticket]
 
-    def stalled(self, now: float, start_patience: float, answer_patience: float) -> list[int]:
-        """The live workers that owe a shard and have said nothing for longer than their patience
-        (``start_patience`` while Python is still starting in them)."""
-        return [n for n in self.alive if self.owed[n] is not None
-                and now - self.since.get(n, now) > (answer_patience if n in self.ready else start_patience)]
-
-    def lost(self, worker: int, now: float) -> None:
+    def lost(self, worker: int, now: float) -> ShardRequest | None:
         """``worker`` failed or stalled: it is dropped, and the shard it owed goes to the head of the
         queue, for the live workers (with none left, see :meth:`abandon`)."""
-        if worker not in self.alive:
-            return
-        self.alive.remove(worker)
-        shard, self.owed[worker] = self.owed[worker], None
+        shard = super().lost(worker, now)
         if shard is not None and shard.request.ticket in self.merges:
             self.queue.insert(0, shard)
-        self._dispatch(now)
+        self.dispatch(now)
+        return shard
 
     def abandon(self) -> list[AiRequest]:
         """Give up every worker (the page computes the moves from now on): the moves not decided,
@@ -313,7 +259,3 @@ class Crew:
         self.alive, self.queue, self.outbox = [], [], []
         self.merges.clear()
         return requests
-
-    def owes(self) -> bool:
-        """Whether a live worker owes a shard."""
-        return any(self.owed[n] is not None for n in self.alive)

@@ -19,7 +19,7 @@ card drawn from the deck is not named, nor are the tickets kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.events import Event as EngineEvent
@@ -92,15 +92,18 @@ class LogLine:
     entries: tuple[Event, ...]
 
 
-def turn_lines(entries: list[Event]) -> list[LogLine]:
+def turn_lines(entries: Iterable[Event], lines: list[LogLine] | None = None) -> list[LogLine]:
     """The log's entries, one line per turn: consecutive parts of one player's turn together,
-    each notice a line of its own.
+    each notice a line of its own.  Given ``lines`` (the lines of the entries before these), it
+    reads on from them: they are extended in place and returned (a log read as it grows).
 
     >>> a, b = Event.of("log.draw_deck", player=0), Event.of("log.draw_face_up", player=0, card="red")
     >>> [(line.seat, len(line.entries)) for line in turn_lines([a, b, Event.of("log.pass", player=1), Event.of("log.over")])]
     [(0, 2), (1, 1), (None, 1)]
+    >>> [(line.seat, len(line.entries)) for line in turn_lines([b], turn_lines([a]))]
+    [(0, 2)]
     """
-    lines: list[LogLine] = []
+    lines = [] if lines is None else lines
     for entry in entries:
         params = dict(entry.params)
         if entry.key not in PART_KEYS:

@@ -118,6 +118,20 @@ def last_moves(events: list[Event]) -> dict[int, list[MovePart]]:
     return {seat: parts for seat, parts in turns.items() if parts}
 
 
+def last_turns_start(events: list[Event], seats: int) -> int:
+    """Where the last turns of seats ``0 .. seats - 1`` begin in ``events``: the first event of the
+    earliest of them (0 while a seat has not played), so ``last_moves(events[start:])`` is
+    ``last_moves(events)`` read from there."""
+    found: set[object] = set()
+    start = len(events)
+    while start > 0 and len(found) < seats:
+        start -= 1
+        seat = events[start]["seat"]
+        if isinstance(seat, int) and 0 <= seat < seats and (start == 0 or events[start - 1]["seat"] != seat):
+            found.add(seat)
+    return start
+
+
 def claimed_last(moves: dict[int, list[MovePart]]) -> frozenset[str]:
     """The routes claimed in the seats' last turns (``last_moves``)."""
     return frozenset(p.route for parts in moves.values() for p in parts if p.kind == "claim" and p.route is not None)

@@ -46,7 +46,7 @@ from game.ui.embed import Lesson
 from game.ui.end_screen import EndScreen, ScoringScreen, end_screen, scoring_screen
 from game.ui.hints import HintScreen
 from game.ui.log import LogLine, turn_lines
-from game.ui.moves import Cue, MovePart, claimed_last, last_moves
+from game.ui.moves import Cue, MovePart, claimed_last, last_moves, last_turns_start
 from game.ui.panels import (
     LogRow,
     MarketScreen,
@@ -154,6 +154,7 @@ class Memo:
     moves: tuple[object, dict[int, list[MovePart]]] = (None, {})
     status: tuple[object, dict[str, str]] = (None, {})
     rows: dict[tuple[int, LogLine], LogRow] = field(default_factory=dict)
+    lines: tuple[object, int, list[LogLine]] = (None, 0, [])     # the log read so far: its list, entries, lines
     end: tuple[object, EndScreen | None] = (None, None)
     language: str = ""
 
@@ -163,6 +164,7 @@ class Memo:
             self.session, self.language = session, language()
             self.game += 1
             self.moves, self.status, self.rows, self.end = (None, {}), (None, {}), {}, (None, None)
+            self.lines = (None, 0, [])
         return self.game
 
 
@@ -383,7 +385,8 @@ def last_moves_of(s: Session, memo: Memo) -> dict[int, list[MovePart]]:
     """Each player's last turn, marked until they play again (public facts only)."""
     key = (id(s), len(s.public_events))     # read twice a screen (the board, the players): made once
     if memo.moves[0] != key:
-        memo.moves = (key, last_moves(s.public_events))
+        events = s.public_events
+        memo.moves = (key, last_moves(events[last_turns_start(events, len(s.state["players"])):]))
     return memo.moves[1]
 
 
@@ -397,17 +400,29 @@ def recap(s: Session, seat: int) -> tuple[tuple[int, tuple[MovePart, ...]], ...]
     return tuple((other, tuple(moves[other])) for other in order if other != seat and other in moves)
 
 
+def log_lines(s: Session, memo: Memo) -> list[LogLine]:
+    """The log's lines, read on from where the last screen left them (a session's log only grows;
+    another list, or a shorter one, is read from the start)."""
+    log = s.log
+    seen, count, lines = memo.lines
+    if seen is not log or count > len(log):
+        count, lines = 0, []
+    turn_lines(log[count:], lines)
+    memo.lines = (log, len(log), lines)
+    return lines
+
+
 def log_rows(s: Session, memo: Memo) -> tuple[LogRow, ...]:
-    """The log's newest ``LOG_SHOWN`` lines (a line worked out once, until its turn goes on)."""
-    lines = turn_lines(s.log)
-    rows = []
+    """The log's newest ``LOG_SHOWN`` lines (a line worked out once, until its turn goes on;
+    the lines no longer shown are forgotten)."""
+    lines = log_lines(s, memo)
+    shown: dict[tuple[int, LogLine], LogRow] = {}
     for i in range(max(0, len(lines) - LOG_SHOWN), len(lines)):
         key = (i, lines[i])
         row = memo.rows.get(key)
-        if row is None:
-            row = memo.rows[key] = log_row(i, lines[i], s.state)
-        rows.append(row)
-    return tuple(rows)
+        shown[key] = log_row(i, lines[i], s.state) if row is None else row
+    memo.rows = shown
+    return tuple(shown.values())
 
 
 def end_of(s: Session, memo: Memo) -> EndScreen:

@@ -129,6 +129,7 @@ class Session:
         self.state: State = state
         self.levels: list[str | None] = player_levels(scenario["players"])    # per seat; None: human
         self.actions: list[Action] = []
+        self.action_texts: list[str] = []       # ``actions`` in the text notation, as far as written (``scenario``)
         self.events: list[EngineEvent] = []      # what each action did (game.events), in order
         self.public_events: list[EngineEvent] = []    # their public parts, as every seat saw them
         self.log: list[Event] = []
@@ -243,7 +244,9 @@ class Session:
     def scenario(self) -> Scenario:
         """The save: the starting scenario and every action played, and the hints when they are
         not the default (offered, none asked) (docs/scenario.md)."""
-        saved: Scenario = {**self.start, "actions": [str(a) for a in self.actions]}
+        texts = self.action_texts        # the actions only grow: each written once
+        texts.extend(str(a) for a in self.actions[len(texts):])
+        saved: Scenario = {**self.start, "actions": list(texts)}
         if self.hints_asked or not self.hints_offered:
             saved["hints"] = {"offered": self.hints_offered, "asked": [[seat, at] for seat, at in self.hints_asked]}
         return saved

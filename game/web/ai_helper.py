@@ -3,8 +3,9 @@ moves off the main thread, one per core (``game.web.workers``; started when a ga
 seat is drawn, so Python loads while a human plays), and the main thread's fallback, in small time
 slices, when no worker can run.
 
-A move is asked of every live worker as one shard of its search (``game.ui.ai_shards.Crew``:
-which worker owes what, the merge, a failed or stalled worker's shards given to the others).
+A move is asked of every live worker as one shard of its search (``game.ui.ai_shards.Crew``, a
+``game.ui.worker_pool.WorkerPool``: which worker owes what, the merge, a failed or stalled
+worker's shards given to the others).
 Requests and answers are the JSON texts of ``game.ui.ai_turn`` and ``game.ui.ai_shards``.
 Answers come back through ``on_answer``; the caller decides whether one is still wanted (its
 ticket).
@@ -16,22 +17,27 @@ import asyncio
 import time
 from collections.abc import Callable
 
-import js
 from pyodide.ffi import can_run_sync, run_sync
 
-from game.jsontext import JsonTextError, read_json
 from game.ui import ai_turn
-from game.ui.ai_shards import SHARD_TAG, START_PATIENCE_S, Crew, ShardAnswer
+from game.ui.ai_shards import SHARD_TAG, Crew, ShardAnswer
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
-from game.web.dom import Node, keep_alive
-from game.web.workers import WorkerError, device_workers, error_reason, start_worker
+from game.ui.worker_pool import START_PATIENCE_S
+from game.web.dom import Node
+from game.web.workers import (
+    Watchdog,
+    WorkerError,
+    device_workers,
+    error_reason,
+    said,
+    start_workers,
+)
 
 # No word from a worker for this long while it owes a shard: it has failed, and the others (or
 # the page) play its shard.  Once it is ready, hard's longest move (its search: a fixed count of
 # play-outs, docs/ai.md) takes about 1 s in one worker on this machine's Chromium.
 START_PATIENCE_MS = round(START_PATIENCE_S * 1000)
 ANSWER_PATIENCE_MS = 6_000
-WATCH_MS = 1_000        # how often the workers owing a shard are checked while any does
 SLICE_S = 0.03          # on the main thread, the longest stretch of AI thinking between two yields
 
 
@@ -48,8 +54,7 @@ class AiHelper:
         self.workers: list[Node] = []          # the Web Workers, once started
         self.crew: Crew | None = None
         self.failure: str | None = None        # why no worker is used (None: they are)
-        self.watchdog: Node = None
-        self.watch_call: Node = None           # the watchdog's callback, made once
+        self.watchdog = Watchdog(self.watch)
 
     @property
     def where(self) -> str:
@@ -65,8 +70,7 @@ class AiHelper:
         count = device_workers()
         self.crew = Crew(count)
         try:
-            for n in range(count):
-                self.workers.append(start_worker(n, self.on_message, self.on_error))
+            self.workers = start_workers(count, self.on_message, self.on_error)
         except WorkerError as exc:
             self.fail(str(exc))
 
@@ -115,16 +119,13 @@ class AiHelper:
             if decided is not None:
                 self.on_answer(decided)
             return
-        try:
-            data = read_json(text)
-        except JsonTextError:
-            data = None
-        if isinstance(data, dict) and data.get("ready") is True:
+        news = said(text)
+        if news is not None and news[0] == "ready":
             crew.heard(n, _now())
             self.post()
             return
-        if isinstance(data, dict) and isinstance(data.get("failed"), str):
-            self.lose(n, data["failed"])
+        if news is not None:
+            self.lose(n, news[1])
             return
         try:
             whole = AiAnswer.from_text(text)            # a move asked whole
@@ -151,20 +152,14 @@ class AiHelper:
 
     def wait(self) -> None:
         """Keep the watchdog running while a worker owes a shard; stop it when none does."""
-        owes = self.crew is not None and self.failure is None and self.crew.owes()
-        if owes and self.watchdog is None:
-            self.watch_call = self.watch_call or keep_alive(self.watch)
-            self.watchdog = js.setTimeout(self.watch_call, WATCH_MS)
-        elif not owes and self.watchdog is not None:
-            js.clearTimeout(self.watchdog)
-            self.watchdog = None
+        self.watchdog.keep(self.crew is not None and self.failure is None and self.crew.owes())
 
     def watch(self) -> None:
-        self.watchdog = None
-        if self.crew is not None:
-            for n in self.crew.stalled(_now(), START_PATIENCE_MS, ANSWER_PATIENCE_MS):
-                ready = self.crew.ready
-                self.lose(n, f"no answer in {(ANSWER_PATIENCE_MS if n in ready else START_PATIENCE_MS) // 1000} s")
+        crew = self.crew
+        if crew is not None:
+            for n in crew.stalled(_now(), START_PATIENCE_MS, ANSWER_PATIENCE_MS):
+                patience = crew.patience(n, START_PATIENCE_MS, ANSWER_PATIENCE_MS)
+                self.lose(n, f"no answer in {round(patience) // 1000} s")
         self.wait()
 
     def fail(self, reason: str) -> None:

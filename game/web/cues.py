@@ -71,13 +71,14 @@ def _later(ms: int, fn) -> None:
 
 def _place(selector: str, colour: str) -> None:
     """A piece in ``colour`` arriving over each element ``selector`` finds on the board, one
-    after another; each is its own layer over the board and goes once it has landed."""
+    after another; each is its own layer over the board and goes once it has landed.  Every box
+    is read before any piece is added (one layout, not one per piece)."""
     frame = present(js.document.getElementById("board-frame"))
     if frame is None:
         return
     origin = frame.getBoundingClientRect()
-    for i, target in enumerate(js.document.querySelectorAll(selector)):
-        box = target.getBoundingClientRect()
+    boxes = [target.getBoundingClientRect() for target in js.document.querySelectorAll(selector)]
+    for i, box in enumerate(boxes):
         piece = el("div", None, cls=f"placing swatch-{colour}")
         piece.style.left, piece.style.top = f"{box.left - origin.left + box.width / 2}px", f"{box.top - origin.top + box.height / 2}px"
         piece.style.width = piece.style.height = f"{max(box.width, box.height, 8)}px"

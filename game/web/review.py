@@ -1,7 +1,7 @@
 """A finished game's review in the page: its panel in the side column, drawn from
 ``game.ui.review.ReviewScreen``, and the helpers that weigh the decisions: instances of the AI
 seats' worker (``static/ai-worker.mjs``, started when a review is asked for, one per core), watched
-(``game.ui.review_pool``: a worker that fails or stays silent past its patience is ended and its
+(``game.ui.worker_pool``: a worker that fails or stays silent past its patience is ended and its
 decision given to another), and when none is left the page itself, in slices between which it
 yields.
 
@@ -19,18 +19,20 @@ import js
 from pyodide.ffi import can_run_sync
 
 from game.i18n import _
-from game.jsontext import JsonTextError, read_json
 from game.ui import review_turn
 from game.ui.placing import Box, room, shift_into
 from game.ui.review import ReviewItem, ReviewScreen
-from game.ui.review_pool import PAGE, ReviewPool
 from game.ui.review_turn import ReviewAnswer, ReviewMessageError, ReviewRequest
+from game.ui.worker_pool import PAGE, START_PATIENCE_S, WorkerPool
+from game.web import workers as pool_workers
 from game.web.ai_helper import Slices
-from game.web.dom import Node, button, disable, el, keep_alive, present
-from game.web.workers import WorkerError, device_workers, error_reason, start_worker
+from game.web.dom import Node, button, disable, el, present
 from game.web.zoom import Zoom
 
-CHECK_MS = 1_000        # how often the watchdog looks at the workers that owe an answer
+# A ready worker that owes an answer and has said nothing for this long is lost (one still starting:
+# ``START_PATIENCE_S``): a decision played out takes 0.2-0.3 s in a worker on an idle machine and
+# up to 16 s on a loaded one (docs/ai.md, "Reviewing a finished game").
+ANSWER_PATIENCE_S = 30.0
 
 
 class ReviewPanel:
@@ -149,61 +151,58 @@ def _item(item: ReviewItem, cls: str) -> Node:
 
 
 class ReviewHelper:
-    """The review's helpers (``game.ui.review_pool``): workers, one per core the device reports
-    (``game.web.workers.device_workers``; the game is over, so no AI seat needs one), each weighing one decision at a time, started on the first request and ended with
-    :meth:`stop`.  A worker that fails, or owes an answer and stays silent past its patience, is
-    ended and its decision given back (``on_returned``); with none left the page weighs the
-    decisions itself, one at a time, yielding every ``SLICE_S`` (where the browser can suspend
-    Python mid-call; where it cannot, the review stops with ``on_failure``)."""
+    """The review's helpers (a ``game.ui.worker_pool.WorkerPool`` of its requests, that falls back to
+    the page): workers, one per core the device reports (``game.web.workers.device_workers``; the
+    game is over, so no AI seat needs one), each weighing one decision at a time, started on the
+    first request and ended with :meth:`stop`.  A worker that fails, or owes an answer and stays
+    silent past its patience, is ended and its decision given back (``on_returned``); with none left
+    the page weighs the decisions itself, one at a time, yielding every ``SLICE_S`` (where the
+    browser can suspend Python mid-call; where it cannot, the review stops with ``on_failure``)."""
 
     def __init__(self, on_answer: Callable[[ReviewAnswer], None], on_returned: Callable[[int], None],
                  on_failure: Callable[[str], None]) -> None:
         """``on_returned(ticket)``: a lost worker's decision, to be asked again (of a helper left)."""
         self.on_answer, self.on_returned, self.on_failure = on_answer, on_returned, on_failure
         self.workers: dict[int, Node] = {}        # a worker's number -> the worker, while it is used
-        self.pool: ReviewPool | None = None       # None: not started
+        self.pool: WorkerPool[ReviewRequest] | None = None      # None: not started
         self.lost: str | None = None              # why the last worker was lost (None: none yet)
-        self.check_call: Node = None
-        self.checking = False
+        self.watchdog = pool_workers.Watchdog(self.check)
 
     @property
     def running(self) -> bool:
-        return self.pool is not None and (bool(self.workers) or PAGE in self.pool.owed)
+        return self.pool is not None and (bool(self.workers) or self.pool.owed.get(PAGE) is not None)
 
     @property
     def where(self) -> str:
         """Where the decisions are weighed: ``workers``, or ``page`` once every worker was lost."""
-        return "workers" if self.pool is None else self.pool.where
+        return "page" if self.pool is not None and self.pool.where() == "page" else "workers"
 
     def idle(self) -> bool:
         """Whether a helper is free for a request (or none is started yet)."""
         return self.pool is None or self.pool.free() is not None
 
-    def start(self) -> ReviewPool:
+    def start(self) -> WorkerPool[ReviewRequest]:
         """Start the workers (none, if the page cannot: then the page weighs the decisions)."""
         try:
-            for n in range(device_workers()):
-                self.workers[n] = start_worker(n, self.on_message, self.on_error)
-        except WorkerError as exc:
-            for worker in self.workers.values():
-                worker.terminate()
+            started = pool_workers.start_workers(pool_workers.device_workers(), self.on_message, self.on_error)
+            self.workers = dict(enumerate(started))
+        except pool_workers.WorkerError as exc:
             self.workers = {}
             self.lost = str(exc)
-        self.pool = ReviewPool(len(self.workers))
+        self.pool = WorkerPool(len(self.workers), page=True)
         return self.pool
 
     def ask(self, request: ReviewRequest) -> None:
         """Give ``request`` to a free helper (:meth:`idle` must be true)."""
         pool = self.pool or self.start()
-        helper = pool.free()
-        assert helper is not None, "no helper is free"
-        text = request.to_text()
-        pool.give(helper, request.ticket, text, time.monotonic())
-        if helper == PAGE:
-            asyncio.ensure_future(self._weigh_here(pool, text))
-            return
-        self.workers[helper].postMessage(text)
-        self.watch()
+        assert pool.free() is not None, "no helper is free"
+        pool.put([request], time.monotonic())
+        for helper, unit in pool.posts():
+            if helper == PAGE:
+                asyncio.ensure_future(self._weigh_here(pool, unit.to_text()))
+            else:
+                self.workers[helper].postMessage(unit.to_text())
+        self.watchdog.keep(pool.owes())
 
     def on_message(self, n: int, event) -> None:
         pool = self.pool
@@ -211,16 +210,13 @@ class ReviewHelper:
             return                      # a worker given up on: what it says is not heard
         text = str(event.data)
         if not text.startswith('{"review"'):
-            try:
-                data = read_json(text)
-            except JsonTextError:
-                data = None
-            if isinstance(data, dict) and isinstance(data.get("failed"), str):
-                self.lose(n, data["failed"])
-            elif isinstance(data, dict) and data.get("ready") is True:
-                pool.started(n, time.monotonic())
+            news = pool_workers.said(text)
+            if news is not None and news[0] == "failed":
+                self.lose(n, news[1])
+            elif news is not None:
+                pool.heard(n, time.monotonic())
             return
-        pool.answered(n)
+        pool.done(n, time.monotonic())
         try:
             reply = ReviewAnswer.from_text(text)
         except ReviewMessageError as exc:
@@ -229,24 +225,16 @@ class ReviewHelper:
         self.on_answer(reply)
 
     def on_error(self, n: int, event) -> None:
-        self.lose(n, error_reason(event))
-
-    def watch(self) -> None:
-        """Look at the workers every ``CHECK_MS`` while any owes an answer."""
-        if self.checking or self.pool is None or not self.pool.waiting():
-            return
-        self.check_call = self.check_call or keep_alive(self.check)
-        self.checking = True
-        js.setTimeout(self.check_call, CHECK_MS)
+        self.lose(n, pool_workers.error_reason(event))
 
     def check(self) -> None:
-        self.checking = False
+        """The watchdog: give up on the workers silent past their patience."""
         pool = self.pool
         if pool is None:
             return
-        for n in pool.overdue(time.monotonic()):
-            self.lose(n, f"no answer in {round(pool.patience(n))} s")
-        self.watch()
+        for n in pool.stalled(time.monotonic(), START_PATIENCE_S, ANSWER_PATIENCE_S):
+            self.lose(n, f"no answer in {round(pool.patience(n, START_PATIENCE_S, ANSWER_PATIENCE_S))} s")
+        self.watchdog.keep(self.pool is pool and pool.owes())
 
     def lose(self, n: int, reason: str) -> None:
         """Give up on worker ``n``: end it and give its decision back (to a worker left, or the page)."""
@@ -254,22 +242,22 @@ class ReviewHelper:
         if worker is not None:
             worker.terminate()
         self.lost = reason
-        owed = None if self.pool is None else self.pool.lose(n)
+        owed = None if self.pool is None else self.pool.lost(n, time.monotonic())
         if owed is not None:
             self.on_returned(owed.ticket)
 
-    async def _weigh_here(self, pool: ReviewPool, text: str) -> None:
+    async def _weigh_here(self, pool: WorkerPool[ReviewRequest], text: str) -> None:
         """Weigh one decision on the page's main thread, yielding every ``SLICE_S``."""
         await asyncio.sleep(0)          # answers never arrive before ``ask`` returns
         if not can_run_sync():          # the browser cannot suspend Python mid-call: no slices
             if self.pool is pool:
-                pool.answered(PAGE)
+                pool.done(PAGE, time.monotonic())
                 self.on_failure(f"{self.lost}; the page cannot weigh decisions in slices" if self.lost
                                 else "the page cannot weigh decisions in slices")
             return
         reply = ReviewAnswer.from_text(review_turn.answer(text, pause=Slices().pause))
         if self.pool is pool:           # not stopped meanwhile
-            pool.answered(PAGE)
+            pool.done(PAGE, time.monotonic())
             self.on_answer(reply)
 
     def stop(self) -> None:
@@ -277,3 +265,4 @@ class ReviewHelper:
         for worker in self.workers.values():
             worker.terminate()
         self.workers, self.pool, self.lost = {}, None, None
+        self.watchdog.keep(False)

@@ -19,7 +19,6 @@ from game.ui.ai_shards import (
     ShardRequest,
     answer,
     play_shard,
-    worker_count,
 )
 from game.ui.ai_turn import AiAnswer, AiRequest
 from game.ui.session import Session
@@ -128,10 +127,6 @@ def test_shard_texts_round_trip():
     assert ShardAnswer.from_text(reply.to_text()) == reply
     with pytest.raises(ai_turn.AiMessageError):
         ShardRequest.from_text('{"shard":3,"of":3,"request":{}}')
-
-
-def test_workers_per_device():
-    assert [worker_count(c) for c in (None, 0, 1, 2, 3, 4, 16, True, "8")] == [1, 1, 1, 2, 3, 4, 4, 1, 1]
 
 
 # --- the page's crew of workers -------------------------------------------------------------------

@@ -19,9 +19,13 @@ def english():
 def test_every_entry_of_a_whole_game_is_in_one_line_of_its_turn(map_id, variant):
     game = Session(GameOptions(map_id, variant, (Seat("Ann", "ai", "red", "easy"), Seat("Bob", "ai", "blue", "easy"),
                                                   Seat("Cy", "ai", "green", "easy")), "9").scenario(0))
+    grown: list = []            # the log read as it grows, move by move (as the page's screen reads it)
     while not game.over:
+        read = len(game.log)
         game.play(game.ai_action())
+        turn_lines(game.log[read:], grown)
     lines = turn_lines(game.log)
+    assert grown == lines
     assert [e for line in lines for e in line.entries] == game.log
     turns = [line for line in lines if line.seat is not None]
     assert all(len({dict(e.params)["player"] for e in line.entries}) == 1 for line in turns)

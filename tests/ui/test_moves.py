@@ -8,9 +8,17 @@ from game.i18n import set_language
 from game.ui import screen as ui_screen
 from game.ui.commands import AcknowledgeHandoff, SetAiSpeed
 from game.ui.controller import Table
-from game.ui.moves import Cue, MovePart, claimed_last, cues, last_moves
+from game.ui.moves import (
+    Cue,
+    MovePart,
+    claimed_last,
+    cues,
+    last_moves,
+    last_turns_start,
+)
 from game.ui.saves import SaveCatalog
 from game.ui.session import Session
+from game.ui.setup import GameOptions, Seat
 from game.ui.storage import DictBackend
 
 
@@ -62,6 +70,17 @@ def test_each_players_last_turn_until_they_play_again():
     game.play("draw deck")
     game.play("draw deck")
     assert 0 in last_moves(game.public_events) and claimed_last(last_moves(game.public_events)) == set()
+
+
+def test_the_last_turns_read_from_where_they_begin_are_the_last_turns_of_the_whole_game():
+    game = Session(GameOptions("usa", "usa", tuple(Seat(name, "ai", colour, "easy") for name, colour in
+                                                   (("Ann", "red"), ("Bob", "blue"), ("Cy", "green"))), "4").scenario(0))
+    while not game.over:
+        events = game.public_events
+        start = last_turns_start(events, 3)
+        assert last_moves(events[start:]) == last_moves(events)
+        assert start == 0 or {e["seat"] for e in events[start:]} == {0, 1, 2}
+        game.play(game.ai_action())
 
 
 def test_the_table_says_the_last_action_without_the_tickets_kept_and_lights_the_last_claims():
