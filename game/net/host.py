@@ -125,6 +125,7 @@ class HostTable:
     links: dict[str, _Link] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)     # remote seat -> when its guest left
     decision: tuple[int, float] | None = None      # (actions played, when the clock was first asked then)
+    restored: set[int] = field(default_factory=set)    # remote seats not rejoined since the host's reload: untimed
     turn_limit: int | None = None       # the turn timer: seconds a decision (``TURN_LIMITS``; None: no limit)
     clock: Callable[[], float] = time.time     # the time now, in seconds (the clocks sent start from it)
 
@@ -200,7 +201,8 @@ class HostTable:
                                             and seats[seat].kind == "remote") for code, seat in invites.items()):
             raise TableError("invites: expected invite (32 hexadecimal digits) -> a remote seat or none")
         table = cls(start, data["secret"], seats, list(spectators), dict(invites), entropy=entropy,
-                    away_since={i: now for i, s in enumerate(seats) if s.kind == "remote"}, turn_limit=turn_limit)
+                    away_since={i: now for i, s in enumerate(seats) if s.kind == "remote"}, turn_limit=turn_limit,
+                    restored={i for i, s in enumerate(seats) if s.kind == "remote"})
         game = data["game"]
         if game is not None:
             if not isinstance(game, dict) or {k: game.get(k) for k in START_KEYS} != start \
@@ -271,23 +273,31 @@ class HostTable:
         if self.seats[seat].kind != "remote" or seat not in self.away_since:
             raise TableError(f"seat {seat}: only a remote seat whose guest is away can be given to an AI")
         self.seats[seat].stand_in = True
+        if self.ai_to_move():
+            self.decision = None        # the guest's decision, if it returns, starts anew
         return self.outbox()
 
     def stop_stand_in(self, seat: int) -> list[Send]:
         """Take a remote seat back from the AI that plays it while its guest is away: the seat
-        waits for its guest again (the turn timer, if any, then counts its decisions)."""
+        waits for its guest again (the turn timer, if any, then counts its decisions: one taken
+        back from the AI from the start)."""
         if not (0 <= seat < len(self.seats) and self.seats[seat].stand_in):
             raise TableError(f"seat {seat}: no AI plays it for its guest")
         self.seats[seat].stand_in = False
-        self.decision = None        # a decision the AI had is the seat's, with the whole time
         return self.outbox()
 
     def turn_left(self, now: float) -> float | None:
         """The turn timer: the seconds left at ``now`` to the seat to act (None: no limit, no game
-        running, or an AI plays the seat to act).  A decision's clock starts the first time it
-        is asked after the position changed; at 0 :meth:`time_out` plays a safe move for the seat."""
+        running, an AI plays the seat to act, or its guest has not rejoined since the host's
+        reload: a reload is the host's doing).  A decision's clock starts the first time it is
+        asked after the position changed, or after an AI or a wait for the rejoin held it: so a
+        guest that takes its seat back, from the AI or after the reload, has the whole time.  At
+        0 :meth:`time_out` plays a safe move for the seat."""
         session = self.session
-        if self.turn_limit is None or session is None or session.over or self.ai_to_move():
+        if self.turn_limit is None or session is None or session.over:
+            return None
+        if self.ai_to_move() or session.current in self.restored:
+            self.decision = None
             return None
         played = len(session.actions)
         if self.decision is None or self.decision[0] != played:
@@ -415,6 +425,7 @@ class HostTable:
         if seat is not None:
             self.links = {c: link for c, link in self.links.items() if link.seat != seat or c == conn}
             self.away_since.pop(seat, None)
+            self.restored.discard(seat)
             self.seats[seat].stand_in = False
         if kept is None or kept.seat != seat:
             self.links[conn] = _Link(seat)

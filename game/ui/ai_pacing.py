@@ -155,9 +155,10 @@ class AiPacer:
 
     def take_move(self, session: Session) -> Action | None:
         """The answered move, if it is legal; otherwise a safe move, and the AI line says why
-        (None: no answer is in)."""
+        (None: no answer is in, or no AI is to move any more, as when a guest took its seat back
+        from the AI standing in for it: the answer is forgotten)."""
         wait, self.wait = self.wait, None
-        if wait is None or wait.answer is None:
+        if wait is None or wait.answer is None or not session.ai_to_move():
             return None
         answer = wait.answer
         action = ai_turn.answered_action(answer, session.legal())

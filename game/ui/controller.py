@@ -274,6 +274,8 @@ class Table:
         dealt = host.table.session
         if dealt is not None and self.session is not dealt:
             self.enter(dealt, 0)
+        if dealt is not None and self.ai.wait is not None and not dealt.ai_to_move():
+            self.stop_ai()          # a guest took its seat back from its stand-in: the AI's move is not wanted
         self.notice = host.save(self.catalog.backend) or self.notice
         if dealt is not None and dealt.over and self.scoring is None and self.review is None:
             return self.reveal_scoring()
@@ -291,12 +293,17 @@ class Table:
         return self.net_news()
 
     def net_time_out(self, now: float) -> Outcome:
-        """The hosted table's turn timer: at 0, a safe move is played for the seat to act (the
-        host's player's choice in hand is dropped) and everyone told."""
+        """The hosted table's turn timer: at 0, a safe move is played for the seat to act and
+        everyone told (when it is the host's player's, their dialog and choice in hand are
+        dropped; a guest's time-out leaves them, as a guest's move does)."""
         host = self.host
-        if host is None or self.stale or not host.time_out(now):
+        if host is None or self.stale or host.table.session is None:
             return NOTHING
-        self.opened, self.selected = None, None
+        seat = host.table.session.current
+        if not host.time_out(now):
+            return NOTHING
+        if seat == host.table.local_seat():
+            self.opened, self.selected = None, None
         return self.net_news()
 
     def join_table(self, page: netplay.GuestPage) -> Outcome:
@@ -317,6 +324,10 @@ class Table:
             return Outcome()
         s = self.session
         if isinstance(s, netplay.GuestSession):
+            if s.at != guest.at:        # the game moved on (a move, a time-out): a choice in hand is stale
+                self.selected = None
+                if not isinstance(self.opened, (dialogs.ShareDialog, dialogs.MessageDialog)):
+                    self.opened = None
             if s.at != guest.at or len(s.events) != len(guest.events) or s.timed_out != set(guest.timeouts()):
                 s.refresh(guest)
         else:

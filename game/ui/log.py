@@ -19,7 +19,7 @@ card drawn from the deck is not named, nor are the tickets kept.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from game.events import Event as EngineEvent
@@ -68,6 +68,18 @@ def log_entries(event: EngineEvent) -> list[Event]:
     if "over" in event:
         found.append(Event.of("log.over"))
     return found
+
+
+def game_entries(events: Sequence[EngineEvent], timed_out: Collection[int] = ()) -> list[Event]:
+    """The log entries of a game's events (one an action, in order), with a line saying a
+    seat's time ran out before each action the turn timer played (``timed_out``: their
+    numbers, counted from 0), as a guest's log shows them.
+
+    >>> [e.key for e in game_entries([{"kind": "pass", "seat": 0}, {"kind": "pass", "seat": 1}], {1})]
+    ['log.pass', 'log.timeout', 'log.pass']
+    """
+    return [entry for i, event in enumerate(events)
+            for entry in ([Event.of("log.timeout", player=event["seat"])] if i in timed_out else []) + log_entries(event)]
 
 
 def event_text(event: Event, state: State) -> str:
@@ -121,21 +133,24 @@ def turn_lines(entries: Iterable[Event], lines: list[LogLine] | None = None) -> 
 _TURN_GOES_ON = frozenset({"log.draw_tickets", "log.tunnel"})     # parts always followed by another of the turn
 
 
-def line_number(events: Sequence[EngineEvent], move: int) -> int:
-    """The number the log shows on the line of the ``move``-th event (counted from 1: the
-    move after which the game had that many actions), the line where that move starts; 0 for
-    move 0, before the first.
+def line_number(events: Sequence[EngineEvent], move: int, timed_out: Collection[int] = ()) -> int:
+    """The number the log of :func:`game_entries` shows on the line of the ``move``-th event
+    (counted from 1: the move after which the game had that many actions), the line where that
+    move starts; 0 for move 0, before the first.
 
     >>> draw = {"kind": "draw", "seat": 0, "source": "deck", "private": {}}
     >>> claim = {"kind": "claim", "seat": 1, "route": "a--b", "private": {}}
     >>> [line_number([draw, draw, claim], move) for move in range(4)]
     [0, 1, 1, 2]
+    >>> [line_number([draw, draw, claim], move, timed_out={1}) for move in range(4)]
+    [0, 1, 3, 4]
     """
     if move <= 0 or not events:
         return 0
     move = min(move, len(events))
-    entries = [entry for event in events[:move - 1] for entry in log_entries(event)]
-    return len(turn_lines(entries + log_entries(events[move - 1])[:1]))
+    entries = game_entries(events[:move], timed_out)
+    own = log_entries(events[move - 1])
+    return len(turn_lines(entries[:len(entries) - len(own) + min(1, len(own))]))
 
 
 def _open(line: LogLine) -> bool:

@@ -47,7 +47,7 @@ from game.scenario import Scenario
 from game.state import FORMAT as SCENARIO_FORMAT
 from game.state import State, copy_state, empty_hand, full_deck
 from game.ui.log import Event as LogEvent
-from game.ui.log import line_number, log_entries
+from game.ui.log import game_entries, line_number
 from game.ui.session import Session, Watching
 from game.ui.setup import GameOptions
 from game.ui.storage import Backend, StorageFull
@@ -413,7 +413,7 @@ class GuestPage:
         params = dict(error.params)
         number = params.get("number")
         if isinstance(number, int):     # the move as the log numbers it (a line a turn)
-            params["number"] = line_number(cast(list[EngineEvent], self.guest.events), number)
+            params["number"] = line_number(cast(list[EngineEvent], self.guest.events), number, self.guest.timeouts())
         return False, _("net.check.failed", reason=said(error.key, params, self.guest.table)) + late
 
     def to_json(self) -> dict[str, Any]:
@@ -459,9 +459,7 @@ class GuestSession(Session):
         self.events = cast(list[EngineEvent], list(guest.events))
         self.public_events = [event_view(e, None) for e in self.events]
         self.timed_out = set(guest.timeouts())
-        self.log = [entry for i, e in enumerate(self.public_events)
-                    for entry in ([LogEvent.of("log.timeout", player=e["seat"])] if i in self.timed_out else [])
-                    + log_entries(e)]
+        self.log = game_entries(self.public_events, self.timed_out)
 
     def play(self, action: Action | str) -> list[LogEvent]:
         """Check the move as the engine would (raises ``IllegalActionError``) and keep it to send."""

@@ -488,3 +488,59 @@ def test_the_host_stops_the_ai_playing_for_an_away_guest_and_the_seat_waits_for_
     channel.guests["g1"] = guest
     channel.send("g1", guest.rejoin())
     assert table.statuses() == ["local", "here", "here"] and guest.timeouts() == [0]
+
+
+def test_a_guest_that_takes_its_seat_back_from_the_ai_has_the_whole_time():
+    time = Time(0.0)
+    channel = dealt_table(3, first=1, turn_limit=120, clock=time)
+    table = channel.table
+    guest = channel.guests.pop("g1")
+    channel.deliver(table.disconnected("g1", now=10.0))
+    time.now = 100.0
+    channel.deliver(table.stand_in(1))
+    time.now = 119.0
+    channel.guests["g1"] = guest
+    channel.send("g1", guest.rejoin())          # back before its stand-in moved: the decision is its own again
+    assert table.statuses() == ["local", "here", "here"] and table.turn_left(now=119.0) == 120.0
+    assert guest.clock == channel.guests["g2"].clock == Clock(0, 120, [])
+    assert table.time_out(now=238.0) == [] and len(table.session.actions) == 0
+    channel.deliver(table.time_out(now=239.0))
+    assert table.session.timed_out == {0}
+
+
+def test_taking_back_a_seat_not_to_act_from_the_ai_leaves_the_clock_of_the_seat_to_act():
+    time = Time(0.0)
+    channel = dealt_table(3, first=1, turn_limit=120, clock=time)
+    table = channel.table
+    channel.guests.pop("g2")
+    channel.deliver(table.disconnected("g2", now=5.0))
+    time.now = 10.0
+    channel.deliver(table.stand_in(2))
+    time.now = 50.0
+    channel.deliver(table.stop_stand_in(2))
+    assert table.turn_left(now=50.0) == 70.0 and channel.guests["g1"].clock == Clock(0, 120, [])
+    channel.deliver(table.time_out(now=120.0))      # as seat 1's screen counted it
+    assert table.session.timed_out == {0}
+
+
+def test_no_seat_is_timed_out_while_its_guest_has_not_rejoined_since_the_host_s_reload():
+    time = Time(0.0)
+    channel = dealt_table(3, turn_limit=60, clock=time)
+    channel.play_out(moves=6)
+    restored = HostTable.from_json(json.loads(json.dumps(channel.table.to_json())), now=500.0, entropy=entropy(9))
+    restored.clock = time
+    channel.table, session = restored, restored.session
+    played = len(session.actions)
+    for now in range(500, 1_000, 10):           # codes exchanged by hand: only the host's own seat is timed
+        time.now = float(now)
+        channel.deliver(restored.time_out(now=float(now)))
+    assert session.current != 0 and restored.turn_left(now=1_000.0) is None
+    assert sorted(session.timed_out) == [played]        # the host's player's decision, then none
+    seat = session.current
+    time.now = 1_000.0
+    channel.send(f"g{seat}", channel.guests[f"g{seat}"].rejoin())
+    assert restored.turn_left(now=1_000.0) == 60.0 and channel.guests[f"g{seat}"].clock.left == 60
+    assert restored.time_out(now=1_059.0) == []
+    at = len(session.actions)
+    channel.deliver(restored.time_out(now=1_060.0))     # back at the table: its time counts again
+    assert at in session.timed_out and session.events[at]["seat"] == seat

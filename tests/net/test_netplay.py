@@ -13,6 +13,7 @@ import pytest
 from net_helpers import LEVEL, entropy
 
 from game.ai.determinize import determinize
+from game.events import event_view
 from game.i18n import _ as translate
 from game.i18n import set_language
 from game.net.guest import GuestTable
@@ -22,7 +23,7 @@ from game.rng import Rng
 from game.rules import IllegalActionError, legal_actions
 from game.ui import netplay, setup
 from game.ui.ai_turn import decide
-from game.ui.log import line_number
+from game.ui.log import line_number, log_entries, turn_lines
 from game.ui.netplay import GuestPage, Invite, InviteError, NetHost
 from game.ui.storage import DictBackend
 
@@ -217,7 +218,9 @@ def test_a_seat_away_past_the_grace_is_played_by_an_ai_until_its_guest_returns()
 
 
 def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
-    host, pages = hosted()
+    host, pages = hosted(turn_limit=300)
+    assert host.time_out(time.time() + 301.0)   # the host's player's first decision: a line of the log before it
+    Pipe.pump()
     play(host, {1: pages[0], 2: pages[1]}, 2_000)
     assert host.table.session.over
     for page in pages:
@@ -229,10 +232,14 @@ def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
     pages[1].guest.contribution = kept
     seen = pages[0].guest.seen[10] = replace(pages[0].guest.seen[10], digest="0" * 64)
     confirmed, text = pages[0].end()
-    # the move named as the log numbers it: a line a turn (two cards drawn are one line)
-    line = line_number(pages[0].guest.events, seen.at)
+    # the move named as the log numbers it: a line a turn (two cards drawn are one line), and
+    # the line of the time-out before the first move
+    line = line_number(pages[0].guest.events, seen.at) + 1
+    assert line == line_number(pages[0].guest.events, seen.at, pages[0].guest.timeouts())
     assert not confirmed and text == translate("net.check.failed", reason=translate("net.check.table", number=line))
-    assert 0 < line < seen.at
+    assert 1 < line < seen.at
+    first = log_entries(event_view(pages[0].guest.events[seen.at - 1], None))[0]
+    assert first in turn_lines(netplay.GuestSession(pages[0].guest).log)[line - 1].entries     # as the log shows it
 
 
 def test_a_damaged_kept_guest_or_table_is_dropped():
@@ -351,3 +358,77 @@ def test_a_public_world_matches_the_public_view_wherever_the_game_is():
         world = netplay.public_world(view, Rng.from_seed(seed))
         validate(world)
         assert seen(world, None) == view
+
+
+def host_page(host: NetHost):
+    """The host's device's table (``game.ui.controller.Table``) on ``host``, its player's tickets kept: seat 1 to act."""
+    from game.ui.commands import Keep
+    from game.ui.controller import Table
+    from game.ui.dialogs import TicketsDialog
+    from game.ui.saves import SaveCatalog
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1, ai_delay=0)
+    table.open_table(host)
+    dialog = table.dialog()
+    assert isinstance(dialog, TicketsDialog)
+    table.handle(Keep(dialog.offer[:dialog.high]))
+    host.moved()
+    Pipe.pump()
+    assert host.table.session.current == 1
+    return table
+
+
+def test_the_ai_standing_in_for_a_guest_plays_nothing_once_the_guest_is_back():
+    from game.ui.ai_turn import AiAnswer, answer
+    host, pages = hosted()
+    table = host_page(host)
+    session = host.table.session
+    page = pages[0]
+    for path in ("answer", "news"):         # its answer comes before the page hears the rejoin, or after
+        backend = DictBackend({})
+        page.save(backend)
+        page.transport.close()
+        host.give_to_ai(1)
+        table.net_news()
+        ask = table.ai_next()
+        assert ask is not None and host.table.ai_to_move()
+        page = connect(host, 1, netplay.resume_guest(backend))
+        if path == "news":
+            table.net_news()
+            assert table.ai.wait is None        # the AI's move is no longer wanted
+        assert not host.table.ai_to_move() and table.ai_next() is None
+        played = len(session.actions)
+        assert not table.ai_delay_over(ask.request.ticket)
+        assert not table.ai_answered(AiAnswer.from_text(answer(ask.request.to_text())))
+        assert len(session.actions) == played and session.current == 1 and table.ai.wait is None
+        table.net_news()
+    page.move(guest_action(page))           # the seat is its guest's
+    Pipe.pump()
+    table.net_news()
+    assert session.current == 2 and not session.timed_out
+
+
+def test_a_guest_s_time_out_leaves_the_host_s_dialog_and_closes_the_guest_s_stale_choice():
+    from game.ui.commands import NOTHING
+    from game.ui.controller import Table
+    from game.ui.dialogs import PaymentDialog, ShareDialog
+    from game.ui.saves import SaveCatalog
+    host, pages = hosted(turn_limit=300)
+    table = host_page(host)
+    guest = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    guest.join_table(pages[0])
+    payment = PaymentDialog("claim", "a route", (), "route-x")
+    table.opened, table.selected = payment, "red"
+    guest.opened, guest.selected = payment, "red"
+    assert table.net_time_out(time.time() + 301.0) != NOTHING     # seat 1, a guest, ran out of time
+    Pipe.pump()
+    assert host.table.session.timed_out == {1} and (table.opened, table.selected) == (payment, "red")
+    guest.guest_news()
+    assert (guest.opened, guest.selected) == (None, None)       # its payment is not to be made now
+    share = ShareDialog("public", None, None)
+    guest.opened = share
+    assert table.net_time_out(time.time() + 301.0) != NOTHING     # seat 2's
+    Pipe.pump()
+    guest.guest_news()
+    assert guest.opened == share                 # a link being copied stays
+    assert host.table.session.current == 0 and table.net_time_out(time.time() + 301.0) != NOTHING
+    assert (table.opened, table.selected) == (None, None)      # the host's own time ran out: its choice is gone
