@@ -366,6 +366,11 @@ class GuestPage:
             self.phase = LOST
             self.problem = _(CLOSE_KEYS.get(reason, "net.closed.closed"))
 
+    def cut_off(self) -> bool:
+        """Whether the page needs its channel back (its panel over the game says why and how): it
+        is down before the host's reveal; after it the game is over and checked, nothing to rejoin."""
+        return self.phase != CONNECTED and not self.guest.revealed
+
     def move(self, action: str) -> None:
         """A move of the guest's seat (its text notation): sent; the host's state or refusal answers."""
         self._send([self.guest.command(action)])

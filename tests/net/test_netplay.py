@@ -191,6 +191,7 @@ def test_a_guest_reloads_and_rejoins_and_the_host_reloads_and_all_rejoin():
     again = netplay.resume_guest(backend)
     assert pages[0].invite.rejoins(again) and not replace(pages[0].invite, table="0" * 12).rejoins(again)
     assert again is not None and again.phase == netplay.LOST and again.guest.view == pages[0].guest.view
+    assert again.cut_off()          # mid-game: its panel asks for a new invite
     connect(host, 1, again)
     assert again.guest.view == seat_view(host.table.session.state, 1)
     host.save(backend)
@@ -381,7 +382,8 @@ def test_the_host_s_rematch_is_a_new_table_with_the_same_seats():
     assert again.table.start == host.table.start and again.table.turn_limit == 300
     assert [s.kind for s in again.table.seats] == [s.kind for s in host.table.seats]
     assert again.table.secret != host.table.secret and host.conns == {}     # its own fair deal; the old channels closed
-    assert all(page.phase == netplay.LOST for page in pages)
+    # the guests' channels closed after the reveal: their checked final table stays, nothing to rejoin
+    assert all(page.phase == netplay.LOST and not page.cut_off() for page in pages)
 
 
 def test_a_choice_of_a_seat_played_elsewhere_is_never_drawn_here():
