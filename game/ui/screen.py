@@ -301,7 +301,7 @@ def status(table: Table) -> str:
         called = s.handoff_to if s.handoff_to is not None else s.pausing_for
         assert called is not None
         text = _("table.status.handoff", name=state["players"][called]["name"])
-    elif s.ai_to_move():
+    elif s.ai_to_move() or s.current in s.elsewhere and s.levels[s.current] is not None:    # (a guest's page: the host's AI)
         text = _("table.status.ai", name=s.player_label(state["current"]))
     else:
         phase = Phase(state["phase"])

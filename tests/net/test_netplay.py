@@ -348,6 +348,9 @@ def test_the_status_line_describes_a_player_on_another_device():
             table.session.state["phase"] = phase        # (the words of each phase, on the same table)
             assert status(table) == words
         table.session.state["phase"] = Phase.SETUP_TICKETS
+        table.session.state["current"] = 2          # the table's AI seat (on a guest's page too: the host's AI)
+        assert status(table) == "Casey (AI, easy) is playing."
+        table.session.state["current"] = 0
     assert _own_status(pages[0]) == "Player 1: choose your destination tickets."     # its own turn: addressed
     play(host, {0: pages[0], 1: pages[1]}, 2_000)
     watcher.guest_news()
