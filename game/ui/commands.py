@@ -86,6 +86,11 @@ class SkipScoring:
 
 
 @dataclass(frozen=True)
+class ReadDealCheck:
+    """Show the fair deal's check again (a guest's game over: ``game.ui.netplay``)."""
+
+
+@dataclass(frozen=True)
 class ReplayScoring:
     """Reveal a finished game's scoring again, step by step."""
 
@@ -202,7 +207,7 @@ class RetryReview:
 
 
 Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | Share | TakeOver
-           | FreeSpace | Rematch | SkipScoring | ReplayScoring | Zoom | SetAiSpeed | SelectColour | ShowHints | AskHint | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
+           | FreeSpace | Rematch | ReadDealCheck | SkipScoring | ReplayScoring | Zoom | SetAiSpeed | SelectColour | ShowHints | AskHint | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
            | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep | ReviewGame | ReviewSave | ReviewGo | CloseReview
            | RetryReview)
 
@@ -223,6 +228,7 @@ class Control(enum.StrEnum):
     REMATCH = "rematch"
     SKIP_SCORING = "skip-scoring"
     REPLAY_SCORING = "replay-scoring"
+    DEAL_CHECK = "deal-check"
     ZOOM = "zoom"
     COLOUR = "colour"
     HINTS = "hints"             # the page also keeps it as a preference
@@ -273,7 +279,7 @@ TABLE_CONTROLS: dict[Control, Callable[[str], Command]] = {
     Control.OPEN: OpenSave, Control.EXPORT: ExportSave, Control.EXPORT_GAME: lambda _arg: ExportGame(),
     Control.SHARE: lambda _arg: Share(), Control.TAKE_OVER: lambda _arg: TakeOver(), Control.FREE: FreeSpace,
     Control.REMATCH: lambda _arg: Rematch(), Control.SKIP_SCORING: lambda _arg: SkipScoring(),
-    Control.REPLAY_SCORING: lambda _arg: ReplayScoring(), Control.ZOOM: Zoom, Control.COLOUR: SelectColour,
+    Control.REPLAY_SCORING: lambda _arg: ReplayScoring(), Control.DEAL_CHECK: lambda _arg: ReadDealCheck(), Control.ZOOM: Zoom, Control.COLOUR: SelectColour,
     Control.HINTS: lambda arg: ShowHints(arg == "on"), Control.HINT: lambda _arg: AskHint(),
     Control.HANDOFF: lambda _arg: AcknowledgeHandoff(),
     Control.LAST_ROUND: lambda _arg: AcknowledgeLastRound(), Control.CLOSE: lambda _arg: CloseDialog(),

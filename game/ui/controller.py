@@ -133,16 +133,24 @@ class Table:
             return NOTHING          # the game's commands, with no game on the table
         match command:
             case commands.ExportGame():
+                if not self.exportable():
+                    return NOTHING
                 # the save's text, made from the game itself: complete even when storage is full
                 return Outcome(Redraw.NOTHING, download=commands.Download(save_text(session.scenario()), self.game_id))
             case commands.Share():
-                return self.share()
+                return self.share() if self.exportable() else NOTHING
             case commands.TakeOver():
                 return keeping.open_saved(self, self.game_id)
             case commands.FreeSpace(save_id):
                 return keeping.free_space(self, save_id)
             case commands.Rematch():
+                if self.host is not None:
+                    return self.host_rematch(self.host)
+                if self.guest is not None:      # the host's to start (the end screen says so)
+                    return NOTHING
                 return self.start_game(setup.rematch(session.scenario(), self.fresh_seed()))
+            case commands.ReadDealCheck():
+                return self.read_deal_check()
             case commands.SkipScoring():
                 if self.scoring is None:
                     return NOTHING
@@ -314,7 +322,9 @@ class Table:
 
     def guest_news(self) -> Outcome:
         """The host's message came: the game shown as the seat sees it, a refusal said, the
-        guest kept for a reload."""
+        guest kept for a reload.  Once the host's reveal has come the check's verdict is said;
+        a deal confirmed makes the guest's game the real one, replayed from the seed and the
+        actions (``GuestPage.replayed``), kept in this device's saved games."""
         page = self.guest
         if page is None:
             return NOTHING
@@ -323,7 +333,15 @@ class Table:
         if guest.view is None:
             return Outcome()
         s = self.session
-        if isinstance(s, netplay.GuestSession):
+        end = page.end()
+        if s is not None and not isinstance(s, netplay.GuestSession):
+            pass                    # the game replayed once the deal was confirmed: it stays
+        elif end is not None and end[0]:
+            self.game_id = page.save_id()
+            replayed = page.replayed()
+            assert replayed is not None
+            self.enter(replayed, self.catalog.revision(self.game_id))
+        elif isinstance(s, netplay.GuestSession):
             if s.at != guest.at:        # the game moved on (a move, a time-out): a choice in hand is stale
                 self.selected = None
                 if not isinstance(self.opened, (dialogs.ShareDialog, dialogs.MessageDialog)):
@@ -335,10 +353,34 @@ class Table:
         if guest.refusal is not None:
             self.opened = dialogs.MessageDialog(_("table.illegal"), page.status())
             guest.refusal = None
-        end = page.end()
-        if end is not None and not isinstance(self.opened, dialogs.MessageDialog):
-            self.opened = dialogs.MessageDialog(_("net.check.title"), end[1])
+        if end is not None and not page.told:
+            page.told = True
+            self.read_deal_check()
         return Outcome()
+
+    def read_deal_check(self) -> Outcome:
+        """The fair deal's check in full (a guest's game over, the host's reveal come)."""
+        end = None if self.guest is None else self.guest.end()
+        if end is None or isinstance(self.opened, dialogs.MessageDialog):
+            return NOTHING
+        self.opened = dialogs.MessageDialog(_("net.check.title"), end[1])
+        return Outcome()
+
+    def host_rematch(self, host: netplay.NetHost) -> Outcome:
+        """The host's rematch: a new table with the same seats, map and turn timer (its own fair
+        deal, so new invites: each guest joins it by its new link); the finished one is closed."""
+        old = host.table
+        remote = [i for i, seat in enumerate(old.seats) if seat.kind == "remote"]
+        host.close()
+        self.stop_ai()
+        self.scoring, self.review, self.opened = None, None, None
+        return self.open_table(netplay.NetHost(HostTable.create(old.start, remote, turn_limit=old.turn_limit),
+                                               self.site))
+
+    def exportable(self) -> bool:
+        """Whether the game on the table is one this device knows whole, to export or share: not
+        a guest's game while it is played (its world is made up around the seat's view)."""
+        return self.session is not None and not isinstance(self.session, netplay.GuestSession)
 
     # --- the game -------------------------------------------------------------------------------
 

@@ -35,6 +35,10 @@ class EndScreen:
     statistics: tuple[ending.Statistics, ...]
     reviews: tuple[tuple[int, str], ...] = ()   # a human seat's review to start: (seat, the button's words)
     hints: str = ""                     # the hints each human player asked for ("": the game offered none)
+    rematch: bool = True                # Rematch offered (not on a guest's page: ``rematch_note`` says why)
+    rematch_note: str = ""
+    deal: str = ""                      # a guest's: the fair deal's verdict in a line ("": none)
+    deal_ok: bool = True                # the verdict confirms the deal
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,8 @@ class Table(Protocol):
 
     def stop_ai(self) -> None: ...
 
+    def exportable(self) -> bool: ...
+
 
 def failure_text(exc: BaseException) -> str:
     """An unexpected failure in one line, for a message (the readers' own errors say more)."""
@@ -75,9 +77,10 @@ def autosave(table: Table) -> None:
     if table.host is not None:          # a hosted game is kept with its table (game.ui.netplay)
         table.notice = table.host.save(table.catalog.backend)
         return
-    if table.guest is not None:         # a guest keeps its side, never the game as a save
+    if table.guest is not None:         # a guest keeps its side; the game only once it is the real one
         table.guest.save(table.catalog.backend)
-        return
+        if not table.exportable():      # (its deal confirmed: ``Table.guest_news``)
+            return
     try:
         table.revision = table.catalog.write(table.game_id, table.session.scenario(), table.session.summary(),
                                              table.clock(), base=table.revision)

@@ -23,7 +23,7 @@ import json
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 from urllib.parse import parse_qsl, quote
@@ -36,7 +36,7 @@ from game.i18n import _
 from game.jsontext import read_json
 from game.mapdata import load_map
 from game.names import normal_name
-from game.net.fairdeal import DealCheckError, commitment
+from game.net.fairdeal import DealCheckError, commitment, derive_seed
 from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, Send, TableError
 from game.net.protocol import ProtocolError
@@ -331,6 +331,8 @@ class GuestPage:
     transport: Transport | None = None
     clock_since: float = 0.0        # when the last clock of the host's came (this device's time)
     now: Callable[[], float] = time.time
+    verdict: tuple[bool, str] | None = None     # the check's, once the host's reveal has come (``end``)
+    told: bool = False              # the verdict was put before the player (they may read it again)
 
     @classmethod
     def join(cls, invite: Invite, new_guest: Callable[[], GuestTable] = GuestTable.new) -> GuestPage:
@@ -363,6 +365,11 @@ class GuestPage:
         if self.phase != BROKEN:
             self.phase = LOST
             self.problem = _(CLOSE_KEYS.get(reason, "net.closed.closed"))
+
+    def cut_off(self) -> bool:
+        """Whether the page needs its channel back (its panel over the game says why and how): it
+        is down before the host's reveal; after it the game is over and checked, nothing to rejoin."""
+        return self.phase != CONNECTED and not self.guest.revealed
 
     def move(self, action: str) -> None:
         """A move of the guest's seat (its text notation): sent; the host's state or refusal answers."""
@@ -403,18 +410,40 @@ class GuestPage:
         return ""
 
     def end(self) -> tuple[bool, str] | None:
-        """Once the host's reveal has come: whether the deal is confirmed, and the page's words."""
+        """Once the host's reveal has come: whether the deal is confirmed, and the page's words
+        (the check replays the whole game: it runs once)."""
         if not self.guest.revealed:
             return None
+        if self.verdict is None:
+            self.verdict = self._check()
+        return self.verdict
+
+    def _check(self) -> tuple[bool, str]:
         error: DealCheckError | None = self.guest.check()
         late = f" {_('net.check.late')}" if self.guest.late else ""     # its own randomness not in the seed
         if error is None:
             return True, confirmed_text() + late
-        params = dict(error.params)
-        number = params.get("number")
-        if isinstance(number, int):     # the move as the log numbers it (a line a turn)
-            params["number"] = line_number(cast(list[EngineEvent], self.guest.events), number, self.guest.timeouts())
-        return False, _("net.check.failed", reason=said(error.key, params, self.guest.table)) + late
+        return False, _("net.check.failed", reason=check_reason(error, self.guest.events, self.guest.table, self.guest.timeouts())) + late
+
+    def replayed(self) -> Session | None:
+        """Once the check has confirmed the deal: the whole game, replayed from the seed and the
+        actions the host revealed, as a game of this device's (a finished game watched from the
+        guest's seat, or public facts only for a spectator): its export is the real game and its
+        review of the guest's seat works.  None before the reveal, or when the check failed."""
+        end = self.end()
+        guest = self.guest
+        if end is None or not end[0] or guest.table is None or guest.secret is None or guest.actions is None \
+                or guest.contributions is None:
+            return None
+        seed = derive_seed(guest.secret, guest.contributions)
+        scenario = cast(Scenario, {**guest.table, "format": SCENARIO_FORMAT, "seed": seed, "actions": list(guest.actions),
+                                   "hints": {"offered": False, "asked": []}})
+        return Session(scenario, Watching(guest.seat), timed_out=guest.timeouts())
+
+    def save_id(self) -> str:
+        """The id its replayed game is kept under in this device's saved games: one per table,
+        so a reload writes it again rather than adding another."""
+        return f"net-{table_mark(self.guest.commitment or '')}"
 
     def to_json(self) -> dict[str, Any]:
         return {"invite": [self.invite.code, self.invite.invite, self.invite.host, self.invite.seat, self.invite.table],
@@ -532,6 +561,25 @@ def clock_text(name: str, left: float) -> str:
     """The turn timer's line: ``name`` has so many minutes and seconds left (rounded up)."""
     seconds = max(0, math.ceil(left))
     return _("net.clock.left", player=name, time=f"{seconds // 60}:{seconds % 60:02d}")
+
+
+# the check's failures that can name the opening deal (``after move 0``), and their key for it
+OPENING_KEYS = {"net.check.hand": "net.check.hand_opening", "net.check.tickets": "net.check.tickets_opening",
+                "net.check.market": "net.check.market_opening", "net.check.table": "net.check.table_opening",
+                "net.check.action": "net.check.action_opening"}
+
+
+def check_reason(error: DealCheckError, events: list[Any], table: dict[str, Any] | None,
+                 timed_out: Collection[int] = ()) -> str:
+    """Why the check failed, in the player's language: a move numbered as the log numbers it (a
+    line a turn), and a failure on the opening deal (before any move) said as such."""
+    params = dict(error.params)
+    number = params.get("number")
+    if number == 0 and error.key in OPENING_KEYS:
+        return said(OPENING_KEYS[error.key], {}, table)
+    if isinstance(number, int):
+        params["number"] = line_number(cast(list[EngineEvent], events), number, timed_out)
+    return said(error.key, params, table)
 
 
 def confirmed_text() -> str:

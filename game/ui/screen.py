@@ -68,6 +68,10 @@ HINT_DIALOGS = (TicketsScreen, TunnelScreen)     # the choices the player must a
 STATUS_KEYS = {Phase.SETUP_TICKETS: "table.status.setup", Phase.START: "table.status.start",
                Phase.SECOND_DRAW: "table.status.second", Phase.TUNNEL: "table.status.tunnel",
                Phase.TICKETS: "table.status.tickets"}      # the status line of the player to act, by phase
+# the same, said of a player on another device to whoever watches here (a guest, a spectator, the host)
+OTHER_STATUS_KEYS = {Phase.SETUP_TICKETS: "table.status.other.setup", Phase.START: "table.status.other.start",
+                     Phase.SECOND_DRAW: "table.status.other.second", Phase.TUNNEL: "table.status.other.tunnel",
+                     Phase.TICKETS: "table.status.other.tickets"}
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,7 @@ class Screen:
     keep_reveal: str | None = None      # a tunnel's cards of this turn stay (``reveal_mark``)
     rules: tuple[str, str] = ("", "")   # the map and variant, for the help
     lesson: LessonPart | None = None
+    exportable: bool = True             # Export and Share offered: the game is one this device knows whole
 
 
 @dataclass
@@ -206,7 +211,7 @@ def screen(table: Table, memo: Memo) -> Screen:
         ai_seats=any(s.levels), ai_speed=table.ai_speed(), hints=table.hints, hint=hint,
         banner=None if banner is None else tuple((e.id, ", ".join(e.players)) for e in banner),
         human=human, keep_reveal=None if human is None else reveal_mark(human, state["turn"]),
-        rules=(state["map"], state["variant"]), lesson=None)
+        rules=(state["map"], state["variant"]), lesson=None, exportable=table.exportable())
 
 
 def dialog_of(table: Table) -> DialogScreen | None:
@@ -267,7 +272,7 @@ def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
         frame = table.scoring_frame()
         if frame is not None:
             return SideScreen(None, None, (), scoring=scoring_screen(s, frame))
-        return SideScreen(None, None, (), end=end_of(s, memo))
+        return SideScreen(None, None, (), end=guest_end(table, end_of(s, memo)))
     seat = s.viewer
     own = None if seat is None else own_panel(s, view["players"], seat, table.selected, status_of)
     cards = market(s, table.viewer_to_act())
@@ -298,11 +303,14 @@ def status(table: Table) -> str:
         called = s.handoff_to if s.handoff_to is not None else s.pausing_for
         assert called is not None
         text = _("table.status.handoff", name=state["players"][called]["name"])
-    elif s.ai_to_move():
+    elif s.ai_to_move() or s.current in s.elsewhere and s.levels[s.current] is not None:    # (a guest's page: the host's AI)
         text = _("table.status.ai", name=s.player_label(state["current"]))
     else:
-        key = STATUS_KEYS[Phase(state["phase"])]
-        if key == "table.status.start" and not s.map.rules["stations"]:
+        phase = Phase(state["phase"])
+        key = STATUS_KEYS[phase]
+        if s.current in s.elsewhere:        # a player on another device: described, not addressed
+            key = OTHER_STATUS_KEYS[phase]
+        elif key == "table.status.start" and not s.map.rules["stations"]:
             key = "table.status.start_no_stations"
         text = _(key, name=s.player_label(state["current"]))
         if state["last_round"] is not None:
@@ -432,6 +440,21 @@ def end_of(s: Session, memo: Memo) -> EndScreen:
     screen_ = memo.end[1]
     assert screen_ is not None
     return screen_
+
+
+def guest_end(table: Table, end: EndScreen) -> EndScreen:
+    """The final table on a guest's page (as it is elsewhere): no rematch (the host's to start:
+    a line says so), the fair deal's verdict in a line (its full text a click away), and a review
+    only of the guest's own seat, once the deal confirmed made the game the real one."""
+    page = table.guest
+    if page is None:
+        return end
+    verdict = page.end()
+    deal = "" if verdict is None else _("net.end.confirmed") if verdict[0] else _("net.end.failed")
+    real = table.exportable()
+    return replace(end, rematch=False, rematch_note=_("net.end.rematch"), deal=deal,
+                   deal_ok=verdict is not None and verdict[0],
+                   reviews=tuple((seat, words) for seat, words in end.reviews if real and seat == page.guest.seat))
 
 
 def cue_looks(s: Session, cues: list[Cue]) -> tuple[CueLook, ...]:

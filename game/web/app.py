@@ -208,7 +208,7 @@ class App:
 
     def show_net_panel(self) -> None:
         """Over a game on several devices: the host's seats and invites when asked for, a guest's
-        panel while its channel is down."""
+        panel while its channel is down (``GuestPage.cut_off``)."""
         typed = netpanel.typed()
         old = present(js.document.getElementById("net-panel"))
         if old is not None:
@@ -217,7 +217,7 @@ class App:
         panel = None
         if table.host is not None and self.net.panel_open:
             panel = self.net.host_panel(table.host)
-        elif table.guest is not None and table.guest.phase != netplay.CONNECTED:
+        elif table.guest is not None and table.guest.cut_off():
             panel = self.net.guest_panel(table.guest)
         if panel is not None:
             panel.classList.add("net-over")

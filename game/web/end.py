@@ -59,15 +59,18 @@ def end_screen(end: EndScreen) -> Node:
         body.append(el("tr", None, *cells, data_seat=str(row.seat), data_place=str(row.place),
                        cls="winner" if row.place == 1 else None))
     table.append(body)
-    buttons = el("div", None, button(_("end.rematch"), "rematch", cls="primary"),
-                 button(_("end.new_game"), "home", cls="secondary"),
+    buttons = el("div", None, button(_("end.rematch"), "rematch", cls="primary") if end.rematch else None,
+                 button(_("end.new_game"), "home", cls="primary" if not end.rematch else "secondary"),
                  button(_("end.replay"), "replay-scoring", cls="secondary"),
                  *(button(words, "review", str(seat), cls="secondary review-start") for seat, words in end.reviews),
                  cls="end-buttons")
     # not a live region: the reveal announced the scoring step by step; the heading takes the
     # focus when the table comes (game.web.focus), so it is read from the top
+    deal = el("p", None, el("span", end.deal), " ", button(_("net.end.read"), "deal-check", cls="link"),
+              cls=f"end-deal {'confirmed' if end.deal_ok else 'failed'}") if end.deal else None
+    note = el("p", end.rematch_note, cls="end-note") if end.rematch_note else None
     return el("section", None, el("h2", _("end.title"), tabindex="-1"), el("p", end.verdict, cls="verdict"),
-              buttons, el("div", None, table, cls="table-scroll"), el("p", end.legend, cls="legend"),
+              deal, buttons, note, el("div", None, table, cls="table-scroll"), el("p", end.legend, cls="legend"),
               el("p", end.hints, cls="end-hints") if end.hints else None,
               score_chart(end), statistics_table(end), cls="end-screen")
 

@@ -128,8 +128,8 @@ def table_tools(shown: Screen, *, back_to_lesson: bool, hosting: bool = False) -
     if hosting:
         tools.append(button(_("net.host.seats"), "net-panel", cls="net-seats"))
     menu = [*([ai_speed_picker(shown.ai_speed)] if shown.ai_seats else []),
-            button(_("table.export"), "export-game", cls="tool-export"),
-            button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog"),
+            *([button(_("table.export"), "export-game", cls="tool-export"),
+               button(_("table.share"), "share", cls="tool-share", aria_haspopup="dialog")] if shown.exportable else []),
             button(_("help.open"), "help", cls="tool-help", aria_haspopup="dialog"),
             start_screen.language_picker(in_game=True)]
     if back_to_lesson:

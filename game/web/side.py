@@ -10,6 +10,7 @@ and builds again only the cards and lines whose looks changed (``game.web.dom.Ke
 from __future__ import annotations
 
 from game.i18n import CARD_KEYS, _
+from game.ui.end_screen import EndScreen
 from game.ui.panels import (
     CardButton,
     HandCard,
@@ -34,6 +35,7 @@ class SideColumn:
         self.own: OwnPanel | None = None
         self.players = Players()
         self.end: Node | None = None
+        self.end_drawn: EndScreen | None = None     # what ``end`` shows
         self.scoring: ScoringPanel | None = None
         self.review: ReviewPanel | None = None
         self.parts: list = []
@@ -53,8 +55,8 @@ class SideColumn:
             parts = [self.scoring.update(side.scoring)]
         elif side.end is not None:
             self.own, self.scoring = None, None
-            if self.end is None:
-                self.end = end_screen(side.end)
+            if self.end is None or side.end != self.end_drawn:      # (a guest's: the fair deal's verdict came)
+                self.end, self.end_drawn = end_screen(side.end), side.end
             parts = [self.end]
         else:
             own = side.own

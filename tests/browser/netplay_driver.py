@@ -6,6 +6,7 @@ every page shows the same public facts."""
 from __future__ import annotations
 
 import json
+import re
 
 from harness import wait_for_boot
 
@@ -65,8 +66,10 @@ RTCDataChannel.prototype.removeEventListener = function (name, listener, ...rest
 """
 
 
-def invite(host, seat: int) -> str:
-    host.click(f".net-seat[data-seat='{seat}'] button[data-cmd=net-invite]")
+def invite(host, seat: int | str) -> str:
+    """The host's invite link for ``seat`` (``"spectator"``: the spectators')."""
+    box = ".net-spectator" if seat == "spectator" else f".net-seat[data-seat='{seat}']"
+    host.click(f"{box} button[data-cmd=net-invite]")
     field = host.wait_for_selector(f"#net-link-{seat}", timeout=WAIT_MS)
     return field.input_value()
 
@@ -140,6 +143,37 @@ def join(host, guest, seat: int, base: str) -> None:
     host.fill(f"#net-answer-{seat}", code)
     host.click(f".net-seat[data-seat='{seat}'] button[data-cmd=net-take]")
     guest.wait_for_function(CONNECTED, timeout=WAIT_MS)
+
+
+def spectate(host, page, base: str) -> None:
+    """``page`` watches the game by the spectators' invite (the host's panel open) and its answer code."""
+    code = answer(page, invite(host, "spectator"), base)
+    host.fill("#net-answer-s", code)
+    host.click(".net-spectator button[data-cmd=net-take]")
+    page.wait_for_selector("#app.table #board svg", timeout=WAIT_MS)
+
+
+# The turn timer's line on each page: "Player 2: 4:59 left"
+CLOCK = re.compile(r"Player \d: (\d):(\d\d) left")
+
+
+def clock_left(page) -> int:
+    """The seconds the turn timer's line on ``page`` shows left (it must be shown)."""
+    line = page.wait_for_selector("#net-clock:not(:empty)", timeout=WAIT_MS).text_content()
+    found = CLOCK.fullmatch(line)
+    assert found, line
+    return int(found[1]) * 60 + int(found[2])
+
+
+def counts_down(pages) -> None:
+    """The turn timer's line on every page of ``pages`` goes down (its tick: a second)."""
+    lefts = [clock_left(page) for page in pages]
+    for page, left in zip(pages, lefts):
+        page.wait_for_function(LOWER, arg=left, timeout=WAIT_MS)
+
+
+LOWER = """left => { const m = document.getElementById('net-clock').textContent.match(/(\\d):(\\d\\d) left$/);
+    return m !== null && Number(m[1]) * 60 + Number(m[2]) < left; }"""
 
 
 # What a seat's page shows its player at the start of a move: the actions played, the dialog up,

@@ -2,8 +2,10 @@
 own, joined only by the invite links and the answer codes the players pass by hand; after every
 move every guest's screen shows the same public facts as the host's (``#app[data-public]``),
 the guests' moves reach the host, a guest rejoins after its reload and both after the host's,
-the game is played to its end, and each guest's check of the fair deal confirms it, or finds
-the card a host stacked for it (see ``peer_driver.py`` for the browsers' flag that keeps every
+a spectator joins by the spectators' invite and follows the rest of the game, the turn timer's
+line counts down on every page, the game is played to its end, and each guest's check of the
+fair deal confirms it, or finds the card a host stacked for it; the final tables keep the
+verdict and offer only what works on a guest's page (see ``peer_driver.py`` for the browsers' flag that keeps every
 packet on the machine)."""
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from netplay_driver import (
     STACKING,
     WAIT_MS,
     answer,
+    clock_left,
+    counts_down,
     draw_two,
     invite,
     join,
@@ -28,11 +32,13 @@ from netplay_driver import (
     rejoin,
     route_lengths,
     same,
+    spectate,
     turn,
     verdict,
 )
 from peer_driver import launch_device
 
+from game.i18n import _ as translate
 from game.ui.netplay import confirmed_text
 
 SHOTS = os.environ.get("NETPLAY_SHOTS")      # a folder: the screenshots of the note
@@ -68,6 +74,7 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
     host.wait_for_selector("#seat-kind-2 option[value=guest]", state="attached")
     host.select_option("#seat-kind-1", "guest")
     host.select_option("#seat-kind-2", "guest")
+    host.select_option("#opt-turn-limit", "300")        # the longest: it never runs out here
     host.click("button[data-cmd=start]")
     link = invite(host, 1)
     shot(host, "invite")
@@ -131,8 +138,20 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
     for seat, page in ((1, guest), (2, other)):
         rejoin(host, page, seat)
         page.wait_for_selector("#net-panel", state="detached", timeout=WAIT_MS)
+    # a spectator joins by the spectators' invite (a page of the first guest's device): from here
+    # on it shows every move as the others do
+    spectator = browser_session.watch(browser_session.guard(
+        first_context.browser.new_context(viewport={"width": 1280, "height": 800})).new_page())
+    spectate(host, spectator, base)
     host.click("#net-panel button[data-cmd=net-panel]")
+    pages = (*pages, spectator)
     same(pages, actions)
+    # the turn timer's line on every page, counting down; the spectator's status line describes the player to act
+    assert all(0 < clock_left(page) <= 300 for page in pages)
+    counts_down(pages)
+    current = int(host.get_attribute("#app", "data-current"))
+    assert spectator.inner_text("#status") == f"It is Player {current + 1}'s turn."
+    shot(spectator, "spectator-status")
     # the game goes on from the host's save
     for _ in pages:
         draw_two(seats[int(host.get_attribute("#app", "data-current"))])
@@ -152,3 +171,20 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
     assert verdict(other) == ("The deal could not be confirmed: "      # the move numbered as in the log
                               f"After move {log_line(host, stacked['at'])} your cards were not those the deal gives.")
     shot(other, "check-failed")
+    assert verdict(spectator) == confirmed_text()
+    # the final table keeps the verdict in a line; no rematch (the host's), and only the guest's own
+    # seat to review and the real game to export once its deal is confirmed
+    for page, words, reviews, export in ((guest, "Fair deal: confirmed.", ["1"], 1), (spectator, "Fair deal: confirmed.", [], 1),
+                                          (other, "Fair deal: not confirmed.", [], 0)):
+        page.click("#dialogs button[data-cmd=close]")
+        line = page.wait_for_selector(".end-deal", timeout=WAIT_MS)
+        assert line.inner_text().startswith(words)
+        assert page.locator("button[data-cmd=rematch]").count() == 0
+        assert page.locator(".end-note").inner_text() == translate("net.end.rematch")
+        assert [b.get_attribute("data-arg") for b in page.query_selector_all("button[data-cmd=review]")] == reviews
+        assert page.locator("header button[data-cmd=export-game]").count() == export
+    shot(guest, "guest-end")
+    shot(spectator, "spectator-end")
+    shot(other, "guest-end-failed")
+    other.click(".end-deal button[data-cmd=deal-check]")       # the full text again
+    assert verdict(other).startswith("The deal could not be confirmed: ")

@@ -23,6 +23,7 @@ from game.rng import Rng
 from game.rules import IllegalActionError, legal_actions
 from game.ui import netplay, setup
 from game.ui.ai_turn import decide
+from game.ui.commands import NOTHING
 from game.ui.log import line_number, log_entries, turn_lines
 from game.ui.netplay import GuestPage, Invite, InviteError, NetHost
 from game.ui.storage import DictBackend
@@ -191,6 +192,7 @@ def test_a_guest_reloads_and_rejoins_and_the_host_reloads_and_all_rejoin():
     again = netplay.resume_guest(backend)
     assert pages[0].invite.rejoins(again) and not replace(pages[0].invite, table="0" * 12).rejoins(again)
     assert again is not None and again.phase == netplay.LOST and again.guest.view == pages[0].guest.view
+    assert again.cut_off()          # mid-game: its panel asks for a new invite
     connect(host, 1, again)
     assert again.guest.view == seat_view(host.table.session.state, 1)
     host.save(backend)
@@ -227,10 +229,12 @@ def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
         assert page.end() == (True, netplay.confirmed_text())
     kept = pages[1].guest.contribution
     pages[1].guest.contribution = "0" * 64      # as on a new device that took the seat back late
+    pages[1].verdict = None                     # (the check runs once a page: this one is checked again)
     assert pages[1].guest.late
     assert pages[1].end() == (True, netplay.confirmed_text() + " " + translate("net.check.late"))
     pages[1].guest.contribution = kept
     seen = pages[0].guest.seen[10] = replace(pages[0].guest.seen[10], digest="0" * 64)
+    pages[0].verdict = None
     confirmed, text = pages[0].end()
     # the move named as the log numbers it: a line a turn (two cards drawn are one line), and
     # the line of the time-out before the first move
@@ -249,24 +253,147 @@ def test_a_damaged_kept_guest_or_table_is_dropped():
 
 
 def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end():
+    from game.ui import commands
     from game.ui.controller import Table
     from game.ui.saves import SaveCatalog
     from game.ui.screen import Memo, public_digest, screen
+    from game.ui.session import open_session
     host, pages = hosted()
     table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
     table.join_table(pages[0])
     memo = Memo()
-    for moves in (6, 2_000):
-        play(host, {1: pages[0], 2: pages[1]}, moves)
-        table.guest_news()
-        session = table.session
-        assert isinstance(session, netplay.GuestSession) and session.at == pages[0].guest.at
-        shown = screen(table, memo)
-        assert shown.board.view == {**seat_view(host.table.session.state, 1), "viewer": 1} or shown.over
-        assert dict(shown.facts)["data-public"] == public_digest(host.table.session.state)     # as the host's screen
+    play(host, {1: pages[0], 2: pages[1]}, 6)
+    table.guest_news()
+    session = table.session
+    assert isinstance(session, netplay.GuestSession) and session.at == pages[0].guest.at
+    shown = screen(table, memo)
+    assert shown.board.view == {**seat_view(host.table.session.state, 1), "viewer": 1}
+    assert dict(shown.facts)["data-public"] == public_digest(host.table.session.state)     # as the host's screen
+    # its world is made up around the seat's view: no export or share of it
+    assert not shown.exportable
+    assert table.handle(commands.ExportGame()).download is None and table.handle(commands.Share()) == NOTHING
+    play(host, {1: pages[0], 2: pages[1]}, 2_000)
+    table.guest_news()
+    shown = screen(table, memo)
+    assert dict(shown.facts)["data-public"] == public_digest(host.table.session.state)
     assert shown.over and table.opened is not None and table.opened.text == netplay.confirmed_text()
     assert table.dialog() is table.opened       # shown over the final table
     assert table.ai_next() is None
+    # the deal confirmed, the guest's game is the real one, replayed from the seed and the actions
+    real, session = host.table.session, table.session
+    game = ("map", "variant", "players", "first", "seed", "actions")
+    assert not isinstance(session, netplay.GuestSession) and session.actions == real.actions
+    assert session.viewer == 1 and session.state == real.state
+    assert shown.exportable
+    exported = table.handle(commands.ExportGame()).download
+    assert exported is not None
+    assert {k: open_session(exported.text).scenario()[k] for k in game} == {k: real.scenario()[k] for k in game}
+    assert [e.id for e in table.catalog.entries()] == [pages[0].save_id()]      # kept in this device's games
+    end = shown.side.end
+    assert end is not None and not end.rematch and end.rematch_note == translate("net.end.rematch")
+    assert end.deal == "Fair deal: confirmed." and end.deal_ok
+    assert [seat for seat, _words in end.reviews] == [1]         # the guest's own seat only
+    assert table.handle(commands.Rematch()) == NOTHING and table.session is session    # the host's to start
+    table.handle(commands.CloseDialog())
+    table.guest_news()                          # more news: the verdict read once is not put up again
+    assert table.opened is None and table.session is session
+    table.handle(commands.ReadDealCheck())      # the end screen's line: read it again
+    assert table.opened is not None and table.opened.text == netplay.confirmed_text()
+    # a reload: the page kept, the game replayed again into the same save
+    backend = table.catalog.backend
+    again = netplay.resume_guest(backend)
+    assert again is not None
+    reloaded = Table(SaveCatalog(backend), clock=lambda: 5.0, fresh_seed=lambda: 1)
+    reloaded.join_table(again)
+    assert reloaded.session is not None and reloaded.session.actions == real.actions
+    assert [e.id for e in reloaded.catalog.entries()] == [pages[0].save_id()] and not reloaded.stale
+    # a check that fails: the game stays the page's own, with nothing of it to export, no review
+    failing = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    pages[1].guest.seen[3] = replace(pages[1].guest.seen[3], digest="0" * 64)
+    failing.join_table(pages[1])
+    shown = screen(failing, Memo())
+    assert isinstance(failing.session, netplay.GuestSession) and not shown.exportable
+    end = shown.side.end
+    assert end is not None and end.deal == "Fair deal: not confirmed." and not end.deal_ok and end.reviews == ()
+    assert failing.catalog.entries() == []
+
+
+def test_a_failure_on_the_opening_deal_is_said_as_such():
+    from game.net.fairdeal import DealCheckError
+    said = {key: netplay.check_reason(DealCheckError("x", key, number=0), [], None)
+            for key in ("net.check.hand", "net.check.tickets", "net.check.market", "net.check.table", "net.check.action")}
+    assert said["net.check.hand"] == "The cards you were dealt at the start were not those the deal gives."
+    assert not [text for text in said.values() if "move" in text.lower()]
+    draw = {"kind": "draw", "seat": 0, "source": "deck", "private": {}}
+    assert netplay.check_reason(DealCheckError("x", "net.check.hand", number=2), [draw, draw], None) \
+        == "After move 1 your cards were not those the deal gives."       # numbered as the log numbers it
+
+
+def test_the_status_line_describes_a_player_on_another_device():
+    from game.state import Phase
+    from game.ui.controller import Table
+    from game.ui.saves import SaveCatalog
+    from game.ui.screen import status
+    start, remote = netplay.table_start(setup.with_default_names(options(kinds=("guest", "guest", "ai:easy"))))
+    host = NetHost(HostTable.create(start, remote, entropy=entropy(3)), "https://x.example/")
+    pages = [connect(host, seat) for seat in remote]
+    spectator = connect(host, None)
+    watcher = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    watcher.join_table(spectator)
+    hosting = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    hosting.open_table(host)                    # a table device: nobody plays on it
+    guest = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    guest.join_table(pages[1])
+    said = {"setup": "Player 1 is choosing destination tickets.", "start": "It is Player 1's turn.",
+            "second": "Player 1 is drawing a second card.",
+            "tunnel": "Player 1 is deciding whether to pay the tunnel's extra cards.",
+            "tickets": "Player 1 is choosing which tickets to keep."}
+    for table in (watcher, hosting, guest):
+        assert table.session is not None and table.session.current == 0
+        for phase, words in zip((Phase.SETUP_TICKETS, Phase.START, Phase.SECOND_DRAW, Phase.TUNNEL, Phase.TICKETS),
+                                said.values()):
+            table.session.state["phase"] = phase        # (the words of each phase, on the same table)
+            assert status(table) == words
+        table.session.state["phase"] = Phase.SETUP_TICKETS
+        table.session.state["current"] = 2          # the table's AI seat (on a guest's page too: the host's AI)
+        assert status(table) == "Casey (AI, easy) is playing."
+        table.session.state["current"] = 0
+    assert _own_status(pages[0]) == "Player 1: choose your destination tickets."     # its own turn: addressed
+    play(host, {0: pages[0], 1: pages[1]}, 2_000)
+    watcher.guest_news()
+    assert status(watcher) == "The game is over."
+
+
+def _own_status(page: GuestPage) -> str:
+    """The status line of the guest's page whose seat is to act."""
+    from game.ui.controller import Table
+    from game.ui.saves import SaveCatalog
+    from game.ui.screen import status
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    table.join_table(page)
+    return status(table)
+
+
+def test_the_host_s_rematch_is_a_new_table_with_the_same_seats():
+    from game.ui import commands
+    from game.ui.controller import Table
+    from game.ui.saves import SaveCatalog
+    host, pages = hosted(turn_limit=300)
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1)
+    table.open_table(host)
+    play(host, {1: pages[0], 2: pages[1]}, 2_000)
+    table.net_news()
+    assert table.session is not None and table.session.over
+    exported = table.handle(commands.ExportGame()).download      # the host knows the whole game: its real save
+    assert exported is not None and '"seed"' in exported.text
+    table.handle(commands.Rematch())
+    again = table.host
+    assert again is not None and again is not host and table.session is None    # the new table waits for its guests
+    assert again.table.start == host.table.start and again.table.turn_limit == 300
+    assert [s.kind for s in again.table.seats] == [s.kind for s in host.table.seats]
+    assert again.table.secret != host.table.secret and host.conns == {}     # its own fair deal; the old channels closed
+    # the guests' channels closed after the reveal: their checked final table stays, nothing to rejoin
+    assert all(page.phase == netplay.LOST and not page.cut_off() for page in pages)
 
 
 def test_a_choice_of_a_seat_played_elsewhere_is_never_drawn_here():
@@ -326,7 +453,8 @@ def test_a_spectator_s_page_draws_the_public_game_and_no_hidden_fact():
         table.guest_news()
         session = table.session
         real = host.table.session.state
-        assert isinstance(session, netplay.GuestSession) and session.viewer is None
+        # (at the end, the deal confirmed: the real game, replayed, public facts only)
+        assert isinstance(session, netplay.GuestSession) or session.over and session.viewer is None
         shown = screen(table, memo)
         if not shown.over:
             assert shown.board.view == seat_view(real, None)        # every route and station, the piles, whose turn
@@ -337,9 +465,10 @@ def test_a_spectator_s_page_draws_the_public_game_and_no_hidden_fact():
         assert dict(shown.facts)["data-public"] == public_digest(real)
         assert [line.key for line in session.log].count("log.timeout") == 1
         assert table.viewer_to_act() is False
-        with pytest.raises(IllegalActionError):
-            session.play("draw deck")       # nothing to click; a move would be refused here
-        assert session.sent == []
+        if isinstance(session, netplay.GuestSession):
+            with pytest.raises(IllegalActionError):
+                session.play("draw deck")       # nothing to click; a move would be refused here
+            assert session.sent == []
     assert shown.over and shown.side.end is not None     # the final scoring, public at the end
     assert table.opened is not None and table.opened.text == netplay.confirmed_text()
 
