@@ -18,6 +18,17 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 from harness import CHROMIUM, BrowserSession, build, launch_chromium, static_server
 
+from game import i18n
+
+
+@pytest.fixture(autouse=True)
+def _language_kept() -> Iterator[None]:
+    """Every test starts in the language the one before it started in: a test that switches
+    the language (``set_language``) cannot change what the next test in its process reads."""
+    kept = i18n.language()
+    yield
+    i18n.set_language(kept)
+
 
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
