@@ -467,12 +467,18 @@ def test_a_table_cannot_be_made_with_a_turn_limit_not_offered():
         HostTable.create(start(3), [1, 2], turn_limit=45)
 
 
+def seat_one_away(time: Time):
+    """A dealt 3-seat table with a 120 s turn timer, seat 1 to act, its guest gone at 10 s: the
+    channel, the table and the guest away (to rejoin with)."""
+    channel = dealt_table(3, first=1, turn_limit=120, clock=time)
+    guest = channel.guests.pop("g1")
+    channel.deliver(channel.table.disconnected("g1", now=10.0))
+    return channel, channel.table, guest
+
+
 def test_the_host_stops_the_ai_playing_for_an_away_guest_and_the_seat_waits_for_it_again():
     time = Time(0.0)
-    channel = dealt_table(3, first=1, turn_limit=120, clock=time)
-    table = channel.table
-    guest = channel.guests.pop("g1")
-    channel.deliver(table.disconnected("g1", now=10.0))
+    channel, table, guest = seat_one_away(time)
     with pytest.raises(TableError):
         table.stop_stand_in(1)                  # no AI plays it
     channel.deliver(table.stand_in(1))
@@ -492,10 +498,7 @@ def test_the_host_stops_the_ai_playing_for_an_away_guest_and_the_seat_waits_for_
 
 def test_a_guest_that_takes_its_seat_back_from_the_ai_has_the_whole_time():
     time = Time(0.0)
-    channel = dealt_table(3, first=1, turn_limit=120, clock=time)
-    table = channel.table
-    guest = channel.guests.pop("g1")
-    channel.deliver(table.disconnected("g1", now=10.0))
+    channel, table, guest = seat_one_away(time)
     time.now = 100.0
     channel.deliver(table.stand_in(1))
     time.now = 119.0
