@@ -147,6 +147,7 @@ class Screen:
     rules: tuple[str, str] = ("", "")   # the map and variant, for the help
     lesson: LessonPart | None = None
     exportable: bool = True             # Export and Share offered: the game is one this device knows whole
+    claimable: bool = True              # the Claimable toggle offered (not on a screen that is nobody's)
 
 
 @dataclass
@@ -211,7 +212,8 @@ def screen(table: Table, memo: Memo) -> Screen:
         ai_seats=any(s.levels), ai_speed=table.ai_speed(), hints=table.hints, hint=hint,
         banner=None if banner is None else tuple((e.id, ", ".join(e.players)) for e in banner),
         human=human, keep_reveal=None if human is None else reveal_mark(human, state["turn"]),
-        rules=(state["map"], state["variant"]), lesson=None, exportable=table.exportable())
+        rules=(state["map"], state["variant"]), lesson=None, exportable=table.exportable(),
+        claimable=not s.watching_nobody)
 
 
 def dialog_of(table: Table) -> DialogScreen | None:

@@ -176,6 +176,12 @@ class Session:
         return [i for i, p in enumerate(self.state["players"]) if p["kind"] == "human"]
 
     @property
+    def watching_nobody(self) -> bool:
+        """Whether this screen is nobody's at the table: a spectator's, or a host's device where
+        nobody plays (no seat's cards are ever shown on it)."""
+        return isinstance(self.seats, Watching) and self.seats.seat is None
+
+    @property
     def viewer(self) -> int | None:
         """The seat whose private cards and tickets may be on screen now (None: nobody's)."""
         if isinstance(self.seats, Watching):

@@ -283,6 +283,7 @@ class App:
         hints = js.document.getElementById("hints")
         hints.setAttribute("aria-pressed", "true" if shown.hints else "false")
         hints.setAttribute("data-arg", "off" if shown.hints else "on")
+        hints.hidden = not shown.claimable         # a spectator's page, a host's where nobody plays
         for hint_button in js.document.querySelectorAll("header button.hint, #side button.hint"):   # the style shows one
             hint_button.hidden = shown.hint is None
         # a hint's line at the foot of the board, or in the choice it is about (drawn with the dialog)

@@ -151,6 +151,7 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
     counts_down(pages)
     current = int(host.get_attribute("#app", "data-current"))
     assert spectator.inner_text("#status") == f"It is Player {current + 1}'s turn."
+    assert spectator.is_hidden("#hints") and host.is_visible("#hints")     # no seat's routes to light there
     shot(spectator, "spectator-status")
     # the game goes on from the host's save
     for _ in pages:

@@ -268,6 +268,7 @@ def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end(
     assert isinstance(session, netplay.GuestSession) and session.at == pages[0].guest.at
     shown = screen(table, memo)
     assert shown.board.view == {**seat_view(host.table.session.state, 1), "viewer": 1}
+    assert shown.claimable
     assert dict(shown.facts)["data-public"] == public_digest(host.table.session.state)     # as the host's screen
     # its world is made up around the seat's view: no export or share of it
     assert not shown.exportable
@@ -459,6 +460,7 @@ def test_a_spectator_s_page_draws_the_public_game_and_no_hidden_fact():
         if not shown.over:
             assert shown.board.view == seat_view(real, None)        # every route and station, the piles, whose turn
             assert shown.side.own is None and shown.dialog is None and shown.human is None
+            assert not shown.claimable          # no Claimable toggle: no seat's routes to light
             invented = {t for p in session.state["players"] for t in p["tickets"] + p["offer"]}
             drawn = repr(replace(shown, map=None))          # the screen but the map's data (every ticket of the map)
             assert invented and not [t for t in invented if t in drawn]     # no made-up ticket on screen
