@@ -108,31 +108,21 @@ class AiHelper:
         crew, text = self.crew, str(event.data)
         if crew is None or self.failure is not None:
             return
-        if text.startswith(SHARD_TAG):
-            try:
-                reply = ShardAnswer.from_text(text)
-            except AiMessageError as exc:
-                self.lose(n, str(exc))
-                return
-            decided = crew.answered(n, reply, _now())
-            self.post()
-            if decided is not None:
-                self.on_answer(decided)
-            return
-        news = said(text)
-        if news is not None and news[0] == "ready":
-            crew.heard(n, _now())
-            self.post()
-            return
+        shard = text.startswith(SHARD_TAG)
+        news = None if shard else said(text)
         if news is not None:
-            self.lose(n, news[1])
+            if news[0] == "ready":
+                crew.heard(n, _now())
+                self.post()
+            else:
+                self.lose(n, news[1])
             return
         try:
-            whole = AiAnswer.from_text(text)            # a move asked whole
+            reply = ShardAnswer.from_text(text) if shard else AiAnswer.from_text(text)   # a shard, or a move asked whole
         except AiMessageError as exc:
             self.lose(n, str(exc))
             return
-        decided = crew.answered(n, whole, _now())
+        decided = crew.answered(n, reply, _now())
         self.post()
         if decided is not None:
             self.on_answer(decided)
