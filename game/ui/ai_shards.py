@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.actions import parse_action
@@ -127,9 +127,7 @@ def answer(text: str, **options: Any) -> str:
     try:
         request = ShardRequest.from_text(text)
         ticket, shard, of = request.request.ticket, request.shard, request.of
-        work = play_shard(request, **options)
-        return ShardAnswer(ticket, shard, of, work.candidates, work.samples, work.margins,
-                           ms=(time.perf_counter() - start) * 1000).to_text()
+        return replace(play_shard(request, **options), ms=(time.perf_counter() - start) * 1000).to_text()
     except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker
         return ShardAnswer(ticket, shard, of, error=f"{type(exc).__name__}: {exc}",
                            ms=(time.perf_counter() - start) * 1000).to_text()
