@@ -70,6 +70,11 @@ def log_entries(event: EngineEvent) -> list[Event]:
     return found
 
 
+def timeout_entry(seat: int) -> Event:
+    """The log's line saying ``seat``'s time ran out (a table's turn timer played its move)."""
+    return Event.of("log.timeout", player=seat)
+
+
 def game_entries(events: Sequence[EngineEvent], timed_out: Collection[int] = ()) -> list[Event]:
     """The log entries of a game's events (one an action, in order), with a line saying a
     seat's time ran out before each action the turn timer played (``timed_out``: their
@@ -79,7 +84,7 @@ def game_entries(events: Sequence[EngineEvent], timed_out: Collection[int] = ())
     ['log.pass', 'log.timeout', 'log.pass']
     """
     return [entry for i, event in enumerate(events)
-            for entry in ([Event.of("log.timeout", player=event["seat"])] if i in timed_out else []) + log_entries(event)]
+            for entry in ([timeout_entry(event["seat"])] if i in timed_out else []) + log_entries(event)]
 
 
 def event_text(event: Event, state: State) -> str:

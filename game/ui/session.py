@@ -45,7 +45,7 @@ from game.scenario import (
 from game.seats import DEFAULT_AI_LEVEL, seat_problems
 from game.state import Phase, State, copy_state
 from game.ui.ai_turn import AiRequest, decide, safe_action
-from game.ui.log import Event, log_entries
+from game.ui.log import Event, log_entries, timeout_entry
 from game.ui.saves import SaveError, parse_save
 from game.ui.setup import default_names
 from game.ui.words import named, player_label
@@ -351,7 +351,7 @@ class Session:
         """The seat to act ran out of time (a table's turn timer): the log says so, and a safe
         move is played for it (``ai_safe_action``); its log entries."""
         self.timed_out.add(len(self.actions))
-        line = Event.of("log.timeout", player=self.current)
+        line = timeout_entry(self.current)
         self.log.append(line)
         return [line, *self.play(self.ai_safe_action())]
 
@@ -387,7 +387,7 @@ class Session:
         time running out then (a game replayed)."""
         self.log.extend(Event.of("log.hint", player=seat) for seat, when in self.hints_asked if when == at)
         if at in self.timed_out and not self.over:
-            self.log.append(Event.of("log.timeout", player=self.current))
+            self.log.append(timeout_entry(self.current))
 
     def hint_request(self, ticket: int) -> AiRequest:
         """What the AI helper is asked for a hint: exactly an AI seat's request (the seat's view,
