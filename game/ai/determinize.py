@@ -38,6 +38,19 @@ def _tickets(map_id: str, variant: str) -> tuple[tuple[str, ...], frozenset[str]
     return tuple(t.id for t in tickets), frozenset(t.id for t in tickets if t.long)
 
 
+def made_up_hand(view: View, seat: int, unseen: list[str]) -> dict[str, int]:
+    """A hand for ``seat`` the view does not show: the cards it played on a tunnel being decided
+    (known), the rest taken from the end of ``unseen`` (shuffled; the cards used are removed)."""
+    hand = empty_hand()
+    for kind, count in _reserved(view, seat).items():
+        hand[kind] += count
+        for _ in range(count):
+            unseen.remove(kind)
+    for _ in range(view["players"][seat]["hand_size"] - sum(hand.values())):
+        hand[unseen.pop()] += 1
+    return hand
+
+
 def _reserved(view: View, seat: int) -> dict[str, int]:
     """The cards a player is known to hold: those played on a tunnel being decided."""
     tunnel = view["tunnel"]
@@ -80,13 +93,7 @@ def determinize(view: View, rng: Rng) -> State:
         if i == seat:
             hand, tickets, offer = dict(my_hand), list(my_tickets), list(my_offer)
         else:
-            hand = empty_hand()
-            for kind, count in _reserved(view, i).items():     # cards played on a tunnel are known
-                hand[kind] += count
-                for _ in range(count):
-                    unseen.remove(kind)
-            for _ in range(p["hand_size"] - sum(hand.values())):
-                hand[unseen.pop()] += 1
+            hand = made_up_hand(view, i, unseen)
             shown = p["tickets"]
             tickets = list(shown) if over and shown is not None else [rest.pop() for _ in range(p["ticket_count"])]
             offer = [rest.pop() for _ in range(p["offer_count"])]

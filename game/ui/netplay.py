@@ -29,7 +29,7 @@ from typing import Any, Protocol, cast
 from urllib.parse import parse_qsl, quote
 
 from game.actions import Action, parse_action
-from game.ai.determinize import _reserved, determinize
+from game.ai.determinize import determinize, made_up_hand
 from game.events import Event as EngineEvent
 from game.events import event_view
 from game.i18n import _
@@ -45,7 +45,7 @@ from game.rng import Rng
 from game.rules import IllegalActionError, apply_action
 from game.scenario import Scenario
 from game.state import FORMAT as SCENARIO_FORMAT
-from game.state import State, copy_state, empty_hand, full_deck
+from game.state import State, copy_state, full_deck
 from game.ui.log import Event as LogEvent
 from game.ui.log import game_entries, line_number
 from game.ui.session import Session, Watching
@@ -518,13 +518,7 @@ def public_world(view: View, rng: Rng) -> State:
     for kind in view["market"] + view["revealed"]:
         unseen.remove(kind)
     rng.shuffle(unseen)
-    hand = empty_hand()
-    for kind, count in _reserved(view, seat).items():       # cards played on a tunnel stay in the hand
-        hand[kind] += count
-        for _n in range(count):
-            unseen.remove(kind)
-    for _n in range(me["hand_size"] - sum(hand.values())):
-        hand[unseen.pop()] += 1
+    hand = made_up_hand(view, seat, unseen)        # cards played on a tunnel stay in the hand
     shown = {t for p in view["players"] for t in p["tickets"] or ()}
     pool = [t for t in _ticket_ids(view) if t not in shown]
     rng.shuffle(pool)
