@@ -1,6 +1,6 @@
 """A finished game's review in the browser: how long it takes, and does the page stay usable?
 
-    python3 tests/bench_review.py [--games N] [--players 4] [--cpython] [--helper page]
+    python3 tests/bench_review.py [--games N] [--players 4] [--cpython] [--helper page] [--traces DIR]
 
 Plays a USA game of medium AI seats in CPython (seat 0 counts as the human: its decisions are
 the ones reviewed), stores it as the page's finished game, opens it in Chromium, clicks "Review
@@ -17,7 +17,9 @@ Ann's game" on the end screen and measures, until the review is done:
 
 ``--cpython`` also times the same review in this process (one core), for comparison.  ``--helper
 page``: the workers' script is not found, so the page weighs every decision itself, in slices (the
-review's fallback, ``game.web.review``).  The figures are printed; nothing is asserted.
+review's fallback, ``game.web.review``).  ``--traces`` keeps each review's Chromium trace
+(``review-<n>.json``, for ``chrome://tracing`` or Perfetto).  The figures are printed; nothing is
+asserted.
 """
 
 from __future__ import annotations
@@ -64,7 +66,8 @@ SPY = """(() => {
 })();"""
 
 
-def review_once(browser, session: BrowserSession, game: dict, helper: str = "worker") -> None:
+def review_once(browser, session: BrowserSession, game: dict, helper: str = "worker",
+                trace_file: Path | None = None) -> None:
     context = session.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SPY)
     if helper == "page":
@@ -79,7 +82,9 @@ def review_once(browser, session: BrowserSession, game: dict, helper: str = "wor
     page.wait_for_selector(".review[data-done]:not([data-done=no])", timeout=1_800_000)
     took = time.perf_counter() - start
     trace = browser.stop_tracing()
-    tasks, longest = main_thread_tasks(trace)
+    if trace_file is not None:
+        trace_file.write_bytes(trace)
+    tasks, longest, _kinds = main_thread_tasks(trace)
     late = long_task_times(trace)
     answers = page.evaluate("window.reviewAnswers")
     long_tasks = page.evaluate(f"""window.longTasks.filter((task) => task.start >=
@@ -129,6 +134,7 @@ def main() -> None:
     parser.add_argument("--cpython", action="store_true")
     parser.add_argument("--helper", choices=("worker", "page"), default="worker",
                         help="page: the workers cannot load, the page weighs the decisions")
+    parser.add_argument("--traces", type=Path, help="a folder to keep each review's Chromium trace in (JSON)")
     args = parser.parse_args()
     players = [{"name": NAMES[0], "kind": "human", "colour": COLOURS[0]}] + \
         [{"name": NAMES[i], "kind": "ai", "colour": COLOURS[i]} for i in range(1, args.players)]
@@ -139,9 +145,10 @@ def main() -> None:
         browser = launch_chromium(playwright)
         session = BrowserSession(browser, url)
         print(f"Chromium {browser.version}; USA, {args.players} players, seat 0 reviewed")
-        for game in games:
+        for n, game in enumerate(games):
             print(f"game: {len(game['actions'])} actions")
-            review_once(browser, session, game, args.helper)
+            review_once(browser, session, game, args.helper,
+                        args.traces / f"review-{n}.json" if args.traces is not None else None)
             if args.cpython:
                 cpython_review(game)
         session.close()

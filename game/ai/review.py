@@ -32,14 +32,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.actions import Action
 from game.ai import make_agent
 from game.ai.determinize import determinize
 from game.ai.planning import Knowledge
-from game.ai.search import Searcher, margin
+from game.ai.search import Searcher, margin_steps
+from game.ai.steps import Steps, run
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
 from game.scenario import Scenario, load_scenario
@@ -127,16 +128,19 @@ def candidates(view: View, legal: Sequence[Action], chosen: Action, hard: Search
     return out if chosen in out else [*out, chosen]
 
 
-def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int = REVIEW_SAMPLES,
-             hard: Searcher | None = None, pause: Callable[[], None] | None = None) -> Verdict:
-    """Weigh ``chosen`` (one of ``legal``) from ``view`` against hard's candidates (module doc);
-    ``hard``: the hard agent to use (by default a new one; the page's main thread passes one whose
-    play-outs pause between moves, ``game.ui.ai_turn.agent_for``), and ``pause`` is called
-    between the other steps (the candidates, each world dealt, each play-out scored)."""
+def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int = REVIEW_SAMPLES) -> Verdict:
+    """Weigh ``chosen`` (one of ``legal``) from ``view`` against hard's candidates (module doc)."""
+    return run(evaluate_steps(view, legal, chosen, samples))
+
+
+def evaluate_steps(view: View, legal: Sequence[Action], chosen: Action, samples: int = REVIEW_SAMPLES) -> Steps[Verdict]:
+    """:func:`evaluate` in steps (``game.ai.steps``), for the page's main thread, which weighs a
+    decision a slice at a time when no worker is left: a step ends after the candidates, each
+    world dealt, before every move of a play-out and before each player's plan in a cut
+    play-out's estimate (``search.estimate_steps``)."""
     if samples < 1:
         raise ValueError("a review samples at least one world per decision")
-    hard = hard or _hard()
-    step = pause or (lambda: None)
+    hard = _hard()
     options = candidates(view, legal, chosen, hard)
     if options == [chosen]:
         return Verdict(chosen, chosen)
@@ -144,16 +148,15 @@ def evaluate(view: View, legal: Sequence[Action], chosen: Action, samples: int =
     seat = view["viewer"]
     totals = [0.0] * len(options)
     for _ in range(samples):
-        step()
+        yield
         world = determinize(view, rng)
         roll_seed = rng.next64()
         for i, action in enumerate(options):
-            step()
+            yield
             state = copy_state(world)
             apply_action(state, action)
-            hard.rollout(state, Rng(roll_seed))
-            step()
-            totals[i] += margin(state, seat)
+            yield from hard.rollout_steps(state, Rng(roll_seed))
+            totals[i] += yield from margin_steps(state, seat)
     best = max(range(len(options)), key=lambda i: (totals[i], -i))
     mine = options.index(chosen)
     if totals[mine] >= totals[best]:

@@ -36,6 +36,7 @@ from game.ai.agent import Agent
 from game.ai.baselines import LongRoute, OneStep
 from game.ai.determinize import likely_world
 from game.ai.planning import Knowledge, make_plan
+from game.ai.steps import Steps, run
 from game.ai.strategist import (
     Strategist,
     Style,
@@ -102,14 +103,24 @@ def weighted(items: tuple[Agent, ...], weights: list[int], rng: Rng) -> Agent:
 def margin(state: State, seat: int) -> float:
     """``seat``'s value minus the best opponent's: final scores once the game is over, else
     :func:`estimate`'s."""
+    return run(margin_steps(state, seat))
+
+
+def margin_steps(state: State, seat: int) -> Steps[float]:
+    """:func:`margin` in steps (:func:`estimate_steps`'s)."""
     if state["phase"] == Phase.OVER:
         values = [float(p["score"]) for p in state["players"]]
     else:
-        values = estimate(state)
+        values = yield from estimate_steps(state)
     return values[seat] - max(v for i, v in enumerate(values) if i != seat)
 
 
 def estimate(state: State) -> list[float]:
+    """Every player's expected final score in a running game (:func:`estimate_steps`)."""
+    return run(estimate_steps(state))
+
+
+def estimate_steps(state: State) -> Steps[list[float]]:
     """Every player's expected final score in a running game, as its own planner sees it (it
     reads each player's tickets: only ever called on a determinized sample).
 
@@ -119,7 +130,8 @@ def estimate(state: State) -> list[float]:
     before the game ends: 1 − (trains the plan needs) / (the fewest trains any player has
     left), at least 0.  A joined ticket counts ``points × (2f − 1)`` (completed ``f``, failed
     ``1 − f``).  The longest-route bonus goes to the current leaders in the share of the game
-    played, and evenly to everyone in the share still to play."""
+    played, and evenly to everyone in the share still to play.  In steps: one per player (its
+    plan), for a caller that gives the thread back between them (``game.ai.steps``)."""
     game_map = load_map(state["map"])
     rules = game_map.rules
     players = state["players"]
@@ -130,6 +142,7 @@ def estimate(state: State) -> list[float]:
     leaders = [i for i, t in enumerate(trails) if t == best and best > 0]
     values = []
     for seat, p in enumerate(players):
+        yield
         k = Knowledge(player_view(state, seat))
         done = k.completed(k.tickets)
         plan = make_plan(k, [t for t in k.tickets if not done[t]])
@@ -258,9 +271,14 @@ class Searcher(Strategist):
     def rollout(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> None:
         """Play on with ``policies`` (one per seat; else the rollout policy in every seat), to the
         end or for ``horizon`` actions."""
+        run(self.rollout_steps(state, rng, policies))
+
+    def rollout_steps(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> Steps[None]:
+        """:meth:`rollout` in steps: one per move."""
         seats = policies or [self.rollout_policy] * len(state["players"])
         steps = 0
         while state["phase"] != Phase.OVER and (self.horizon is None or steps < self.horizon):
+            yield
             legal = legal_actions(state)
             current = state["current"]
             apply_action(state, seats[current].choose(player_view(state, current), legal, rng))

@@ -1,7 +1,8 @@
 """A finished game's review as messages between the page and a worker: the request (one decision
 of the reviewed seat: its view then, the legal actions' text, the chosen one's position, the
 worlds to sample), the answer (the best found's position and the mean margins, or why none),
-and the worker's job, :func:`answer` (``game.ai.review.evaluate``).
+and the worker's job, :func:`answer` (``game.ai.review.evaluate``), which the page's main thread
+does in steps (:func:`answer_steps`) when no worker is left.
 
 Both are JSON text, so they cross into a Web Worker as plain strings; a request carries only
 what the seat could see at that decision.
@@ -17,14 +18,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.actions import parse_action
-from game.ai.review import REVIEW_SAMPLES, evaluate
-from game.ai.search import Searcher
+from game.ai.review import REVIEW_SAMPLES, evaluate_steps
+from game.ai.steps import Steps, run
 from game.jsontext import JsonTextError, read_json
-from game.ui.ai_turn import agent_for
 from game.view import View
 
 
@@ -111,19 +110,20 @@ class ReviewAnswer:
                             data["samples"], error[:300] if isinstance(error, str) else None, float(data["ms"]))
 
 
-def answer(text: str, pause: Callable[[], None] | None = None) -> str:
-    """The worker's job for a review request: its text in, the answer's text out; it never raises.
-    ``pause``: called before every move of hard's play-outs and between the review's other steps
-    (the page's main thread yields there when it weighs a decision itself, ``game.web.review``)."""
+def answer(text: str) -> str:
+    """The worker's job for a review request: its text in, the answer's text out; it never raises."""
+    return run(answer_steps(text))
+
+
+def answer_steps(text: str) -> Steps[str]:
+    """:func:`answer` in steps (``game.ai.review.evaluate_steps``): the page's main thread weighs a
+    decision itself a slice at a time (``game.web.review``)."""
     ticket, start = -1, time.perf_counter()
     try:
         request = ReviewRequest.from_text(text)
         ticket = request.ticket
         legal = [parse_action(a) for a in request.legal]
-        hard = agent_for("hard", pause=pause) if pause is not None else None
-        if hard is not None and not isinstance(hard, Searcher):
-            raise TypeError("the hard level is expected to be a Searcher")
-        verdict = evaluate(request.view, legal, legal[request.chosen], request.samples, hard, pause)
+        verdict = yield from evaluate_steps(request.view, legal, legal[request.chosen], request.samples)
         return ReviewAnswer(ticket, legal.index(verdict.best), verdict.chosen_points, verdict.best_points,
                             verdict.samples, ms=(time.perf_counter() - start) * 1000).to_text()
     except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker

@@ -2,8 +2,8 @@
 ``game.ui.review.ReviewScreen``, and the helpers that weigh the decisions: instances of the AI
 seats' worker (``static/ai-worker.mjs``, started when a review is asked for, one per core), watched
 (``game.ui.worker_pool``: a worker that fails or stays silent past its patience is ended and its
-decision given to another), and when none is left the page itself, in slices between which it
-yields.
+decision given to another), and when none is left the page itself, a slice at a time
+(``game.ai.steps``), awaiting between slices.
 
 The workers get ``game.ui.review.ReviewRequest`` texts (a seat's view, the legal actions, the
 chosen one), never the save; their answers come back through ``on_answer``.
@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 
 import js
-from pyodide.ffi import can_run_sync
 
+from game.ai.steps import Slices
 from game.i18n import _
 from game.ui import review_turn
 from game.ui.placing import Box, room, shift_into
@@ -25,7 +25,6 @@ from game.ui.review import ReviewItem, ReviewScreen
 from game.ui.review_turn import ReviewAnswer, ReviewMessageError, ReviewRequest
 from game.ui.worker_pool import PAGE, START_PATIENCE_S, WorkerPool
 from game.web import workers as pool_workers
-from game.web.ai_helper import Slices
 from game.web.dom import Node, button, disable, el, present
 from game.web.zoom import Zoom
 
@@ -33,6 +32,9 @@ from game.web.zoom import Zoom
 # ``START_PATIENCE_S``): a decision played out takes 0.2-0.3 s in a worker on an idle machine and
 # up to 16 s on a loaded one (docs/ai.md, "Reviewing a finished game").
 ANSWER_PATIENCE_S = 30.0
+# The page weighing a decision itself runs its steps for about this long, then lets the browser
+# handle input and paint (a step is at most one plan of hard's planner: a few ms, rarely 20).
+SLICE_S = 0.03
 
 
 class ReviewPanel:
@@ -156,8 +158,7 @@ class ReviewHelper:
     game is over, so no AI seat needs one), each weighing one decision at a time, started on the
     first request and ended with :meth:`stop`.  A worker that fails, or owes an answer and stays
     silent past its patience, is ended and its decision given back (``on_returned``); with none left
-    the page weighs the decisions itself, one at a time, yielding every ``SLICE_S`` (where the
-    browser can suspend Python mid-call; where it cannot, the review stops with ``on_failure``)."""
+    the page weighs the decisions itself, one at a time, in slices of about ``SLICE_S``."""
 
     def __init__(self, on_answer: Callable[[ReviewAnswer], None], on_returned: Callable[[int], None],
                  on_failure: Callable[[str], None]) -> None:
@@ -165,7 +166,6 @@ class ReviewHelper:
         self.on_answer, self.on_returned, self.on_failure = on_answer, on_returned, on_failure
         self.workers: dict[int, Node] = {}        # a worker's number -> the worker, while it is used
         self.pool: WorkerPool[ReviewRequest] | None = None      # None: not started
-        self.lost: str | None = None              # why the last worker was lost (None: none yet)
         self.watchdog = pool_workers.Watchdog(self.check)
 
     @property
@@ -188,7 +188,7 @@ class ReviewHelper:
             self.workers = dict(enumerate(started))
         except pool_workers.WorkerError as exc:
             self.workers = {}
-            self.lost = str(exc)
+            js.console.warn(f"Review workers not started: {exc}")
         self.pool = WorkerPool(len(self.workers), page=True)
         return self.pool
 
@@ -241,28 +241,27 @@ class ReviewHelper:
         worker = self.workers.pop(n, None)
         if worker is not None:
             worker.terminate()
-        self.lost = reason
+        js.console.warn(f"Review worker {n} given up on: {reason}")
         owed = None if self.pool is None else self.pool.lost(n, time.monotonic())
         if owed is not None:
             self.on_returned(owed.ticket)
 
     async def _weigh_here(self, pool: WorkerPool[ReviewRequest], text: str) -> None:
-        """Weigh one decision on the page's main thread, yielding every ``SLICE_S``."""
-        await asyncio.sleep(0)          # answers never arrive before ``ask`` returns
-        if not can_run_sync():          # the browser cannot suspend Python mid-call: no slices
-            if self.pool is pool:
-                pool.done(PAGE, time.monotonic())
-                self.on_failure(f"{self.lost}; the page cannot weigh decisions in slices" if self.lost
-                                else "the page cannot weigh decisions in slices")
-            return
-        reply = ReviewAnswer.from_text(review_turn.answer(text, pause=Slices().pause))
-        if self.pool is pool:           # not stopped meanwhile
-            pool.done(PAGE, time.monotonic())
-            self.on_answer(reply)
+        """Weigh one decision on the page's main thread, in slices of about ``SLICE_S`` (dropped
+        once the review is stopped)."""
+        work = Slices(review_turn.answer_steps(text))
+        while True:
+            await asyncio.sleep(0)      # answers never arrive before ``ask`` returns; input and paint
+            if self.pool is not pool:
+                return                  # stopped meanwhile
+            if work.slice(SLICE_S):
+                break
+        pool.done(PAGE, time.monotonic())
+        self.on_answer(ReviewAnswer.from_text(str(work.result)))
 
     def stop(self) -> None:
         """End the helpers (a review closed, done or failed): a request one was weighing is dropped."""
         for worker in self.workers.values():
             worker.terminate()
-        self.workers, self.pool, self.lost = {}, None, None
+        self.workers, self.pool = {}, None
         self.watchdog.keep(False)

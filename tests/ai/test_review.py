@@ -4,24 +4,30 @@ seat's view at the time, the same every time, and blind to what the seat could n
 from __future__ import annotations
 
 import functools
+import itertools
+import json
 
 from game.ai import make_agent
 from game.ai.agent import decide
 from game.ai.determinize import determinize
 from game.ai.review import Review, candidates, evaluate, seat_decisions
+from game.ai.search import estimate, estimate_steps
+from game.ai.steps import Slices
 from game.rng import Rng
 from game.rules import apply_action
 from game.scenario import load_scenario
+from game.ui.review_turn import ReviewRequest, answer, answer_steps
 from game.view import player_view
 
 
 @functools.cache
-def finished_game(map_id: str = "usa", seed: int = 4) -> dict:
-    """A saved 2-player game played to the end: seat 0 by medium (the "human"), seat 1 by hard."""
-    scenario = {"map": map_id, "players": ["Ann", {"name": "Bot", "kind": "ai", "level": "hard"}], "seed": seed,
+def finished_game(map_id: str = "usa", seed: int = 4, opponent: str = "hard") -> dict:
+    """A saved 2-player game played to the end: seat 0 by medium (the "human"), seat 1 by
+    ``opponent``."""
+    scenario = {"map": map_id, "players": ["Ann", {"name": "Bot", "kind": "ai", "level": opponent}], "seed": seed,
                 "actions": []}
     state, _ = load_scenario(scenario)
-    agents, rng = [make_agent("medium"), make_agent("hard")], Rng.from_seed(seed)
+    agents, rng = [make_agent("medium"), make_agent(opponent)], Rng.from_seed(seed)
     while state["phase"] != "over":
         action = decide(agents[state["current"]], state, rng)
         scenario["actions"].append(str(action))
@@ -102,3 +108,31 @@ def test_the_review_goes_one_decision_at_a_time():
     assert all(review.verdicts[i].loss > 0 for i in lost)
     assert [review.verdicts[i].loss for i in lost] == sorted((review.verdicts[i].loss for i in lost), reverse=True)
     assert review.total_loss() == sum(v.loss for v in review.verdicts)
+
+
+def test_the_page_weighs_a_decision_in_steps_as_a_worker_does_in_one_go():
+    """The page's fallback (``answer_steps``, one step per slice, two decisions interleaved)
+    answers as a worker (``answer``), on both maps, for decisions mid-game (play-outs cut at the
+    horizon and valued by ``estimate``, a step per player) and at the end."""
+    for scenario in (finished_game(), finished_game("europe", 5, opponent="medium")):
+        decisions = seat_decisions(scenario, 0)
+        played = [d for d in decisions if candidates(d.view, d.legal, d.chosen) != [d.chosen]]
+        texts = [ReviewRequest(n, d.view, tuple(map(str, d.legal)), d.legal.index(d.chosen), 1).to_text()
+                 for n, d in enumerate([played[len(played) // 3], played[len(played) // 2], played[-1]])]
+        tick = itertools.count().__next__                 # every step takes a tick: one step a slice
+        works = [Slices(answer_steps(text), clock=tick) for text in texts]
+        while not all(work.done for work in works):
+            for work in works:
+                work.slice(0.0)
+        for text, work in zip(texts, works):
+            stepped, whole = json.loads(str(work.result)), json.loads(answer(text))
+            assert stepped["error"] is None and stepped["samples"] == 1
+            assert {**stepped, "ms": 0} == {**whole, "ms": 0}
+        state, actions = load_scenario(scenario)
+        for action in actions[:len(actions) // 2]:
+            apply_action(state, action)
+        plan = Slices(estimate_steps(state), clock=tick)
+        slices = 1
+        while not plan.slice(0.0):
+            slices += 1
+        assert slices == len(state["players"]) + 1 and plan.result == estimate(state)     # a step per player
