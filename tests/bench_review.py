@@ -1,6 +1,6 @@
 """A finished game's review in the browser: how long it takes, and does the page stay usable?
 
-    python3 tests/bench_review.py [--games N] [--players 4] [--cpython] [--helper page] [--traces DIR]
+    python3 tests/bench_review.py [--games N] [--players 4] [--cpython] [--helper page] [--no-jspi] [--traces DIR]
 
 Plays a USA game of medium AI seats in CPython (seat 0 counts as the human: its decisions are
 the ones reviewed), stores it as the page's finished game, opens it in Chromium, clicks "Review
@@ -17,7 +17,8 @@ Ann's game" on the end screen and measures, until the review is done:
 
 ``--cpython`` also times the same review in this process (one core), for comparison.  ``--helper
 page``: the workers' script is not found, so the page weighs every decision itself, in slices (the
-review's fallback, ``game.web.review``).  ``--traces`` keeps each review's Chromium trace
+review's fallback, ``game.web.review``); ``--no-jspi`` hides JSPI (``WebAssembly.Suspending``) from
+the page, as in a browser that cannot suspend a call into WebAssembly.  ``--traces`` keeps each review's Chromium trace
 (``review-<n>.json``, for ``chrome://tracing`` or Perfetto).  The figures are printed; nothing is
 asserted.
 """
@@ -64,12 +65,15 @@ SPY = """(() => {
         return worker;
     };
 })();"""
+NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.promising;"
 
 
 def review_once(browser, session: BrowserSession, game: dict, helper: str = "worker",
-                trace_file: Path | None = None) -> None:
+                trace_file: Path | None = None, jspi: bool = True) -> None:
     context = session.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SPY)
+    if not jspi:
+        context.add_init_script(NO_JSPI)
     if helper == "page":
         context.route("**/static/ai-worker.mjs", lambda route: route.fulfill(status=404, body="not here"))
     page = session.open("?ai-delay=0", context=context, expect_errors=helper == "page")
@@ -134,6 +138,7 @@ def main() -> None:
     parser.add_argument("--cpython", action="store_true")
     parser.add_argument("--helper", choices=("worker", "page"), default="worker",
                         help="page: the workers cannot load, the page weighs the decisions")
+    parser.add_argument("--no-jspi", action="store_true", help="the page cannot suspend a call into WebAssembly")
     parser.add_argument("--traces", type=Path, help="a folder to keep each review's Chromium trace in (JSON)")
     args = parser.parse_args()
     players = [{"name": NAMES[0], "kind": "human", "colour": COLOURS[0]}] + \
@@ -148,7 +153,7 @@ def main() -> None:
         for n, game in enumerate(games):
             print(f"game: {len(game['actions'])} actions")
             review_once(browser, session, game, args.helper,
-                        args.traces / f"review-{n}.json" if args.traces is not None else None)
+                        args.traces / f"review-{n}.json" if args.traces is not None else None, not args.no_jspi)
             if args.cpython:
                 cpython_review(game)
         session.close()

@@ -1,6 +1,6 @@
 """Review this game (#30), in Chromium: from the end screen of a finished game, the review runs in
 its workers with a progress bar (a worker that cannot load gives its decision to another; with
-none, the page weighs them), lists the costliest turns, and steps through the decisions with the
+none, the page weighs them, even where it cannot suspend a call into WebAssembly), lists the costliest turns, and steps through the decisions with the
 position as the seat saw it on the board, the market then and the better move lit, in view above
 the step's sheet on a phone."""
 
@@ -19,6 +19,8 @@ from game.scenario import load_scenario
 PLAYERS = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "ai", "colour": "blue"}]
 WORKER = "**/static/ai-worker.mjs"
 TWO_CORES = "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 });"
+# A browser that cannot suspend a call into WebAssembly (JSPI), as Safari on a phone.
+NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.promising;"
 
 
 def first_worker_missing(context) -> None:
@@ -92,7 +94,9 @@ def test_the_end_screens_review_shows_progress_the_costliest_turns_and_steps(bro
 def test_on_a_phone_with_no_worker_the_page_weighs_the_review_and_a_step_brings_its_move_into_view(browser_session):
     context = browser_session.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     context.route(WORKER, lambda route: route.fulfill(status=404, body="not here"))
+    context.add_init_script(NO_JSPI)
     page = browser_session.open(AI_FAST, context=context, expect_errors=True)
+    assert page.evaluate("typeof WebAssembly.Suspending") == "undefined"
     store(page, {"g1": costly_last_turn()}, "g1")
     page.click(".end-screen button[data-cmd=review]")
     page.wait_for_selector(".review[data-done='']", timeout=240_000)
