@@ -8,8 +8,8 @@ weighs, ``Searcher.candidates``) and the chosen action; when hard would have pla
 action and weighs nothing else, the decision cost nothing and no game is played out.  Otherwise
 it samples ``samples`` hidden worlds from the view (``determinize``), plays every candidate in
 each (the same worlds, the same play-out seed: common random numbers) as hard plays out its
-own search (``Searcher.rollout``: to the end, or for hard's horizon), and scores each as the
-seat's value minus the best opponent's (``margin``: final scores, or ``search.estimate``'s for a
+own search (``Searcher.rollout_steps``: to the end, or for hard's horizon), and scores each as the
+seat's value minus the best opponent's (``margin_steps``: final scores, or ``search.estimate``'s for a
 play-out cut at the horizon).  The best found is the candidate with the best mean (the chosen
 action when it is as good, else hard's choice first among equals); the points lost are its mean
 minus the chosen action's, never below 0.

@@ -100,14 +100,9 @@ def weighted(items: tuple[Agent, ...], weights: list[int], rng: Rng) -> Agent:
     return items[-1]
 
 
-def margin(state: State, seat: int) -> float:
-    """``seat``'s value minus the best opponent's: final scores once the game is over, else
-    :func:`estimate`'s."""
-    return run(margin_steps(state, seat))
-
-
 def margin_steps(state: State, seat: int) -> Steps[float]:
-    """:func:`margin` in steps (:func:`estimate_steps`'s)."""
+    """``seat``'s value minus the best opponent's: final scores once the game is over, else
+    :func:`estimate`'s; in steps (:func:`estimate_steps`'s)."""
     if state["phase"] == Phase.OVER:
         values = [float(p["score"]) for p in state["players"]]
     else:
@@ -196,13 +191,23 @@ class Searcher(Strategist):
         self.rollout_policy: Agent = Strategist(replace(self.style, risk_first=False))
         # the opponents' policies in the play-outs, one drawn per opponent and sample, weighed by
         # policy_weights: nobody plays exactly like our planner; opponent_models names them (agent
-        # ids, in the same order) for policy_weights, whatever wraps the policies (game.ui.ai_turn)
+        # ids, in the same order) for policy_weights
         self.opponent_policies: tuple[Agent, ...] = (self.rollout_policy, Strategist(Style()), OneStep(), LongRoute())
         self.opponent_models: tuple[str, ...] = ("hard", "medium", "one-step", "long-route")
 
     def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
+        return run(self.choose_steps(view, legal, rng))
+
+    def choose_steps(self, view: View, legal: list[Action], rng: Rng) -> Steps[Action]:
+        """:meth:`choose` in steps (``game.ai.steps``): the plan one (the planner's choice and the
+        candidates), then each sample's (:meth:`sample_steps`), for the page's main thread, which
+        chooses a move itself when no worker is left (``game.web.ai_helper``)."""
+        yield
         plan = self.plan(view, legal, rng)
-        return plan.candidates[best([self.sample(view, plan.candidates, seed) for seed in plan.seeds])]
+        margins = []
+        for seed in plan.seeds:
+            margins.append((yield from self.sample_steps(view, plan.candidates, seed)))
+        return plan.candidates[best(margins)]
 
     def plan(self, view: View, legal: list[Action], rng: Rng) -> SearchPlan:
         """The decision's search laid out: its candidates and one seed per sample
@@ -249,8 +254,14 @@ class Searcher(Strategist):
         """One sample of a search: a hidden world drawn from the view (weighed by the opponents'
         claims), every candidate played in it with the same play-out seed (common random numbers),
         and each one's margin (the planner's choice, the first, with its bonus)."""
+        return run(self.sample_steps(view, candidates, seed))
+
+    def sample_steps(self, view: View, candidates: Sequence[Action], seed: int) -> Steps[list[float]]:
+        """:meth:`sample` in steps: the world dealt one, then each play-out's
+        (:meth:`rollout_steps`: a move a step) and its estimate's (``estimate_steps``: a player a step)."""
         seat = view["viewer"]
         rng = Rng(seed)
+        yield
         world = likely_world(view, rng, WORLD_TRIES)
         roll_seed = rng.next64()
         policies = [self.rollout_policy if i == seat else self.opponent_policy(view, i, rng)
@@ -259,8 +270,8 @@ class Searcher(Strategist):
         for i, action in enumerate(candidates):
             state = copy_state(world)
             apply_action(state, action)
-            self.rollout(state, Rng(roll_seed), policies)
-            margins.append(margin(state, seat) + (PLANNER_BONUS if i == 0 else 0.0))
+            yield from self.rollout_steps(state, Rng(roll_seed), policies)
+            margins.append((yield from margin_steps(state, seat)) + (PLANNER_BONUS if i == 0 else 0.0))
         return margins
 
     def opponent_policy(self, view: View, seat: int, rng: Rng) -> Agent:
@@ -268,13 +279,9 @@ class Searcher(Strategist):
         policies, weighed by :func:`policy_weights`."""
         return weighted(self.opponent_policies, policy_weights(view, seat, self.opponent_models), rng)
 
-    def rollout(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> None:
-        """Play on with ``policies`` (one per seat; else the rollout policy in every seat), to the
-        end or for ``horizon`` actions."""
-        run(self.rollout_steps(state, rng, policies))
-
     def rollout_steps(self, state: State, rng: Rng, policies: list[Agent] | None = None) -> Steps[None]:
-        """:meth:`rollout` in steps: one per move."""
+        """Play on with ``policies`` (one per seat; else the rollout policy in every seat), to the
+        end or for ``horizon`` actions; in steps, one per move."""
         seats = policies or [self.rollout_policy] * len(state["players"])
         steps = 0
         while state["phase"] != Phase.OVER and (self.horizon is None or steps < self.horizon):

@@ -27,12 +27,11 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, replace
-from typing import Any
 
 from game.actions import parse_action
+from game.ai import make_agent
 from game.ai.search import Searcher, best
 from game.rng import Rng
-from game.ui import ai_turn
 from game.ui.ai_turn import AiAnswer, AiRequest, _is_int, _need, _object
 from game.ui.worker_pool import WorkerPool
 
@@ -102,12 +101,12 @@ class ShardAnswer:
                            error[:300] if isinstance(error, str) else None, float(ms))
 
 
-def play_shard(shard: ShardRequest, **options: Any) -> ShardAnswer:
-    """A shard's work (``options`` as for ``ai_turn.agent_for``): the request's plan laid out as
-    the whole decision lays it out, and this shard's samples played."""
+def play_shard(shard: ShardRequest) -> ShardAnswer:
+    """A shard's work: the request's plan laid out as the whole decision lays it out, and this
+    shard's samples played."""
     request = shard.request
     legal = [parse_action(a) for a in request.legal]
-    agent = ai_turn.agent_for(request.level, **options)
+    agent = make_agent(request.level)
     rng = Rng.from_seed(request.seed)
     if not isinstance(agent, Searcher):
         return ShardAnswer(request.ticket, shard.shard, shard.of, (legal.index(agent.choose(request.view, legal, rng)),))
@@ -118,7 +117,7 @@ def play_shard(shard: ShardRequest, **options: Any) -> ShardAnswer:
                        len(plan.seeds), margins)
 
 
-def answer(text: str, **options: Any) -> str:
+def answer(text: str) -> str:
     """A worker's job for a shard: its request's text in, its answer's text out.  It never
     raises: whatever goes wrong becomes the answer's ``error``."""
     start = time.perf_counter()
@@ -127,7 +126,7 @@ def answer(text: str, **options: Any) -> str:
     try:
         request = ShardRequest.from_text(text)
         ticket, shard, of = request.request.ticket, request.shard, request.of
-        return replace(play_shard(request, **options), ms=(time.perf_counter() - start) * 1000).to_text()
+        return replace(play_shard(request), ms=(time.perf_counter() - start) * 1000).to_text()
     except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker
         return ShardAnswer(ticket, shard, of, error=f"{type(exc).__name__}: {exc}",
                            ms=(time.perf_counter() - start) * 1000).to_text()
@@ -187,7 +186,7 @@ class ShardMerge:
 
 def searches(level: str) -> bool:
     """Whether ``level``'s moves may search (and are worth sharing among workers)."""
-    return isinstance(ai_turn.agent_for(level), Searcher)
+    return isinstance(make_agent(level), Searcher)
 
 
 class Crew(WorkerPool[ShardRequest]):

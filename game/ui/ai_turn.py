@@ -18,15 +18,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from game.actions import Action, parse_action
 from game.ai import make_agent
-from game.ai.agent import Agent
 from game.ai.search import Searcher
-from game.ai.strategist import Strategist
+from game.ai.steps import Steps, run
 from game.jsontext import JsonTextError, read_json
 from game.rng import Rng
 from game.seats import AI_LEVELS
@@ -110,36 +108,19 @@ def _need(condition: bool, why: str) -> None:
         raise AiMessageError(why)
 
 
-class Pausing:
-    """An agent that calls ``pause()`` before each of its moves (see :func:`agent_for`)."""
-
-    def __init__(self, agent: Agent, pause: Callable[[], None]) -> None:
-        self.agent, self.pause = agent, pause
-
-    def choose(self, view: View, legal: list[Action], rng: Rng) -> Action:
-        self.pause()
-        return self.agent.choose(view, legal, rng)
+def decide(level: str, view: View, legal: list[Action], seed: str) -> Action:
+    """The move of an AI seat at ``level`` from its view: the agent's own choice among ``legal``."""
+    return run(decide_steps(level, view, legal, seed))
 
 
-def agent_for(level: str, pause: Callable[[], None] | None = None, search: bool = True) -> Agent:
-    """The agent that plays ``level``, with the same budget everywhere.  For a level that
-    searches (hard): ``pause()`` runs before every move of its play-outs (its own and every
-    opponent's), so a caller on the page's main thread can yield there; ``search=False`` keeps
-    only its planner, for a caller that could only run the search in one piece."""
-    agent = make_agent(level)
+def decide_steps(level: str, view: View, legal: list[Action], seed: str) -> Steps[Action]:
+    """:func:`decide` in steps (``game.ai.steps``): hard's search a piece at a time
+    (``Searcher.choose_steps``), any other level's choice in one."""
+    agent, rng = make_agent(level), Rng.from_seed(seed)
     if isinstance(agent, Searcher):
-        if not search:
-            return Strategist(agent.style)
-        if pause is not None:
-            agent.rollout_policy = Pausing(agent.rollout_policy, pause)
-            agent.opponent_policies = tuple(Pausing(policy, pause) for policy in agent.opponent_policies)
-    return agent
-
-
-def decide(level: str, view: View, legal: list[Action], seed: str, **options: Any) -> Action:
-    """The move of an AI seat at ``level`` from its view: the agent's own choice among ``legal``
-    (``options`` as for :func:`agent_for`)."""
-    return agent_for(level, **options).choose(view, legal, Rng.from_seed(seed))
+        return (yield from agent.choose_steps(view, legal, rng))
+    yield
+    return agent.choose(view, legal, rng)
 
 
 def safe_action(view: View, legal: list[Action], seed: str) -> Action:
@@ -159,17 +140,23 @@ def answered_action(answer: AiAnswer, legal: list[Action]) -> Action | None:
     return legal[choice] if _is_int(choice) and 0 <= choice < len(legal) else None
 
 
-def answer(text: str, **options: Any) -> str:
-    """The AI helper's whole job: a request's text in, its answer's text out (``options`` as for
-    :func:`agent_for`).  It never raises: whatever goes wrong becomes the answer's ``error``, so
-    the page can say so and go on."""
+def answer(text: str) -> str:
+    """The AI helper's whole job: a request's text in, its answer's text out.  It never raises:
+    whatever goes wrong becomes the answer's ``error``, so the page can say so and go on."""
+    return run(answer_steps(text))
+
+
+def answer_steps(text: str) -> Steps[str]:
+    """:func:`answer` in steps (:func:`decide_steps`): the page's main thread chooses a move itself
+    a slice at a time when no worker is left (``game.web.ai_helper``); ``ms`` is then the time from
+    the first step to the last, the page's other work between slices included."""
     ticket = -1
     start = time.perf_counter()
     try:
         request = AiRequest.from_text(text)
         ticket = request.ticket
         legal = [parse_action(a) for a in request.legal]
-        action = decide(request.level, request.view, legal, request.seed, **options)
+        action = yield from decide_steps(request.level, request.view, legal, request.seed)
         return AiAnswer(ticket, choice=legal.index(action), ms=(time.perf_counter() - start) * 1000).to_text()
     except Exception as exc:        # noqa: BLE001 - any failure is reported, never raised into the worker
         return AiAnswer(ticket, error=f"{type(exc).__name__}: {exc}",

@@ -17,8 +17,7 @@ import asyncio
 import time
 from collections.abc import Callable
 
-from pyodide.ffi import can_run_sync, run_sync
-
+from game.ai.steps import Slices
 from game.ui import ai_turn
 from game.ui.ai_shards import SHARD_TAG, Crew, ShardAnswer
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
@@ -38,7 +37,7 @@ from game.web.workers import (
 # play-outs, docs/ai.md) takes about 1 s in one worker on this machine's Chromium.
 START_PATIENCE_MS = round(START_PATIENCE_S * 1000)
 ANSWER_PATIENCE_MS = 6_000
-SLICE_S = 0.03          # on the main thread, the longest stretch of AI thinking between two yields
+SLICE_S = 0.03          # on the main thread, about the longest stretch of AI thinking between two awaits
 
 
 def _now() -> float:
@@ -168,25 +167,15 @@ class AiHelper:
     # --- the main thread's fallback -------------------------------------------------------------
 
     def compute_here(self, text: str) -> None:
-        """Answer on the main thread, from the event loop, yielding to the page every ``SLICE_S``
-        where the browser allows it (hard's search is left out where it does not)."""
+        """Answer on the main thread, from the event loop, a slice of about ``SLICE_S`` at a time
+        (``ai_turn.answer_steps``: hard's whole search, as the workers play it), awaiting between
+        slices so the page handles input and paints (no Python is suspended mid-call: any browser)."""
         asyncio.ensure_future(self._compute_here(text))
 
     async def _compute_here(self, text: str) -> None:
-        await asyncio.sleep(0)          # answers never arrive before ``ask`` returns
-        sliced = can_run_sync()        # the browser can suspend Python mid-call (JSPI)
-        pause = Slices().pause if sliced else None
-        self.on_answer(AiAnswer.from_text(ai_turn.answer(text, pause=pause, search=sliced)))
-
-
-class Slices:
-    """Cut a long computation on the main thread into slices of about ``SLICE_S``."""
-
-    def __init__(self) -> None:
-        self.since = time.perf_counter()
-
-    def pause(self) -> None:
-        """Let the page handle input and paint if this slice has lasted ``SLICE_S``."""
-        if time.perf_counter() - self.since > SLICE_S:
-            run_sync(asyncio.sleep(0))
-            self.since = time.perf_counter()
+        work = Slices(ai_turn.answer_steps(text))
+        while True:
+            await asyncio.sleep(0)      # answers never arrive before ``ask`` returns; input and paint
+            if work.slice(SLICE_S):
+                break
+        self.on_answer(AiAnswer.from_text(str(work.result)))

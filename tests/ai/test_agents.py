@@ -140,7 +140,7 @@ def test_search_budget_is_a_count_of_playouts():
     moves: list[int] = []
 
     class Counting(Searcher):
-        def rollout(self, state, rng, policies=None):
+        def rollout_steps(self, state, rng, policies=None):
             moves_here = []
 
             class Counted:
@@ -150,7 +150,7 @@ def test_search_budget_is_a_count_of_playouts():
                 def choose(self, view, legal, rng):
                     moves_here.append(1)
                     return self.policy.choose(view, legal, rng)
-            super().rollout(state, rng, [Counted(p) for p in policies])
+            yield from super().rollout_steps(state, rng, [Counted(p) for p in policies])
             moves.append(len(moves_here))
 
     counting = Counting(4, 10, style=hard.style)
@@ -161,8 +161,8 @@ def test_search_budget_is_a_count_of_playouts():
 
 def test_hard_models_each_opponent_by_the_policies_its_public_play_allows():
     """Two short claims contradict Long Route, two tickets of a first deal of three One Step; the
-    draw among the opponent policies follows their names, so wrapped policies (the page's
-    pausing ones) are drawn alike."""
+    draw among the opponent policies follows their names, so wrapped policies (a test's counting
+    ones) are drawn alike."""
     state = new_game("usa", None, 4, seed=3)
     medium = make_agent("medium")
     while state["phase"] == Phase.SETUP_TICKETS:

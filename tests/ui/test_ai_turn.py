@@ -7,12 +7,12 @@ import pytest
 
 from game import ai, i18n
 from game.actions import parse_action
-from game.ai.planning import Knowledge
-from game.ai.search import Searcher
-from game.ai.strategist import Strategist
+from game.ai.search import END_TRAINS, Searcher
+from game.ai.steps import Slices
 from game.rng import Rng
 from game.scenario import ScenarioError, load_scenario, player_levels
 from game.seats import AI_LEVELS, DEFAULT_AI_LEVEL
+from game.state import Phase
 from game.ui import ai_turn, setup
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest, answer, answered_action
 from game.ui.session import Session, open_session
@@ -172,25 +172,49 @@ def test_the_main_thread_plays_only_a_legal_answer_else_a_safe_move():
 
 def test_hard_in_the_browser_has_the_budget_it_has_everywhere():
     """No wall-clock cap: the page's hard is the tournament's hard (a count of play-outs)."""
-    hard = ai_turn.agent_for("hard")
+    hard = ai.make_agent("hard")
     assert isinstance(hard, Searcher) and not hasattr(hard, "time_cap")
     assert (hard.playouts, hard.horizon) == (ai.HARD_PLAYOUTS, ai.HARD_HORIZON)
 
 
-def test_hard_can_pause_between_moves_of_its_search_or_play_without_it():
-    pauses = []
-    agent = ai_turn.agent_for("hard", pause=lambda: pauses.append(1))
-    played = game(("hard",), seed="2")
-    played.play(played.ai_action())                 # Ann keeps; the hard seat's initial choice is searched
-    view, legal, seed = played.ai_request(0).view, played.legal(), played.ai_seed()
-    action = agent.choose(view, legal, Rng.from_seed(seed))
-    assert action == ai.make_agent("hard").choose(view, legal, Rng.from_seed(seed))      # pausing changes nothing
-    # every move of every play-out paused, the opponents' too (no play-out ends the game so soon)
-    candidates = len(agent.candidates(Knowledge(view, agent.style.point_weight), legal, Rng.from_seed(seed)))
-    assert len(pauses) == ai.HARD_PLAYOUTS // candidates * candidates * ai.HARD_HORIZON
-    planner = ai_turn.agent_for("hard", search=False)
-    assert type(planner) is Strategist and planner.style == ai.HARD_STYLE
-    assert type(ai_turn.agent_for("easy", search=False)) is Strategist
+def searched_requests(map_id, seed, wanted):
+    """Requests of hard seats that search (``wanted``: which of a ticket choice at the start, one
+    mid-game, and an end-game turn), in a game of four hard seats played on by the medium planner."""
+    seats = tuple(Seat(f"Bot{i}", "ai", colour, "hard") for i, colour in enumerate(("red", "blue", "green", "black")))
+    played = Session(GameOptions(map_id, map_id, seats, seed=seed).scenario(0))
+    hard, found = ai.make_agent("hard"), {}
+    while not played.over and len(found) < len(wanted):
+        request = played.ai_request(len(played.actions))
+        phase, trains = played.state["phase"], min(p["trains"] for p in played.state["players"])
+        kind = ("start" if phase == Phase.SETUP_TICKETS else "tickets" if phase == Phase.TICKETS
+                else "end" if trains <= END_TRAINS else None)
+        if kind in wanted and kind not in found and hard.plan(request.view, played.legal(), Rng.from_seed(request.seed)).seeds:
+            found[kind] = request
+        played.play(ai_turn.decide("medium", request.view, played.legal(), request.seed))
+    assert set(found) == set(wanted), (map_id, seed, found.keys())
+    return [found[kind] for kind in wanted]
+
+
+def test_hard_stepped_a_step_a_slice_and_interleaved_chooses_as_in_one_go():
+    """The page's fallback (``game.web.ai_helper``) runs ``answer_steps`` a slice at a time, two
+    moves' steps interleaved when two are due: hard's whole search, cut fine (every play-out move a
+    step), with the move it makes in one go (the agent's ``choose``: the tournaments', and the
+    workers' through ``answer``)."""
+    requests = searched_requests("usa", "2", ("tickets", "end")) + searched_requests("europe", "4", ("start", "end"))
+    for first, second in zip(requests[:2], requests[2:]):
+        works = [Slices(ai_turn.answer_steps(r.to_text())) for r in (first, second)]
+        slices = 0
+        while not all(work.done for work in works):
+            for work in works:
+                if not work.done:
+                    work.slice(0.0)             # one step
+                    slices += 1
+        assert slices > 2 * ai.HARD_PLAYOUTS * 10           # the play-outs' moves are steps of their own
+        for request, work in zip((first, second), works):
+            stepped = AiAnswer.from_text(str(work.result))
+            legal = [parse_action(a) for a in request.legal]
+            assert stepped.error is None
+            assert legal[stepped.choice] == ai.make_agent("hard").choose(request.view, legal, Rng.from_seed(request.seed))
 
 
 def test_a_request_carries_the_seat_view_only_and_round_trips():
