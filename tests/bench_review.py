@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_ai_browser import FIRST_REQUEST, TRACE_CATEGORIES, main_thread_tasks, summary
-from harness import BrowserSession, build, launch_chromium, static_server
+from harness import NO_JSPI, BrowserSession, build, launch_chromium, static_server
 from screenshots_ui import over, scenario, store
 
 NAMES = ["Ann", "Bruno", "Chloé", "Dmitri", "Eva"]
@@ -65,7 +65,6 @@ SPY = """(() => {
         return worker;
     };
 })();"""
-NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.promising;"
 
 
 def review_once(browser, session: BrowserSession, game: dict, helper: str = "worker",

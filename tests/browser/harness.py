@@ -40,6 +40,8 @@ CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first
                   "--disable-sync"]
 BOOT_TIMEOUT_MS = 120_000
 NO_SNAPSHOT_WORKER = "onmessage = () => postMessage({failed: 'not made in this test'});"
+# A browser that cannot suspend a call into WebAssembly (JSPI), as Safari: an init script.
+NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.promising;"
 READY_OR_FAILED = ("() => document.documentElement.hasAttribute('data-game-ready')"
                    " || document.documentElement.hasAttribute('data-boot-failed')")
 

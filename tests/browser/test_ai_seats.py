@@ -3,7 +3,7 @@ over a reload, the pacing, stale answers ignored, and the worker failing or answ
 
 from __future__ import annotations
 
-from harness import wait_for_boot
+from harness import NO_JSPI, wait_for_boot
 from ui_driver import (
     AI_FAST,
     end_screen_matches,
@@ -14,7 +14,10 @@ from ui_driver import (
     wait_for_human,
 )
 
+from game.ai import make_agent
+from game.rng import Rng
 from game.scenario import play_scenario
+from game.ui.session import Session
 
 LEVEL_LABELS = ["Easy (AI, easy)", "Mid (AI, medium)", "Hard (AI, hard)"]
 WORKER = "**/static/ai-worker.mjs"
@@ -92,9 +95,13 @@ def console_errors(page) -> list[str]:
 
 
 def test_a_worker_that_cannot_load_is_reported_and_hard_plays_on_the_page(browser_session):
+    """With no worker and no JSPI (as Safari), the page plays hard's whole search, a slice at a
+    time: every move of hard's is the one CPython chooses, its searched ticket choices too."""
     context = browser_session.new_context()
     context.route(WORKER, lambda route: route.fulfill(status=404, body="not here"))
+    context.add_init_script(NO_JSPI)
     page = browser_session.open(AI_FAST, context=context, expect_errors=True)   # the 404 itself is logged
+    assert page.evaluate("typeof WebAssembly.Suspending") == "undefined"
     errors = console_errors(page)
     new_game(page, ["Ann", "Bot"], ["human", "ai:hard"], seed="9")
     for _ in range(40):
@@ -104,9 +111,19 @@ def test_a_worker_that_cannot_load_is_reported_and_hard_plays_on_the_page(browse
         human_step(page, facts)
     assert page.get_attribute("#app", "data-ai-helper") == "page"
     assert "The AI helper could not run" in page.text_content("#ai-status")
+    assert "could not be used" not in page.text_content("#ai-status")       # no answer replaced
     scenario = saved_scenario(page)
     assert len(scenario["actions"]) >= 40 and scenario["players"][1]["level"] == "hard"
     play_scenario(scenario)                             # every move played is legal
+    actions, scenario["actions"] = scenario["actions"], []
+    session, hard, searched = Session(scenario), make_agent("hard"), 0
+    for action in actions:
+        if session.ai_to_move():
+            request = session.ai_request(0)
+            searched += bool(hard.plan(request.view, session.legal(), Rng.from_seed(request.seed)).seeds)
+            assert action == str(session.ai_action()), len(session.actions)      # CPython's move
+        session.play(action)
+    assert searched >= 1                                # hard's search ran on the page
     assert all("404" in e or "ai-worker" in e for e in errors), errors
 
 

@@ -6,6 +6,7 @@ the step's sheet on a phone."""
 
 from __future__ import annotations
 
+from harness import NO_JSPI
 from screenshots_ui import late_game, store
 from ui_driver import AI_FAST
 
@@ -19,8 +20,6 @@ from game.scenario import load_scenario
 PLAYERS = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "ai", "colour": "blue"}]
 WORKER = "**/static/ai-worker.mjs"
 TWO_CORES = "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 });"
-# A browser that cannot suspend a call into WebAssembly (JSPI), as Safari on a phone.
-NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.promising;"
 
 
 def first_worker_missing(context) -> None:
