@@ -1,7 +1,7 @@
 """AI seats in the browser: does the page stay responsive, and how long does hard take in Pyodide?
 
-    python3 tests/bench_ai_browser.py [--games N] [--helper worker|page] [--workers N] [--traces DIR]
-                                      [--before DIR]
+    python3 tests/bench_ai_browser.py [--games N] [--helper worker|page] [--no-jspi] [--workers N]
+                                      [--traces DIR] [--before DIR]
 
 Plays 4-player games of AI seats only (hard, medium, easy, hard) through the page in
 Chromium, on USA and Europe in turn, with ``?ai-delay=0`` so AI moves follow each other as
@@ -21,8 +21,10 @@ fast as they can (the worst case for the page), and measures
 ``--workers N`` runs N AI workers (``?ai-workers=N``; else as many as the device's cores, at
 most 4): hard's searched moves are shared among them (``game.ui.ai_shards``), and a move's
 worker measure is its longest shard's.  ``--helper page`` makes the worker's script fail to load
-(as on a host that cannot serve it), so the page's own fallback (time-sliced on the main thread)
-is measured instead.  ``--traces`` keeps each game's Chromium trace (``<map>-<seed>.json``, for
+(as on a host that cannot serve it), so the page's own fallback (a slice at a time on the main
+thread) is measured instead: each AI move's time from the move before it played to it played
+(the page computing it, then playing it), per level; ``--no-jspi`` hides JSPI from the page, as
+Safari has none.  ``--traces`` keeps each game's Chromium trace (``<map>-<seed>.json``, for
 chrome://tracing or Perfetto).  ``--before DIR``: a second checkout (``git worktree add DIR
 <commit>``), built and served too, whose games are played in turns with this one's (game by game,
 the same seeds, in one browser), so a busy machine weighs on both alike; each side's figures are
@@ -42,6 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
 from harness import (
+    NO_JSPI,
     BrowserSession,
     build,
     launch_chromium,
@@ -102,6 +105,24 @@ SPY = """(() => {
 })();"""
 
 
+# With the page as the helper: the time from each move played to the next one played, and the seat
+# that made it (data-current before the move), once the game's AI turns have begun.
+PAGE_MOVES = """window.pageMoves = [];
+addEventListener('DOMContentLoaded', () => {
+    const app = document.getElementById('app');
+    let last = null, count = null, current = null;
+    new MutationObserver(() => {
+        const now = performance.now(), n = Number(app.dataset.actions);
+        if (n !== count) {
+            if (last !== null && n === count + 1) window.pageMoves.push({seat: Number(current), ms: now - last});
+            last = now;
+            count = n;
+        }
+        current = app.dataset.current;
+    }).observe(app, {attributes: true, attributeFilter: ['data-actions', 'data-current']});
+});"""
+
+
 # Serve a checkout with its own build module (its sw.js and files built in place), printing the URL.
 SERVE = """import build, sys
 server = build.make_server(build.ROOT, 0)
@@ -158,22 +179,29 @@ def task_parts(task: dict, timed: list[dict]) -> str:
 
 
 def play(browser, session: BrowserSession, map_id: str, seed: str, helper: str, workers: int,
-         traces: Path | None = None, side: str = "") -> tuple[list, list, list, list, dict[str, float]]:
+         traces: Path | None = None, side: str = "", jspi: bool = True) -> tuple[list, list, list, list, dict[str, float]]:
     context = session.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(SPY)
+    if not jspi:
+        context.add_init_script(NO_JSPI)
     if helper == "page":
         context.route("**/static/ai-worker.mjs", lambda route: route.fulfill(status=404, body="benchmark"))
+        context.add_init_script(PAGE_MOVES)
     page = session.open("?ai-delay=0" + (f"&ai-workers={workers}" if workers else ""), context=context,
                         expect_errors=helper == "page")
     browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
     new_game(page, *SEATS, map_id=map_id, seed=seed)
+    if helper == "page":            # no request to a worker marks the AI turns' start: the game's does
+        page.evaluate(f"performance.mark('{FIRST_REQUEST}')")
     page.wait_for_selector(".end-screen", timeout=1_800_000)
     trace = browser.stop_tracing()
     if traces is not None:
         (traces / f"{side}{map_id}-{seed}.json").write_bytes(trace)
     tasks, longest, kinds = main_thread_tasks(trace)
     kinds["AI moves"] = float(page.get_attribute("#app", "data-actions") or 0)      # every seat is an AI
-    moves = list(page.evaluate("window.aiMoves").values())
+    moves = list(page.evaluate("window.aiMoves").values()) + [
+        {"level": SEATS[1][m["seat"]].removeprefix("ai:"), "page": m["ms"]}
+        for m in (page.evaluate("window.pageMoves") if helper == "page" else [])]
     played = page.evaluate("window.aiPlayed")
     where = page.get_attribute("#app", "data-ai-helper")
     long_tasks = page.evaluate(f"""window.longTasks.filter((task) => task.start >=
@@ -190,6 +218,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="games to play, alternating USA and Europe")
     parser.add_argument("--helper", choices=("worker", "page"), default="worker")
+    parser.add_argument("--no-jspi", action="store_true", help="the page cannot suspend a call into WebAssembly")
     parser.add_argument("--workers", type=int, default=0, help="AI workers (0: as many as the device's cores, at most 4)")
     parser.add_argument("--traces", type=Path, help="a folder to keep each game's Chromium trace in (JSON)")
     parser.add_argument("--before", type=Path, help="another checkout to play in turns with this one")
@@ -208,14 +237,15 @@ def main() -> None:
                 for side, root in sides.items()}
         browser = launch_chromium(playwright)
         sessions = {side: BrowserSession(browser, url) for side, url in urls.items()}
-        print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}; "
+        print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}"
+              f"{' (no JSPI)' if args.no_jspi else ''}; "
               f"workers: {args.workers or 'as many as the cores'}")
         for g in range(args.games):
             map_id, seed = GAMES[g % len(GAMES)]
             order = list(sides) if g % 2 == 0 else list(reversed(sides))     # each side first in turns
             for side in order:
                 played = play(browser, sessions[side], map_id, f"{seed}{g // len(GAMES) or ''}", args.helper,
-                              args.workers, args.traces, side.strip() + ("-" if side else ""))
+                              args.workers, args.traces, side.strip() + ("-" if side else ""), not args.no_jspi)
                 kept = figures[side]
                 for whole, part in zip(kept[:4], played[:4], strict=True):
                     whole += part
@@ -250,6 +280,12 @@ def report(side: str, tasks: list[float], long_tasks: list[float], moves: list[d
 
 
 def report_moves(moves: list[dict]) -> None:
+    on_page = [m for m in moves if "page" in m]
+    if on_page:
+        print("(b) an AI move on the page: the move before played -> this one played (computing it, then playing it)")
+        for level in ("hard", "medium", "easy"):
+            print(f"  {level:7s} {summary([m['page'] for m in on_page if m['level'] == level])}")
+        return
     print("(b) time to choose a move in Pyodide (worker's own measure | request -> answer on the page)")
     for level in ("hard", "medium", "easy"):
         own = [m["ms"] for m in moves if m["level"] == level and "ms" in m]
