@@ -2,33 +2,56 @@
 
 from __future__ import annotations
 
+import js
+
 from game.i18n import CARD_KEYS, _
 from game.ui.panels import LogRow
 from game.web.dom import KeyedList, Node, el
 
+FOOT = 10 ** 9          # a scroll position past any log's foot (the browser stops at the foot)
+AT_FOOT_PX = 4          # this close to the foot, the scroller counts as showing the newest line
+
 
 class Log:
-    """The public log: the newest lines (``game.ui.screen.LOG_SHOWN``), newest at the bottom,
-    always in view: its scroller stacks from the foot (``column-reverse``), so it stays at the
-    newest line as lines come and as the page is resized, without the page setting or reading a
-    scroll position.  Each line carries its number and stripe, so the lines that stay when the
-    oldest goes are not touched."""
+    """The public log: its newest lines (``game.ui.screen.log_rows``), newest at the bottom, in
+    view as lines come and as the page is resized, unless the player scrolled back.  A move adds
+    a line at the foot of the list and the lines above keep their place (the oldest go several
+    at a time), so the browser paints only the new line: the scroller is moved to the foot,
+    not the lines.  Each line carries its number and stripe, so the lines that stay when the
+    oldest go are not touched."""
 
     def __init__(self) -> None:
         self.items = el("ol", None, cls="log", aria_live="polite", aria_label=_("table.log"))
         # the history scrolls: reachable by keyboard, as a named region
-        scroller = el("div", None, self.items, cls="log-scroll", tabindex="0", role="region", aria_label=_("table.log"))
+        self.scroller = el("div", None, self.items, cls="log-scroll", tabindex="0", role="region",
+                           aria_label=_("table.log"))
         self.empty = el("p", _("table.log_empty"), cls="log-empty")
-        self.node = el("section", None, el("h2", _("table.log")), self.empty, scroller, cls="log-panel", id="log")
+        self.node = el("section", None, el("h2", _("table.log")), self.empty, self.scroller, cls="log-panel", id="log")
         self.list = KeyedList(self.items)
         self.count = 0          # the lines listed so far
+        # to the foot: a function of the page's own (no Python runs when the browser calls it),
+        # called before the next frame after a line came, and whenever the scroller is resized
+        # (at first, once it is laid out, too)
+        self.to_foot = self.scroller.scrollTo.bind(self.scroller, 0, FOOT)
+        self.resized = js.ResizeObserver.new(self.to_foot)
+        self.resized.observe(self.scroller)
 
-    def update(self, rows: tuple[LogRow, ...]) -> None:
-        """List the newest turns."""
+    def at_foot(self) -> bool:
+        """Whether the newest line is in view (the player did not scroll back).  Read before the
+        screen is changed, while the page is laid out as the last frame showed it."""
+        scroller = self.scroller
+        return bool(scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - AT_FOOT_PX)
+
+    def update(self, rows: tuple[LogRow, ...], follow: bool = True) -> None:
+        """List the newest turns; ``follow``: the newest was in view (``at_foot``), and so will
+        the new one be."""
         if rows and self.count == 0:
             self.empty.remove()
+        newest = next(reversed(self.list.shown), None)
         self.list.update([(row.index, row) for row in rows], _log_line)
-        self.count = len(rows)      # (the scroller stacks from its foot: the newest stays in view)
+        self.count = len(rows)
+        if follow and rows and rows[-1].index != newest:
+            js.requestAnimationFrame(self.to_foot)      # once laid out: no layout forced here
 
 
 def _log_line(row: LogRow) -> Node:
