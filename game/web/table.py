@@ -29,7 +29,6 @@ class TableParts:
 
     def draw(self, shown: Screen) -> None:
         """Bring the board, the side column and the log up to date with ``shown``."""
-        follow = self.log.at_foot()         # (read first: the page is still laid out as shown)
         self.board.update(shown.board)
         self.side.update(shown.side)
-        self.log.update(shown.log, follow)
+        self.log.update(shown.log)
