@@ -426,7 +426,7 @@ def log_lines(s: Session, memo: Memo) -> list[LogLine]:
 def log_rows(s: Session, memo: Memo) -> tuple[LogRow, ...]:
     """The log's newest lines: at least ``LOG_SHOWN`` (all, in a shorter log), the oldest let go
     ``LOG_TRIM`` at a time, so that between two trims a move only adds a line at the foot and
-    the lines above keep their place on the page (they are not painted again).  A line is
+    the lines above keep their place on the page (``game.web.log_panel``).  A line is
     worked out once, until its turn goes on; the lines no longer shown are forgotten."""
     lines = log_lines(s, memo)
     shown: dict[tuple[int, LogLine], LogRow] = {}

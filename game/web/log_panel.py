@@ -17,8 +17,8 @@ class Log:
     """The public log: its newest lines (``game.ui.screen.log_rows``), newest at the bottom, in
     view as lines come and as the page is resized, unless the player scrolled back.  A move adds
     a line at the foot of the list and the lines above keep their place (the oldest go several
-    at a time), so the browser paints only the new line: the scroller is moved to the foot,
-    not the lines.  Each line carries its number and stripe, so the lines that stay when the
+    at a time): the scroller is moved to the foot, not the lines, so the browser paints again
+    only the new line and the one before it (no longer the newest, in bold).  Each line carries its number and stripe, so the lines that stay when the
     oldest go are not touched.  Nothing here reads the layout: the browser says when the foot
     comes into sight or leaves it, and moves the scroller itself."""
 
@@ -44,7 +44,7 @@ class Log:
         self.sighted.observe(foot)
 
     def _sighted(self, entries: Node, _observer: Node) -> None:
-        """The foot came into sight or left it (the player scrolled, a line came)."""
+        """The foot came into sight or left it (the player scrolled, or the page did)."""
         self.following = bool(entries[entries.length - 1].isIntersecting)
 
     def update(self, rows: tuple[LogRow, ...]) -> None:
