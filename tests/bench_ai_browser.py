@@ -9,7 +9,8 @@ fast as they can (the worst case for the page), and measures
 
 (a) the page's main thread while AI seats play: every task it ran (Chromium's trace,
     ``RunTask`` events of the page's renderer thread; the longest ones of each game listed
-    with what they were made of), the ``longtask`` entries of a PerformanceObserver (tasks
+    with what they were made of and the CPU time they had, ``tdur``: a task much longer than its
+    CPU time waited for a core, held by other processes or the page's own workers), the ``longtask`` entries of a PerformanceObserver (tasks
     over 50 ms), and the page's own handler of each answer from the worker (it plays the move
     and redraws the screen, the end screen included): count, p50, p95, max (target: no task
     over 100 ms);
@@ -135,7 +136,8 @@ def summary(values: list[float]) -> str:
 def main_thread_tasks(trace: bytes) -> tuple[list[float], list[str], dict[str, float]]:
     """Durations (ms) of the tasks run on the page's main thread (renderer ``CrRendererMain``)
     from the first AI request on (before it: the page's boot and the click starting the game),
-    what the longest ones were made of, and the time in each kind of work (ms, in all)."""
+    what the longest ones were made of (and the CPU time of those over 50 ms), and the time in
+    each kind of work (ms, in all)."""
     timed = main_thread_events(trace, FIRST_REQUEST)
     tasks = [e for e in timed if e["name"] == "RunTask"]
     longest = sorted(tasks, key=lambda e: -e["dur"])[:LONGEST_SHOWN]
@@ -143,8 +145,12 @@ def main_thread_tasks(trace: bytes) -> tuple[list[float], list[str], dict[str, f
     for e in timed:
         if e["name"] in TASK_PARTS:
             kinds[TASK_PARTS[e["name"]]] = kinds.get(TASK_PARTS[e["name"]], 0) + e["dur"] / 1000
-    return ([e["dur"] / 1000 for e in tasks], [f"{task['dur'] / 1000:.1f} ms: {task_parts(task, timed)}" for task in longest],
-            kinds)
+    over = sorted(e.get("tdur", 0) / 1000 for e in tasks if e["dur"] > 50_000)
+    cpu = (f"CPU of the tasks over 50 ms: median {over[len(over) // 2] if over else 0:.1f} ms; the most CPU in one task: "
+           f"{max((e.get('tdur', 0) / 1000 for e in tasks), default=0):.1f} ms")
+    return ([e["dur"] / 1000 for e in tasks],
+            [f"{task['dur'] / 1000:.1f} ms (CPU {task.get('tdur', 0) / 1000:.1f}): {task_parts(task, timed)}"
+             for task in longest] + [cpu], kinds)
 
 
 def task_parts(task: dict, timed: list[dict]) -> str:
