@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 from game.mapdata import LOCOMOTIVE, load_map
 from game.rng import Rng
@@ -39,17 +40,22 @@ def _tickets(map_id: str, variant: str) -> tuple[tuple[str, ...], frozenset[str]
     return tuple(t.id for t in tickets), frozenset(t.id for t in tickets if t.long)
 
 
-def made_up_hand(view: View, seat: int, unseen: list[str]) -> dict[str, int]:
-    """A hand for ``seat`` the view does not show: the cards it is known to hold (:func:`known_cards`),
-    the rest taken from the end of ``unseen`` (shuffled; the cards used are removed)."""
-    hand = empty_hand()
-    for kind, count in known_cards(view, seat).items():
-        hand[kind] += count
-        for _ in range(count):
-            unseen.remove(kind)
-    for _ in range(view["players"][seat]["hand_size"] - sum(hand.values())):
-        hand[unseen.pop()] += 1
-    return hand
+def made_up_hands(view: View, seats: Iterable[int], unseen: list[str]) -> dict[int, dict[str, int]]:
+    """Hands for ``seats`` the view does not show, by seat: the cards each is known to hold
+    (:func:`known_cards`), the rest taken from the end of ``unseen`` (shuffled; the cards used
+    are removed).  Every seat's known cards are set aside before any hand is filled, so that no
+    seat's random cards take what another is known to hold."""
+    hands: dict[int, dict[str, int]] = {}
+    for seat in seats:
+        hand = hands[seat] = empty_hand()
+        for kind, count in known_cards(view, seat).items():
+            hand[kind] += count
+            for _ in range(count):
+                unseen.remove(kind)
+    for seat, hand in hands.items():
+        for _ in range(view["players"][seat]["hand_size"] - sum(hand.values())):
+            hand[unseen.pop()] += 1
+    return hands
 
 
 def known_cards(view: View, seat: int) -> dict[str, int]:
@@ -103,12 +109,13 @@ def determinize(view: View, rng: Rng) -> State:
     rest = regular[view["ticket_deck_size"]:] + long_
     rng.shuffle(rest)
 
+    hands = made_up_hands(view, (i for i in range(len(view["players"])) if i != seat), unseen)
     players: list[Player] = []
     for i, p in enumerate(view["players"]):
         if i == seat:
             hand, tickets, offer = dict(my_hand), list(my_tickets), list(my_offer)
         else:
-            hand = made_up_hand(view, i, unseen)
+            hand = hands[i]
             shown = p["tickets"]
             tickets = list(shown) if over and shown is not None else [rest.pop() for _ in range(p["ticket_count"])]
             offer = [rest.pop() for _ in range(p["offer_count"])]
