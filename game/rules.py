@@ -589,7 +589,8 @@ def _apply_draw(state: State, action: DrawCard) -> Event:
     elif second and source == LOCOMOTIVE:
         raise _fail(action, "rule.draw.second_locomotive", "a face-up locomotive cannot be the second card")
     seat = state["current"]
-    hand = state["players"][seat]["hand"]
+    player = state["players"][seat]
+    hand = player["hand"]
     event: Event
     if source == "deck":
         card = draw_card(state)
@@ -601,7 +602,7 @@ def _apply_draw(state: State, action: DrawCard) -> Event:
         market = state["market"]
         i = market.index(source)
         hand[source] += 1
-        state["players"][seat]["face_up"].append(source)     # every player saw it taken
+        player["face_up"].append(source)     # every player saw it taken
         replacement = draw_card(state)
         if replacement is None:
             del market[i]
@@ -752,9 +753,16 @@ def _pay(state: State, player: Player, colour: str, cards: int, locos: int) -> N
         hand[LOCOMOTIVE] -= locos
         discard.extend([LOCOMOTIVE] * locos)
     if face_up:
-        for kind, paid in ((colour, cards), (LOCOMOTIVE, locos)):
-            for _ in range(min(paid, face_up.count(kind))):
-                face_up.remove(kind)
+        if cards and colour in face_up:
+            _spend(face_up, colour, cards)
+        if locos and LOCOMOTIVE in face_up:
+            _spend(face_up, LOCOMOTIVE, locos)
+
+
+def _spend(face_up: list[str], kind: str, paid: int) -> None:
+    """Take ``paid`` cards of ``kind`` (or as many as it lists) out of a ``face_up`` record."""
+    for _ in range(min(paid, face_up.count(kind))):
+        face_up.remove(kind)
 
 
 def _apply_pay_tunnel(state: State, action: PayTunnel) -> Event:
