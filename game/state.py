@@ -358,8 +358,9 @@ def _variant_ticket_ids(map_id: str, variant_id: str) -> tuple[frozenset[str], f
     return frozenset(t.id for t in tickets), frozenset(t.id for t in tickets if t.long)
 
 
-def _card_list(state: Mapping[str, Any], key: str, where: str | None = None) -> list[str]:
-    pile = state.get(key)
+def _card_list(holder: Mapping[str, Any], key: str, where: str | None = None) -> list[str]:
+    """``holder[key]`` checked as a list of card kinds (``where``: the field's name in a message)."""
+    pile = holder.get(key)
     if not (isinstance(pile, list) and all(isinstance(c, str) for c in pile) and _CARD_SET.issuperset(pile)):
         raise StateError(f"{where or key}: expected a list of card kinds ({', '.join(CARD_KINDS)})")
     return pile
