@@ -51,6 +51,7 @@ from game.state import (
     MARKET_SIZE,
     TOTAL_CARDS,
     Phase,
+    Player,
     State,
     deal_stage,
     draw_card,
@@ -588,7 +589,8 @@ def _apply_draw(state: State, action: DrawCard) -> Event:
     elif second and source == LOCOMOTIVE:
         raise _fail(action, "rule.draw.second_locomotive", "a face-up locomotive cannot be the second card")
     seat = state["current"]
-    hand = state["players"][seat]["hand"]
+    player = state["players"][seat]
+    hand = player["hand"]
     event: Event
     if source == "deck":
         card = draw_card(state)
@@ -600,6 +602,7 @@ def _apply_draw(state: State, action: DrawCard) -> Event:
         market = state["market"]
         i = market.index(source)
         hand[source] += 1
+        player["face_up"].append(source)     # every player saw it taken
         replacement = draw_card(state)
         if replacement is None:
             del market[i]
@@ -721,7 +724,7 @@ def _apply_claim(state: State, action: ClaimRoute) -> Event:
 
 def _take_route(state: State, r: RouteFacts, colour: str, cards: int, locos: int) -> None:
     player = state["players"][state["current"]]
-    _pay(state, player["hand"], colour, cards, locos)
+    _pay(state, player, colour, cards, locos)
     player["routes"].append(r.id)
     player["trains"] -= r.length
     player["score"] += r.points
@@ -739,14 +742,27 @@ def _forget_withdrawals(state: State, r: RouteFacts) -> None:
             p["withdrawn"] = [w for w in p["withdrawn"] if w["route"] not in gone]
 
 
-def _pay(state: State, hand: dict[str, int], colour: str, cards: int, locos: int) -> None:
-    discard = state["discard"]
+def _pay(state: State, player: Player, colour: str, cards: int, locos: int) -> None:
+    """Move the cards paid from ``player``'s hand to the discard pile; the face-up cards it took
+    of the kinds paid leave its record (as many as were paid: which ones were spent nobody saw)."""
+    hand, discard, face_up = player["hand"], state["discard"], player["face_up"]
     if cards:
         hand[colour] -= cards
         discard.extend([colour] * cards)
     if locos:
         hand[LOCOMOTIVE] -= locos
         discard.extend([LOCOMOTIVE] * locos)
+    if face_up:
+        if cards and colour in face_up:
+            _spend(face_up, colour, cards)
+        if locos and LOCOMOTIVE in face_up:
+            _spend(face_up, LOCOMOTIVE, locos)
+
+
+def _spend(face_up: list[str], kind: str, paid: int) -> None:
+    """Take ``paid`` cards of ``kind`` (or as many as it lists) out of a ``face_up`` record."""
+    for _ in range(min(paid, face_up.count(kind))):
+        face_up.remove(kind)
 
 
 def _apply_pay_tunnel(state: State, action: PayTunnel) -> Event:
@@ -762,7 +778,7 @@ def _apply_pay_tunnel(state: State, action: PayTunnel) -> Event:
     player = state["players"][state["current"]]
     r = board(state["map"]).by_id[t["route"]]
     _take_route(state, r, t["colour"], t["cards"], t["locomotives"])
-    _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
+    _pay(state, player, action.colour, action.cards, action.locomotives)
     event: Event = {"kind": "claim", "seat": state["current"], "private": {}, "route": r.id, "colour": t["colour"],
                     "cards": t["cards"], "locomotives": t["locomotives"], "revealed": list(state["revealed"]),
                     "extra": t["extra"], "points": r.points,
@@ -795,7 +811,7 @@ def _apply_station(state: State, action: BuildStation) -> Event:
         raise _fail(action, "rule.station.taken", "that city already has a station")
     player = state["players"][state["current"]]
     _check_payment(action, TRAIN_COLOURS, cost, 0, player["hand"])
-    _pay(state, player["hand"], action.colour, action.cards, action.locomotives)
+    _pay(state, player, action.colour, action.cards, action.locomotives)
     player["stations"].append(action.city)
     event: Event = {"kind": "station", "seat": state["current"], "private": {}, "city": action.city,
                     "colour": action.colour, "cards": action.cards, "locomotives": action.locomotives}

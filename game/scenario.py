@@ -59,6 +59,7 @@ class PositionPlayer(TypedDict, total=False):
     routes: list[str]
     stations: list[str]
     withdrawn: list[Withdrawal]
+    face_up: list[str]
     trains: int
     score: int
 
@@ -297,7 +298,7 @@ def _set_position(state: State, position: Any, seed: Any) -> None:
         p["hand"].update(hand)
         p["tickets"], p["offer"] = spec.get("tickets", []), spec.get("offer", [])
         p["routes"], p["stations"] = spec.get("routes", []), spec.get("stations", [])
-        p["withdrawn"] = spec.get("withdrawn", [])
+        p["withdrawn"], p["face_up"] = spec.get("withdrawn", []), spec.get("face_up", [])
         routes = p["routes"] if isinstance(p["routes"], list) else []
         lengths = [game_map.route(r).length for r in routes if isinstance(r, str) and game_map.has_route(r)]
         p["trains"] = spec.get("trains", game_map.rules["trains"] - sum(lengths))

@@ -75,6 +75,7 @@ class Player(TypedDict):
     trains: int
     score: int
     withdrawn: list[Withdrawal]  # tunnels this player withdrew from, while the route is still open to it
+    face_up: list[str]          # face-up cards taken and not yet matched by a payment of that kind (public)
 
 
 class Withdrawal(TypedDict):
@@ -129,7 +130,8 @@ def full_deck() -> list[str]:
 
 def new_player(name: str, kind: str, colour: str, trains: int) -> Player:
     return {"name": name, "kind": kind, "colour": colour, "hand": empty_hand(), "tickets": [],
-            "offer": [], "routes": [], "stations": [], "trains": trains, "score": 0, "withdrawn": []}
+            "offer": [], "routes": [], "stations": [], "trains": trains, "score": 0, "withdrawn": [],
+            "face_up": []}
 
 
 class PlayerSpec(TypedDict):
@@ -284,7 +286,7 @@ def copy_state(state: State) -> State:
         q = p.copy()
         q["hand"], q["tickets"], q["offer"] = p["hand"].copy(), p["tickets"][:], p["offer"][:]
         q["routes"], q["stations"] = p["routes"][:], p["stations"][:]
-        q["withdrawn"] = [w.copy() for w in p["withdrawn"]]
+        q["withdrawn"], q["face_up"] = [w.copy() for w in p["withdrawn"]], p["face_up"][:]
         players.append(q)
     new["players"] = players
     if state["tunnel"] is not None:
@@ -306,9 +308,10 @@ def from_json(text: str) -> State:
     except JsonTextError as exc:
         raise StateError(str(exc)) from None
     if isinstance(data, dict) and isinstance(data.get("players"), list):
-        for p in data["players"]:       # saved before players had "withdrawn": none recorded
+        for p in data["players"]:       # saved before players had "withdrawn" or "face_up": none recorded
             if isinstance(p, dict):
                 p.setdefault("withdrawn", [])
+                p.setdefault("face_up", [])
     validate(data)
     state: State = data
     state["phase"] = Phase(state["phase"])
@@ -355,10 +358,11 @@ def _variant_ticket_ids(map_id: str, variant_id: str) -> tuple[frozenset[str], f
     return frozenset(t.id for t in tickets), frozenset(t.id for t in tickets if t.long)
 
 
-def _card_list(state: Mapping[str, Any], key: str) -> list[str]:
-    pile = state.get(key)
+def _card_list(holder: Mapping[str, Any], key: str, where: str | None = None) -> list[str]:
+    """``holder[key]`` checked as a list of card kinds (``where``: the field's name in a message)."""
+    pile = holder.get(key)
     if not (isinstance(pile, list) and all(isinstance(c, str) for c in pile) and _CARD_SET.issuperset(pile)):
-        raise StateError(f"{key}: expected a list of card kinds ({', '.join(CARD_KINDS)})")
+        raise StateError(f"{where or key}: expected a list of card kinds ({', '.join(CARD_KINDS)})")
     return pile
 
 
@@ -402,7 +406,7 @@ def validate(state: Any) -> None:
     owners: dict[str, int] = {}
     station_cities: set[str] = set()
     player_keys = {"name", "kind", "colour", "hand", "tickets", "offer", "routes", "stations", "trains", "score",
-                   "withdrawn"}
+                   "withdrawn", "face_up"}
     for seat, p in enumerate(players):
         where = f"players[{seat}]"
         _expect(isinstance(p, dict) and set(p) == player_keys, where,
@@ -416,6 +420,10 @@ def validate(state: Any) -> None:
                 f"expected a count >= 0 for each of {', '.join(CARD_KINDS)}")
         for c, v in hand.items():
             counts[c] += v
+        face_up = _card_list(p, "face_up", f"{where}.face_up")
+        for c in dict.fromkeys(face_up):
+            _expect(face_up.count(c) <= hand[c], f"{where}.face_up",
+                    f"{face_up.count(c)} {c} card(s) taken face up but {hand[c]} in the hand")
         take_tickets(f"{where}.tickets", p["tickets"])
         take_tickets(f"{where}.offer", p["offer"])
         _expect(isinstance(p["routes"], list), f"{where}.routes", "expected a list of route ids")

@@ -3,7 +3,8 @@
 Hidden from a seat: the other players' hands, kept tickets and offered tickets, the order
 of the train deck, the discard pile and the ticket deck, the tickets out of the game and the
 RNG.  What is hidden is replaced by ``None`` with a count beside it, so the view keeps the
-state's shape.  Once the game is over every player's tickets are public (final scoring
+state's shape.  Public records stay: the tunnels each seat withdrew from and the face-up cards
+each seat took and has not visibly spent since.  Once the game is over every player's tickets are public (final scoring
 shows them).
 
 >>> from game.state import new_game
@@ -39,6 +40,7 @@ class PlayerView(TypedDict):
     trains: int
     score: int
     withdrawn: list[Withdrawal]     # public: every seat saw the reveal
+    face_up: list[str]              # public: every seat saw these face-up cards taken (game.state.Player)
 
 
 class View(TypedDict):
@@ -89,6 +91,7 @@ def player_view(state: State, seat: int) -> View:
             "offer_count": len(p["offer"]),
             "routes": list(p["routes"]), "stations": list(p["stations"]),
             "trains": p["trains"], "score": p["score"], "withdrawn": [w.copy() for w in p["withdrawn"]],
+            "face_up": list(p["face_up"]),
         } for i, p in enumerate(state["players"])],
         "deck": None, "deck_size": len(state["deck"]), "discard": None, "discard_size": len(state["discard"]),
         "market": list(state["market"]), "revealed": list(state["revealed"]),

@@ -9,7 +9,8 @@ fast as they can (the worst case for the page), and measures
 
 (a) the page's main thread while AI seats play: every task it ran (Chromium's trace,
     ``RunTask`` events of the page's renderer thread; the longest ones of each game listed
-    with what they were made of), the ``longtask`` entries of a PerformanceObserver (tasks
+    with what they were made of and the CPU time they had, ``tdur``: a task much longer than its
+    CPU time waited for a core, held by other processes or the page's own workers), the ``longtask`` entries of a PerformanceObserver (tasks
     over 50 ms), and the page's own handler of each answer from the worker (it plays the move
     and redraws the screen, the end screen included): count, p50, p95, max (target: no task
     over 100 ms);
@@ -18,8 +19,8 @@ fast as they can (the worst case for the page), and measures
     (target for hard: p95 <= 1 s); the requests sent while the worker was still starting
     Python (the first of each game) are listed apart, as their round trip is mostly that start.
 
-``--workers N`` runs N AI workers (``?ai-workers=N``; else as many as the device's cores, at
-most 4): hard's searched moves are shared among them (``game.ui.ai_shards``), and a move's
+``--workers N`` runs N AI workers (``?ai-workers=N``; else the device's cores less one, at
+least 1, at most 4): hard's searched moves are shared among them (``game.ui.ai_shards``), and a move's
 worker measure is its longest shard's.  ``--helper page`` makes the worker's script fail to load
 (as on a host that cannot serve it), so the page's own fallback (a slice at a time on the main
 thread) is measured instead: each AI move's time from the move before it played to it played
@@ -156,7 +157,8 @@ def summary(values: list[float]) -> str:
 def main_thread_tasks(trace: bytes) -> tuple[list[float], list[str], dict[str, float]]:
     """Durations (ms) of the tasks run on the page's main thread (renderer ``CrRendererMain``)
     from the first AI request on (before it: the page's boot and the click starting the game),
-    what the longest ones were made of, and the time in each kind of work (ms, in all)."""
+    what the longest ones were made of (and the CPU time of those over 50 ms), and the time in
+    each kind of work (ms, in all)."""
     timed = main_thread_events(trace, FIRST_REQUEST)
     tasks = [e for e in timed if e["name"] == "RunTask"]
     longest = sorted(tasks, key=lambda e: -e["dur"])[:LONGEST_SHOWN]
@@ -164,8 +166,12 @@ def main_thread_tasks(trace: bytes) -> tuple[list[float], list[str], dict[str, f
     for e in timed:
         if e["name"] in TASK_PARTS:
             kinds[TASK_PARTS[e["name"]]] = kinds.get(TASK_PARTS[e["name"]], 0) + e["dur"] / 1000
-    return ([e["dur"] / 1000 for e in tasks], [f"{task['dur'] / 1000:.1f} ms: {task_parts(task, timed)}" for task in longest],
-            kinds)
+    over = sorted(e.get("tdur", 0) / 1000 for e in tasks if e["dur"] > 50_000)
+    cpu = (f"CPU of the tasks over 50 ms: median {over[len(over) // 2] if over else 0:.1f} ms; the most CPU in one task: "
+           f"{max((e.get('tdur', 0) / 1000 for e in tasks), default=0):.1f} ms")
+    return ([e["dur"] / 1000 for e in tasks],
+            [f"{task['dur'] / 1000:.1f} ms (CPU {task.get('tdur', 0) / 1000:.1f}): {task_parts(task, timed)}"
+             for task in longest] + [cpu], kinds)
 
 
 def task_parts(task: dict, timed: list[dict]) -> str:
@@ -219,7 +225,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="games to play, alternating USA and Europe")
     parser.add_argument("--helper", choices=("worker", "page"), default="worker")
     parser.add_argument("--no-jspi", action="store_true", help="the page cannot suspend a call into WebAssembly")
-    parser.add_argument("--workers", type=int, default=0, help="AI workers (0: as many as the device's cores, at most 4)")
+    parser.add_argument("--workers", type=int, default=0, help="AI workers (0: the device's cores less one, at least 1, at most 4)")
     parser.add_argument("--traces", type=Path, help="a folder to keep each game's Chromium trace in (JSON)")
     parser.add_argument("--before", type=Path, help="another checkout to play in turns with this one")
     args = parser.parse_args()
@@ -239,7 +245,7 @@ def main() -> None:
         sessions = {side: BrowserSession(browser, url) for side, url in urls.items()}
         print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}"
               f"{' (no JSPI)' if args.no_jspi else ''}; "
-              f"workers: {args.workers or 'as many as the cores'}")
+              f"workers: {args.workers or 'the cores less one'}")
         for g in range(args.games):
             map_id, seed = GAMES[g % len(GAMES)]
             order = list(sides) if g % 2 == 0 else list(reversed(sides))     # each side first in turns

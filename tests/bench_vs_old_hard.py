@@ -56,14 +56,16 @@ def load_old(commit: str, where: Path) -> object:
 
 def _with_withdrawals(search: types.ModuleType) -> None:
     """Give the old search's sampled states what the engine's state has since gained: each
-    player's tunnel withdrawals (public, copied from the view), which that commit's
-    ``determinize`` does not know."""
+    player's tunnel withdrawals (public, copied from the view) and a record of face-up cards
+    taken (left empty: that commit's ``determinize`` deals hands without it), which that
+    commit's ``determinize`` does not know."""
     dealt = search.determinize                                   # type: ignore[attr-defined]
 
     def determinize(view: dict, rng: object) -> dict:
         state = dealt(view, rng)
         for p, shown in zip(state["players"], view["players"]):
             p.setdefault("withdrawn", [w.copy() for w in shown.get("withdrawn", [])])
+            p.setdefault("face_up", [])
         return state
 
     search.determinize = determinize                             # type: ignore[attr-defined]

@@ -4,8 +4,9 @@ Hidden parts are the other players' hands, kept and offered tickets, the order o
 deck, the discard pile, the ticket deck and the box.  The sample keeps everything the view
 shows (market, revealed cards, routes, stations, trains, scores, phase, the viewer's own
 hand, tickets and offer) and every count it gives (hand sizes, ticket counts, pile sizes);
-the cards played on a pending tunnel stay in that player's hand;
-the unseen cards are exactly the 110 minus those in sight, dealt at random, and long tickets
+the cards each player is known to hold stay in its hand (the face-up cards it took and has
+not spent since, ``players[i].face_up``, and the cards played on a pending tunnel);
+the other unseen cards are exactly the 110 minus those in sight, dealt at random, and long tickets
 never go into the ticket deck.  The sample gets a fresh RNG, so the future is sampled too.
 
 :func:`likely_world` weighs such samples by how well they explain the opponents' public play:
@@ -25,6 +26,7 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
 from game.mapdata import LOCOMOTIVE, load_map
 from game.rng import Rng
@@ -38,27 +40,46 @@ def _tickets(map_id: str, variant: str) -> tuple[tuple[str, ...], frozenset[str]
     return tuple(t.id for t in tickets), frozenset(t.id for t in tickets if t.long)
 
 
-def made_up_hand(view: View, seat: int, unseen: list[str]) -> dict[str, int]:
-    """A hand for ``seat`` the view does not show: the cards it played on a tunnel being decided
-    (known), the rest taken from the end of ``unseen`` (shuffled; the cards used are removed)."""
-    hand = empty_hand()
-    for kind, count in _reserved(view, seat).items():
-        hand[kind] += count
-        for _ in range(count):
-            unseen.remove(kind)
-    for _ in range(view["players"][seat]["hand_size"] - sum(hand.values())):
-        hand[unseen.pop()] += 1
-    return hand
+def made_up_hands(view: View, seats: Iterable[int], unseen: list[str]) -> dict[int, dict[str, int]]:
+    """Hands for ``seats`` the view does not show, by seat: the cards each is known to hold
+    (:func:`known_cards`), the rest taken from the end of ``unseen`` (shuffled; the cards used
+    are removed).  Every seat's known cards are set aside before any hand is filled, so that no
+    seat's random cards take what another is known to hold."""
+    hands: dict[int, dict[str, int]] = {}
+    for seat in seats:
+        hand = hands[seat] = empty_hand()
+        for kind, count in known_cards(view, seat).items():
+            hand[kind] += count
+            for _ in range(count):
+                unseen.remove(kind)
+    for seat, hand in hands.items():
+        for _ in range(view["players"][seat]["hand_size"] - sum(hand.values())):
+            hand[unseen.pop()] += 1
+    return hands
 
 
-def _reserved(view: View, seat: int) -> dict[str, int]:
-    """The cards a player is known to hold: those played on a tunnel being decided."""
+def known_cards(view: View, seat: int) -> dict[str, int]:
+    """The cards every player knows ``seat`` holds, by kind: the face-up cards it took and has
+    not spent since (``face_up``) and the cards it played on a tunnel being decided; both are
+    least counts of the same hand, so a kind's count is the larger of the two.
+
+    >>> from game.state import new_game
+    >>> from game.view import player_view
+    >>> v = player_view(new_game("usa", players=2, seed=1), 0)
+    >>> v["players"][1]["face_up"] = ["red", "locomotive", "red"]
+    >>> known_cards(v, 1)
+    {'red': 2, 'locomotive': 1}
+    """
+    known: dict[str, int] = {}
+    for kind in view["players"][seat]["face_up"]:
+        known[kind] = known.get(kind, 0) + 1
     tunnel = view["tunnel"]
-    if tunnel is None or view["current"] != seat:
-        return {}
-    known = {LOCOMOTIVE: tunnel["locomotives"]}
-    if tunnel["cards"]:
-        known[tunnel["colour"]] = known.get(tunnel["colour"], 0) + tunnel["cards"]
+    if tunnel is not None and view["current"] == seat:
+        played = {LOCOMOTIVE: tunnel["locomotives"]}
+        if tunnel["cards"]:
+            played[tunnel["colour"]] = played.get(tunnel["colour"], 0) + tunnel["cards"]
+        for kind, count in played.items():
+            known[kind] = max(known.get(kind, 0), count)
     return known
 
 
@@ -88,18 +109,20 @@ def determinize(view: View, rng: Rng) -> State:
     rest = regular[view["ticket_deck_size"]:] + long_
     rng.shuffle(rest)
 
+    hands = made_up_hands(view, (i for i in range(len(view["players"])) if i != seat), unseen)
     players: list[Player] = []
     for i, p in enumerate(view["players"]):
         if i == seat:
             hand, tickets, offer = dict(my_hand), list(my_tickets), list(my_offer)
         else:
-            hand = made_up_hand(view, i, unseen)
+            hand = hands[i]
             shown = p["tickets"]
             tickets = list(shown) if over and shown is not None else [rest.pop() for _ in range(p["ticket_count"])]
             offer = [rest.pop() for _ in range(p["offer_count"])]
         players.append({"name": p["name"], "kind": p["kind"], "colour": p["colour"], "hand": hand, "tickets": tickets,
                         "offer": offer, "routes": list(p["routes"]), "stations": list(p["stations"]),
-                        "trains": p["trains"], "score": p["score"], "withdrawn": [w.copy() for w in p["withdrawn"]]})
+                        "trains": p["trains"], "score": p["score"], "withdrawn": [w.copy() for w in p["withdrawn"]],
+                        "face_up": list(p["face_up"])})
     deck = [unseen.pop() for _ in range(view["deck_size"])]
     discard = unseen[:view["discard_size"]]
     tunnel = view["tunnel"]

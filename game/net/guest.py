@@ -246,6 +246,11 @@ class GuestTable:
             seen = [Seen.from_json(s) for s in data["seen"]]
         except ValueError as exc:
             raise GuestError(str(exc)) from None
+        view = data["view"]
+        if view is not None and isinstance(view.get("players"), list):
+            for p in view["players"]:   # kept before views showed "face_up": none recorded
+                if isinstance(p, dict):
+                    p.setdefault("face_up", [])
         return cls(data["contribution"], data["seat"], data["token"], data["table"], data["commitment"],
                    data["pledges"], data["contributions"], data["at"], data["view"], data["events"],
                    data["statuses"], seen, data["secret"], data["actions"])

@@ -29,7 +29,7 @@ from typing import Any, Protocol, cast
 from urllib.parse import parse_qsl, quote
 
 from game.actions import Action, parse_action
-from game.ai.determinize import determinize, made_up_hand
+from game.ai.determinize import determinize, made_up_hands
 from game.events import Event as EngineEvent
 from game.events import event_view
 from game.i18n import _
@@ -518,7 +518,9 @@ def public_world(view: View, rng: Rng) -> State:
     for kind in view["market"] + view["revealed"]:
         unseen.remove(kind)
     rng.shuffle(unseen)
-    hand = made_up_hand(view, seat, unseen)        # cards played on a tunnel stay in the hand
+    # the cards a seat is known to hold (face up taken, played on a tunnel) stay in its hand;
+    # every seat's are set aside first, for determinize to deal the others' below
+    hand = made_up_hands(view, range(len(view["players"])), unseen)[seat]
     shown = {t for p in view["players"] for t in p["tickets"] or ()}
     pool = [t for t in _ticket_ids(view) if t not in shown]
     rng.shuffle(pool)

@@ -63,7 +63,8 @@ from game.ui.session import Session
 from game.ui.tickets import OpenPath, open_path, seat_ticket_status
 from game.view import View
 
-LOG_SHOWN = 60      # the most recent log lines on screen
+LOG_SHOWN = 60      # the most recent log lines on screen: at least these ...
+LOG_TRIM = 20       # ... and fewer than these more: the oldest go this many at a time (``log_rows``)
 HINT_DIALOGS = (TicketsScreen, TunnelScreen)     # the choices the player must answer: the Hint command in them
 STATUS_KEYS = {Phase.SETUP_TICKETS: "table.status.setup", Phase.START: "table.status.start",
                Phase.SECOND_DRAW: "table.status.second", Phase.TUNNEL: "table.status.tunnel",
@@ -423,16 +424,28 @@ def log_lines(s: Session, memo: Memo) -> list[LogLine]:
 
 
 def log_rows(s: Session, memo: Memo) -> tuple[LogRow, ...]:
-    """The log's newest ``LOG_SHOWN`` lines (a line worked out once, until its turn goes on;
-    the lines no longer shown are forgotten)."""
+    """The log's newest lines: at least ``LOG_SHOWN`` (all, in a shorter log), the oldest let go
+    ``LOG_TRIM`` at a time, so that between two trims a move only adds a line at the foot and
+    the lines above keep their place on the page (``game.web.log_panel``).  A line is
+    worked out once, until its turn goes on; the lines no longer shown are forgotten."""
     lines = log_lines(s, memo)
     shown: dict[tuple[int, LogLine], LogRow] = {}
-    for i in range(max(0, len(lines) - LOG_SHOWN), len(lines)):
+    for i in range(log_start(len(lines)), len(lines)):
         key = (i, lines[i])
         row = memo.rows.get(key)
         shown[key] = log_row(i, lines[i], s.state) if row is None else row
     memo.rows = shown
     return tuple(shown.values())
+
+
+def log_start(count: int) -> int:
+    """The first of ``count`` log lines shown (``log_rows``): a multiple of ``LOG_TRIM`` that
+    leaves from ``LOG_SHOWN`` to ``LOG_SHOWN + LOG_TRIM - 1`` lines.
+
+    >>> [log_start(n) for n in (0, 59, 60, 79, 80, 99, 100)]
+    [0, 0, 0, 0, 20, 20, 40]
+    """
+    return max(0, count - LOG_SHOWN) // LOG_TRIM * LOG_TRIM
 
 
 def end_of(s: Session, memo: Memo) -> EndScreen:

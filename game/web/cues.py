@@ -41,9 +41,9 @@ def play_after_paint(cues: tuple[CueLook, ...], to_act: ToAct | None = None, tim
     painted: a cue never holds up the update.  ``to_act``: which human must act when they play
     (another seat's tunnel is then not shown); ``timed``: a tunnel's cards go by themselves
     after ``REVEAL_MS``."""
-    if cues:
-        js.requestAnimationFrame(create_once_callable(
-            lambda _time: _later(0, lambda: play(cues, None if to_act is None else to_act(), timed))))
+    if cues:        # (the frame's callback is the page's own setTimeout: Python runs once, in the task after it)
+        later = create_once_callable(lambda _time: play(cues, None if to_act is None else to_act(), timed))
+        js.requestAnimationFrame(js.setTimeout.bind(js.window, later, 0))
 
 
 def play(cues: tuple[CueLook, ...], human: int | None = None, timed: bool = True) -> None:
@@ -65,8 +65,9 @@ def play(cues: tuple[CueLook, ...], human: int | None = None, timed: bool = True
             _fly(cue)
 
 
-def _later(ms: int, fn) -> None:
-    js.setTimeout(create_once_callable(fn), ms)
+def _remove_later(node: Node, ms: int) -> None:
+    """Take ``node`` off the page in ``ms`` (by the page's own function: no Python runs then)."""
+    js.setTimeout(node.remove.bind(node), ms)
 
 
 def _place(selector: str, colour: str) -> None:
@@ -84,7 +85,7 @@ def _place(selector: str, colour: str) -> None:
         piece.style.width = piece.style.height = f"{max(box.width, box.height, 8)}px"
         piece.style.animationDelay = f"{STEP_MS * i}ms"
         frame.append(piece)
-        _later(PLACE_MS + STEP_MS * i, piece.remove)
+        _remove_later(piece, PLACE_MS + STEP_MS * i)
 
 
 def _fly(cue: Cue) -> None:
@@ -113,7 +114,7 @@ def _fly(cue: Cue) -> None:
                    dict_converter=js.Object.fromEntries)
     flyer.animate(frames, to_js({"duration": FLY_MS, "easing": "ease-in-out", "fill": "forwards"},
                                 dict_converter=js.Object.fromEntries))
-    _later(FLY_MS + 30, flyer.remove)
+    _remove_later(flyer, FLY_MS + 30)
 
 
 def reveal_cards(cue: Cue) -> Node:
@@ -164,4 +165,4 @@ def show_reveal(look: CueLook, timed: bool = True) -> None:
              data_turn=look.mark)
     frame.append(box)
     if timed:
-        _later(REVEAL_MS, box.remove)
+        _remove_later(box, REVEAL_MS)

@@ -1,17 +1,22 @@
 """A move redraws only what it changed: routes restyled in place (drawn again only when claimed),
-the side column's cards, players and log events kept when their facts did not change, and the
-focus left where it was.  (How fast this is, is measured by ``tests/bench_ui.py``.)"""
+the side column's cards, players and log events kept when their facts did not change (the log's
+oldest lines let go several at a time), and the focus left where it was.  (How fast this is, is measured by ``tests/bench_ui.py``.)"""
 
 from __future__ import annotations
 
 from ui_driver import AI_FAST, game_facts, human_step, new_game, wait_for_human
 
-LOG_SHOWN = 60
+from game.ui.screen import LOG_SHOWN, LOG_TRIM, log_start
+
 # Mark every element a move may keep: one still marked afterwards was not built again.
 MARK = """() => { for (const node of document.querySelectorAll(
     '#board .route, #board .city, #side .cards button, #side .player-list li, #log .log li')) node.keptMark = true; }"""
 KEPT = "(selector) => [...document.querySelectorAll(selector)].map((node) => node.keptMark === true)"
 LOG_NUMBERS = "[...document.querySelectorAll('#log .log li .log-number')].map((n) => n.textContent)"
+LOG_TOP = "document.querySelector('#log .log-scroll').scrollTop"
+NEWEST_SHOWN = """() => { const box = document.querySelector('#log .log-scroll').getBoundingClientRect();
+    const line = document.querySelector('#log .log li:last-child').getBoundingClientRect();
+    return line.top >= box.top - 1 && line.bottom <= box.bottom + 1; }"""
 
 
 def ann_to_play(page) -> dict:
@@ -51,9 +56,11 @@ def test_a_card_drawn_touches_only_what_changed(browser_session):
 def test_routes_are_drawn_again_only_when_claimed_and_the_log_keeps_its_last_events(browser_session):
     page = browser_session.open(AI_FAST)
     new_game(page, ["Ann", "Bot"], ["human", "ai:easy"], seed="5")
-    events = 0
-    while events <= LOG_SHOWN + 5:
+    events, back = 0, False
+    while events <= LOG_SHOWN + LOG_TRIM:        # until the oldest lines have gone once
         ann_to_play(page)
+        if events > 20 and back is False:       # a player who scrolled back stays there as lines come
+            back = page.evaluate(f"{LOG_TOP} = 0") == 0
         page.evaluate(MARK)
         # (with 2 players the twin of a claimed double route closes: it is drawn again too)
         taken = set(page.evaluate("[...document.querySelectorAll('#board .route.claimed, #board .route.closed')]"
@@ -68,7 +75,12 @@ def test_routes_are_drawn_again_only_when_claimed_and_the_log_keeps_its_last_eve
             assert kept == (not is_taken or route in taken), route     # drawn again: newly claimed or closed
         numbers = page.evaluate(LOG_NUMBERS)
         events = int(numbers[-1].rstrip("."))
-        first = max(1, events - LOG_SHOWN + 1)
-        assert numbers == [f"{i}." for i in range(first, events + 1)]
+        assert numbers == [f"{i}." for i in range(log_start(events) + 1, events + 1)]    # 60 to 79 lines
         assert page.evaluate(KEPT, "#log .log li")[0]      # the oldest listed was listed before
-    assert events > LOG_SHOWN
+        if back is True:
+            assert page.evaluate(LOG_TOP) == 0 and not page.evaluate(NEWEST_SHOWN)
+            page.evaluate(f"{LOG_TOP} = 1e9")   # back to the foot: it follows the lines again
+            back = None
+        else:
+            page.wait_for_function(NEWEST_SHOWN)
+    assert events > LOG_SHOWN + LOG_TRIM and back is None

@@ -6,9 +6,9 @@ the order of the legal actions is pinned too).  Each combination's games hash, a
 action, the action's text and its event, then the final state's canonical JSON; the digests
 below were computed on the engine before it was tuned for speed (commit ace4745).  A change
 here means a rule, a payment order, an event or the RNG's use changed: that is a rule change,
-never a speed-up.  The players' ``withdrawn`` record (added after the pin, issue #30: a public
-fact that changes no draw and no rule) is left out of the hashed states, so the pins still hold
-every other byte.  The routes ``claimable_routes`` finds with the map's bitsets are also
+never a speed-up.  The players' ``withdrawn`` and ``face_up`` records (added after the pin,
+issue #30: public facts that change no draw and no rule) are left out of the hashed states, so
+the pins still hold every other byte.  The routes ``claimable_routes`` finds with the map's bitsets are also
 checked against the rule applied route by route.
 """
 
@@ -33,13 +33,14 @@ from game.rules import (
 from game.state import copy_state, new_game, to_json
 
 SAMPLED = [(m, v, n) for m, v in ALL_SETUPS for n in (2, 3, 4, 5)]
+LATER = ("withdrawn", "face_up")       # player records added after the pin
 LISTED = [("usa", "usa", 2), ("usa", "usa", 5), ("europe", "europe", 3), ("europe", "europe", 4),
           ("europe", "mega", 5)]
 
 
 def _pinned_text(state: dict) -> str:
-    """The state's canonical text as pinned: without the later ``withdrawn`` record."""
-    return to_json({**state, "players": [{k: v for k, v in p.items() if k != "withdrawn"} for p in state["players"]]})
+    """The state's canonical text as pinned: without the later ``withdrawn`` and ``face_up`` records."""
+    return to_json({**state, "players": [{k: v for k, v in p.items() if k not in LATER} for p in state["players"]]})
 
 
 def _digest(map_id: str, variant: str, players: int, seed: int, listed: bool) -> str:

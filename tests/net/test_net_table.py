@@ -19,6 +19,7 @@ from game.net.host import HostTable, TableError
 from game.net.protocol import Clock, Command, Hello, read_host
 from game.state import to_json
 from game.ui.log import Event as LogEvent
+from game.ui.netplay import GuestSession
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -126,6 +127,17 @@ def test_a_guest_that_reloads_rejoins_with_its_token_and_sees_the_same_game():
     assert channel.table.statuses() == ["local", "here", "here"] and channel.table.seat_of("g1") == 1
     channel.play_out()
     assert kept.check() is None
+
+
+def test_a_guest_kept_before_views_showed_the_face_up_record_still_draws_its_game():
+    channel = dealt_table(3)
+    channel.play_out(moves=40)
+    data = json.loads(json.dumps(channel.guests["g1"].to_json()))
+    for p in data["view"]["players"]:
+        del p["face_up"]
+    kept = GuestTable.from_json(data)
+    assert [p["face_up"] for p in kept.view["players"]] == [[], [], []]
+    GuestSession(kept)      # its world is dealt from the kept view
 
 
 def test_a_new_connection_of_a_seat_replaces_the_old_one():
