@@ -9,7 +9,7 @@ not spent since, ``players[i].face_up``, and the cards played on a pending tunne
 the other unseen cards are exactly the 110 minus those in sight, dealt at random, and long tickets
 never go into the ticket deck.  The sample gets a fresh RNG, so the future is sampled too.
 
-:func:`likely_world` weighs such samples by how well they explain the opponents' public play:
+:func:`likely_world_steps` weighs such samples by how well they explain the opponents' public play:
 a deal in which an opponent's claimed routes lie on cheap paths between the cities of the
 tickets dealt to it is more likely than one in which they lead nowhere.
 
@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from game.ai.steps import Steps
 from game.mapdata import LOCOMOTIVE, load_map
 from game.rng import Rng
 from game.state import Phase, Player, State, empty_hand, full_deck
@@ -182,15 +183,23 @@ def explained(state: State, seat: int) -> int:
     return count
 
 
-def likely_world(view: View, rng: Rng, tries: int = 4) -> State:
+def likely_world_steps(view: View, rng: Rng, tries: int = 4) -> Steps[State]:
     """One of ``tries`` samples of :func:`determinize`, drawn with chance proportional to
     ``(5/3) ** (claimed routes their opponents' tickets explain)`` (``EXPLAIN_RATIO``): the
-    hidden tickets weighed by the opponents' public claims (importance resampling)."""
-    worlds = [determinize(view, rng) for _ in range(tries)]
+    hidden tickets weighed by the opponents' public claims (importance resampling).  In steps
+    (``game.ai.steps``): each deal one, and each deal's weighing one, for the page's main thread
+    (``Searcher.sample_steps``)."""
+    worlds = []
+    for _ in range(tries):
+        yield
+        worlds.append(determinize(view, rng))
     if tries == 1:
         return worlds[0]
     seat = view["viewer"]
-    scores = [sum(explained(w, i) for i in range(len(w["players"])) if i != seat) for w in worlds]
+    scores = []
+    for w in worlds:
+        yield
+        scores.append(sum(explained(w, i) for i in range(len(w["players"])) if i != seat))
     top = max(scores)
     low = max(min(scores), top - EXPLAIN_GAP)
     up, down = EXPLAIN_RATIO

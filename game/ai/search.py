@@ -6,7 +6,7 @@ For such a decision the agent lists candidates (the planner's own choice first, 
 next best ticket choices, or drawing tickets instead of the planned move, or near the end the
 best-scoring claim, the plan's claim and the card the plan wants), samples the hidden
 information from its view, weighed by how well the sampled tickets explain each opponent's
-claims (:func:`game.ai.determinize.likely_world`), plays each candidate in the same samples
+claims (:func:`game.ai.determinize.likely_world_steps`), plays each candidate in the same samples
 (common random numbers) and plays on for at most ``horizon`` actions — itself with the
 planner, each opponent with a policy drawn per sample among the planner, the medium planner,
 One Step and Long Route, weighed by how well each explains that opponent's public play
@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from game.actions import Action, DrawTickets
 from game.ai.agent import Agent
 from game.ai.baselines import LongRoute, OneStep
-from game.ai.determinize import likely_world
+from game.ai.determinize import likely_world_steps
 from game.ai.planning import Knowledge, make_plan
 from game.ai.steps import Steps, run
 from game.ai.strategist import (
@@ -61,7 +61,7 @@ TICKETS_MIN_TRAINS = 12        # fewer trains than this: never consider drawing 
 PLANNER_BONUS = 4.0            # points per sample in favour of the planner's own choice
 END_TRAINS = 12                # anyone with this few trains: search the turn (claims and draws)
 END_CANDIDATES = 3
-WORLD_TRIES = 8                # deals weighed per sample (determinize.likely_world)
+WORLD_TRIES = 8                # deals weighed per sample (determinize.likely_world_steps)
 LIKELY = 8                     # a policy's weight when its public play fits it ...
 UNLIKELY = 1                   # ... and when a public fact contradicts it (never 0: policies are models)
 
@@ -257,12 +257,12 @@ class Searcher(Strategist):
         return run(self.sample_steps(view, candidates, seed))
 
     def sample_steps(self, view: View, candidates: Sequence[Action], seed: int) -> Steps[list[float]]:
-        """:meth:`sample` in steps: the world dealt one, then each play-out's
-        (:meth:`rollout_steps`: a move a step) and its estimate's (``estimate_steps``: a player a step)."""
+        """:meth:`sample` in steps: the world's (``likely_world_steps``: a deal a step, and its
+        weighing), then each play-out's (:meth:`rollout_steps`: a move a step) and its estimate's
+        (``estimate_steps``: a player a step)."""
         seat = view["viewer"]
         rng = Rng(seed)
-        yield
-        world = likely_world(view, rng, WORLD_TRIES)
+        world = yield from likely_world_steps(view, rng, WORLD_TRIES)
         roll_seed = rng.next64()
         policies = [self.rollout_policy if i == seat else self.opponent_policy(view, i, rng)
                     for i in range(len(world["players"]))]
