@@ -5,13 +5,7 @@ is never given up on; a lost worker is not heard.  (The AI seats' crew: ``test_a
 
 from __future__ import annotations
 
-from game.ui.worker_pool import (
-    PAGE,
-    START_PATIENCE_S,
-    WorkerPool,
-    chosen_count,
-    worker_count,
-)
+from game.ui.worker_pool import PAGE, START_PATIENCE_S, WorkerPool, chosen_count, worker_count
 
 ANSWER_PATIENCE_S = 30.0
 
