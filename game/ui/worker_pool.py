@@ -28,27 +28,13 @@ Unit = TypeVar("Unit")
 
 
 def worker_count(cores: object) -> int:
-    """How many workers a device gets: one core left to the page (its script, style, layout and
-    paint; with every core computing, the page's tasks wait for one and a move's work on the page
-    runs past 50 ms: docs/ai.md, "Where the long tasks come from"), the others computing: the
-    device's cores (``navigator.hardwareConcurrency``, which may be missing or odd) less one, at
-    most ``MAX_WORKERS``, at least one.
+    """How many workers a device gets: its cores (``navigator.hardwareConcurrency``, which may
+    be missing or odd), at most ``MAX_WORKERS``, at least one.
 
-    >>> worker_count(8), worker_count(3), worker_count(2), worker_count(None), worker_count(0)
-    (4, 2, 1, 1, 1)
+    >>> worker_count(8), worker_count(2), worker_count(None), worker_count(0)
+    (4, 2, 1, 1)
     """
     count = cores if isinstance(cores, int) and not isinstance(cores, bool) else 1
-    return max(1, min(MAX_WORKERS, count - 1))
-
-
-def chosen_count(value: object) -> int:
-    """The workers asked for by ``?ai-workers=N`` (tests and benchmarks): ``N``, at most
-    ``MAX_WORKERS``, at least one.
-
-    >>> chosen_count(2), chosen_count(9), chosen_count(0)
-    (2, 4, 1)
-    """
-    count = value if isinstance(value, int) and not isinstance(value, bool) else 1
     return max(1, min(MAX_WORKERS, count))
 
 

@@ -11,7 +11,7 @@ import js
 from pyodide.ffi import JsException, to_js
 
 from game.jsontext import JsonTextError, read_json
-from game.ui.worker_pool import chosen_count, worker_count
+from game.ui.worker_pool import worker_count
 from game.web.dom import Node, keep_alive
 
 WATCH_MS = 1_000        # how often the workers owing work are checked while any does
@@ -27,11 +27,10 @@ class WorkerError(Exception):
 
 def device_workers() -> int:
     """How many workers to start: ``?ai-workers=N`` in the page's address (tests and benchmarks),
-    else the device's cores less one (``game.ui.worker_pool.worker_count``)."""
+    else as many as the device's cores (``game.ui.worker_pool.worker_count``)."""
     value = js.URLSearchParams.new(js.location.search).get("ai-workers")
-    if isinstance(value, str) and value.isdigit():
-        return chosen_count(int(value))
-    return worker_count(getattr(js.navigator, "hardwareConcurrency", 1))
+    cores = int(value) if isinstance(value, str) and value.isdigit() else getattr(js.navigator, "hardwareConcurrency", 1)
+    return worker_count(cores)
 
 
 def start_worker(n: int, on_message: Callable[[int, Node], None], on_error: Callable[[int, Node], None]) -> Node:

@@ -5,7 +5,7 @@ is never given up on; a lost worker is not heard.  (The AI seats' crew: ``test_a
 
 from __future__ import annotations
 
-from game.ui.worker_pool import PAGE, START_PATIENCE_S, WorkerPool, chosen_count, worker_count
+from game.ui.worker_pool import PAGE, START_PATIENCE_S, WorkerPool, worker_count
 
 ANSWER_PATIENCE_S = 30.0
 
@@ -15,10 +15,7 @@ def stalled(pool: WorkerPool, now: float) -> list[int]:
 
 
 def test_workers_per_device():
-    # a core is left to the page: a 2-core device gets one worker
-    assert [worker_count(c) for c in (None, 0, 1, 2, 3, 4, 5, 16, True, "8")] == [1, 1, 1, 1, 2, 3, 4, 4, 1, 1]
-    # ?ai-workers=N gives N (tests and benchmarks), within the same bounds
-    assert [chosen_count(c) for c in (None, 0, 1, 2, 4, 9, True)] == [1, 1, 1, 2, 4, 4, 1]
+    assert [worker_count(c) for c in (None, 0, 1, 2, 3, 4, 16, True, "8")] == [1, 1, 1, 2, 3, 4, 4, 1, 1]
 
 
 def test_a_silent_worker_is_stalled_after_its_patience_and_its_unit_comes_back():
