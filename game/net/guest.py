@@ -46,7 +46,7 @@ from game.net.protocol import (
     read_host,
 )
 
-GUEST_FORMAT = 1
+GUEST_FORMAT = 2        # 2: the views kept (and the digests of what was seen) carry players' face_up
 _NONE = type(None)
 _KEPT_TYPES: dict[str, tuple[type, ...]] = {     # what GuestTable.to_json writes, field by field
     "contribution": (str,), "seat": (int, _NONE), "token": (str, _NONE), "table": (dict, _NONE),
@@ -246,11 +246,6 @@ class GuestTable:
             seen = [Seen.from_json(s) for s in data["seen"]]
         except ValueError as exc:
             raise GuestError(str(exc)) from None
-        view = data["view"]
-        if view is not None and isinstance(view.get("players"), list):
-            for p in view["players"]:   # kept before views showed "face_up": none recorded
-                if isinstance(p, dict):
-                    p.setdefault("face_up", [])
         return cls(data["contribution"], data["seat"], data["token"], data["table"], data["commitment"],
                    data["pledges"], data["contributions"], data["at"], data["view"], data["events"],
                    data["statuses"], seen, data["secret"], data["actions"])
