@@ -226,6 +226,8 @@ class App:
 
     def clear_game(self) -> None:
         """Forget the game screen (its parts and the root's game attributes)."""
+        if self.parts is not None:
+            self.parts.close()
         self.drawn, self.parts, self.shown = None, None, None
         self.revealed = False
         self.focus.forget_spot()
@@ -244,6 +246,8 @@ class App:
         self.root.className = "start"
 
     def build_game(self, shown: Screen) -> table.TableParts:
+        if self.parts is not None:      # another game's table (a rematch, a game loaded)
+            self.parts.close()
         board_box = el("div", None, cls="board", id="board")
         side = el("div", None, cls="side", id="side")
         parts = _table().TableParts(board_box, side, shown.map)

@@ -136,10 +136,17 @@ class EmbedPage:
         self.root.setAttribute("tabindex", "-1")       # a click inside gives the embed the focus, for its keys
         self.root.setAttribute("role", "region")
         self.root.setAttribute("aria-label", _("embed.label"))
+        self.close_parts()
         self.parts = table.TableParts(board_box, js.document.getElementById("side"), lesson.map)
         self.zoom.attach(board_box)
         lesson.take_cues()          # the first step is shown as it stands
         self.draw()
+
+    def close_parts(self) -> None:
+        """The lesson's table is taken down (``TableParts.close``)."""
+        if self.parts is not None:
+            self.parts.close()
+            self.parts = None
 
     def draw(self) -> None:
         """Draw the step shown: its text, the board, the cards and players; then its moves' cues."""
@@ -185,7 +192,7 @@ class EmbedPage:
         lesson = self.lesson
         if lesson is None:
             return
-        self.parts = None
+        self.close_parts()
         self.playing = True
         if self.game is None:        # over storage in memory; its way home leads back here
             self.game = App(self.root, PageConfig(DictBackend({}), back_to_lesson=self.back))

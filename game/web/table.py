@@ -32,3 +32,7 @@ class TableParts:
         self.board.update(shown.board)
         self.side.update(shown.side)
         self.log.update(shown.log)
+
+    def close(self) -> None:
+        """The game's table is taken down: what the browser holds for it is let go (the log's observers)."""
+        self.log.close()

@@ -1,6 +1,7 @@
 """A move redraws only what it changed: routes restyled in place (drawn again only when claimed),
 the side column's cards, players and log events kept when their facts did not change (the log's
-oldest lines let go several at a time), and the focus left where it was.  (How fast this is, is measured by ``tests/bench_ui.py``.)"""
+oldest lines let go several at a time, the newest in view as it comes or grows unless the player
+scrolled back), and the focus left where it was.  (How fast this is, is measured by ``tests/bench_ui.py``.)"""
 
 from __future__ import annotations
 
@@ -84,3 +85,38 @@ def test_routes_are_drawn_again_only_when_claimed_and_the_log_keeps_its_last_eve
         else:
             page.wait_for_function(NEWEST_SHOWN)
     assert events > LOG_SHOWN + LOG_TRIM and back is None
+
+
+LAST_HEIGHT = "document.querySelector('#log .log li:last-child').getBoundingClientRect().height"
+
+
+def test_on_a_phone_the_log_follows_a_line_that_grows_and_wraps(browser_session):
+    """A turn's line is extended as the turn goes on (a second card drawn): on a phone the longer
+    line wraps onto another row, and the log still shows it, then the lines that come after."""
+    page = browser_session.open(AI_FAST)
+    page.set_viewport_size({"width": 390, "height": 844})
+    new_game(page, ["Ann", "Bob"], ["human", "human"], seed="5")      # pass and play: no move comes between
+    deck = "button[data-cmd=draw][data-slot='0']:not([aria-disabled])"
+    grown = 0
+    for _turn in range(4):          # the log overflows its scroller from the third line on
+        assert not ann_to_play(page)["over"]
+        page.click(deck)
+        page.wait_for_function("document.getElementById('app').dataset.phase === 'second-draw'")
+        page.wait_for_function(NEWEST_SHOWN, timeout=5000)
+        height = page.evaluate(LAST_HEIGHT)
+        page.click(deck)            # two blind cards, two moves: the same line, longer
+        page.wait_for_function("document.getElementById('app').dataset.phase !== 'second-draw'")
+        grown += page.evaluate(LAST_HEIGHT) > height       # it wrapped onto another row
+        page.wait_for_function(NEWEST_SHOWN, timeout=5000)
+    assert grown == 4
+    # scrolled back, the player stays there as the page is resized; at the foot, the log follows
+    frames = "new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    page.evaluate(f"{LOG_TOP} = 0")
+    page.evaluate(frames)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.evaluate(frames)
+    assert page.evaluate(LOG_TOP) == 0
+    page.evaluate(f"{LOG_TOP} = 1e9")
+    page.evaluate(frames)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function(NEWEST_SHOWN, timeout=5000)
