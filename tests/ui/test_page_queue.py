@@ -91,8 +91,8 @@ def test_a_dropped_move_stops_at_its_next_slice_and_gives_no_answer():
 
 
 def test_real_requests_answered_in_slices_are_the_moves_answered_in_one_go():
-    queue = PageQueue()
-    requests = [AiRequest(t, level, "5f0e", *position()) for t, level in ((1, "hard"), (2, "easy"))]
+    queue, (view, legal) = PageQueue(), position()         # Hal's first ticket choice
+    requests = [AiRequest(t, level, "5f0e", view, legal) for t, level in ((1, "hard"), (2, "easy"))]
     for r in requests:
         queue.ask(r)
     answers = []
