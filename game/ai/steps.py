@@ -1,8 +1,9 @@
 """A long computation cut into steps: a generator that yields (nothing) between its pieces and
 returns its result.  :func:`run` does it in one go (the workers, CPython); :class:`Slices` runs it a
 slice at a time, for a caller that must give the thread back between slices (the page's main
-thread weighing a review when no worker is left, ``game.web.review``: an ``await`` between two
-slices, which any browser allows, not a suspended call).  The pieces are the same either way, so
+thread choosing an AI move or weighing a review when no worker is left, ``game.ui.page_queue``
+and ``game.web.review``: an ``await`` between two slices, which any browser allows, not a
+suspended call).  The pieces are the same either way, so
 the result is too.
 
 >>> def count(n):
@@ -30,6 +31,10 @@ Steps = Generator[None, None, T]
 
 # How fast a long step is forgotten when the next slice decides where to stop (per step run).
 FORGET = 0.98
+# The page's main thread runs steps for about this long, then lets the browser handle input and
+# paint (an AI move or a review's decision when no worker is left; a step is at most one plan of
+# hard's planner: a few ms, rarely 20).
+SLICE_S = 0.03
 
 
 def run(steps: Steps[T]) -> T:

@@ -65,7 +65,7 @@ class AiPacer:
         self.asked_ahead: dict[str, int] = {}     # a move asked ahead (its request, ticket 0) -> its ticket
         self.early: dict[int, AiAnswer] = {}      # their answers, as they come
         self.ahead_at = -1                        # the position (actions played) moves were asked ahead at
-        self.dropped: list[int] = []              # tickets of moves asked ahead that are no longer wanted
+        self.dropped: list[int] = []              # tickets of requests no longer wanted (:meth:`drop`)
 
     def speed(self) -> str:
         """The speed whose delay the AI seats play at (``normal`` for a delay of no speed's)."""
@@ -108,12 +108,18 @@ class AiPacer:
 
     def forget_ahead(self) -> None:
         """The moves asked ahead are no longer wanted (:meth:`take_dropped` names them)."""
-        self.dropped += self.asked_ahead.values()
+        for ticket in self.asked_ahead.values():
+            self.drop(ticket)
         self.asked_ahead, self.early = {}, {}
 
+    def drop(self, ticket: int) -> None:
+        """Request ``ticket`` (of this series: an AI move or a hint) is no longer wanted (:meth:`take_dropped`)."""
+        self.dropped.append(ticket)
+
     def take_dropped(self) -> list[int]:
-        """The tickets of the moves asked ahead that are no longer wanted, each once (the helper
-        need not work them out)."""
+        """The tickets of the requests no longer wanted (moves asked ahead the human made moot, the
+        move asked when the table stopped, a hint whose position is gone), each once: the helper
+        need not work them out, nor finish one it has begun."""
         out, self.dropped = self.dropped, []
         return out
 
@@ -125,7 +131,9 @@ class AiPacer:
 
     def stop(self) -> None:
         """Forget the AI move asked for, and those asked ahead: their answers, when they come, are
-        for positions gone."""
+        for positions gone (:meth:`take_dropped` names them)."""
+        if self.wait is not None:
+            self.drop(self.wait.ticket)
         self.wait = None
         self.forget_ahead()
         self.ahead_at = -1

@@ -201,6 +201,7 @@ class Crew(WorkerPool[ShardRequest]):
     def __init__(self, workers: int) -> None:
         super().__init__(workers)
         self.merges: dict[int, ShardMerge] = {}     # ticket -> its move, not decided yet
+        self.ahead: set[int] = set()                # tickets of the moves asked ahead, not due yet
 
     def messages(self) -> list[tuple[int, str]]:
         """The messages to post now (worker, text), each once."""
@@ -213,6 +214,8 @@ class Crew(WorkerPool[ShardRequest]):
             return
         of = len(self.alive) if searches(request.level) else 1
         merge = self.merges[request.ticket] = ShardMerge(request, of)
+        if ahead:
+            self.ahead.add(request.ticket)
         self.put(merge.shards(), now, first=not ahead)
 
     def answered(self, worker: int, reply: ShardAnswer | AiAnswer, now: float) -> AiAnswer | None:
@@ -231,6 +234,7 @@ class Crew(WorkerPool[ShardRequest]):
 
     def hurry(self, ticket: int) -> None:
         """Move ``ticket``, asked ahead, is due now: its shards not given yet go to the head of the queue."""
+        self.ahead.discard(ticket)
         mine = [s for s in self.queue if s.request.ticket == ticket]
         self.queue = mine + [s for s in self.queue if s.request.ticket != ticket]
 
@@ -238,6 +242,7 @@ class Crew(WorkerPool[ShardRequest]):
         """Move ``ticket`` is decided or no longer wanted: its shards not given yet are never sent
         (one a worker is playing is let finish, and its answer ignored)."""
         self.merges.pop(ticket, None)
+        self.ahead.discard(ticket)
         self.queue = [s for s in self.queue if s.request.ticket != ticket]
 
     def lost(self, worker: int, now: float) -> ShardRequest | None:
@@ -249,10 +254,11 @@ class Crew(WorkerPool[ShardRequest]):
         self.dispatch(now)
         return shard
 
-    def abandon(self) -> list[AiRequest]:
+    def abandon(self) -> list[tuple[AiRequest, bool]]:
         """Give up every worker (the page computes the moves from now on): the moves not decided,
-        forgotten here."""
-        requests = [m.request for m in self.merges.values()]
+        each with whether it was asked ahead and is not due yet, forgotten here."""
+        requests = [(m.request, ticket in self.ahead) for ticket, m in self.merges.items()]
         self.alive, self.queue, self.outbox = [], [], []
         self.merges.clear()
+        self.ahead.clear()
         return requests

@@ -215,7 +215,7 @@ class Table:
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None
         self.scoring, self.review = None, None
-        self.hint = None
+        self.forget_hint()
         host, guest, self.host, self.guest = self.host, self.guest, None, None
         if host is not None:                    # its channels closed; the table stays kept
             host.close()
@@ -229,7 +229,7 @@ class Table:
         """Put ``session`` on the table; ``revision``: its save's, as read (0: not stored yet)."""
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = session, None, None, None
-        self.hint = None
+        self.forget_hint()
         self.revision, self.stale = revision, False
         self.scoring, self.review = None, None  # a finished game opened shows its final table
         self.cued = len(session.events)         # a game opened shows its moves as they stand, not played again
@@ -596,6 +596,13 @@ class Table:
         self.hint_sent = True
         return s.hint_request(hint.ticket)
 
+    def forget_hint(self) -> None:
+        """The hint asked last is gone (its position or its game): its request, if the helper is
+        still working it out, is no longer wanted (``ai_dropped``)."""
+        hint, self.hint = self.hint, None
+        if hint is not None and hint.action is None and self.hint_sent:
+            self.ai.drop(hint.ticket)
+
     def hint_answered(self, answer: AiAnswer) -> bool:
         """The helper's answer, if it is the hint's (else False: an AI move's); its move and reason
         are kept for the screen.  A bad answer is replaced by the planner's safe move."""
@@ -621,7 +628,11 @@ class Table:
         return [] if self.session is None or self.stale else self.ai.ahead(self.session)
 
     def ai_dropped(self) -> list[int]:
-        """The moves asked ahead that are no longer wanted (``AiPacer.take_dropped``)."""
+        """The requests to the AI helper that are no longer wanted (``AiPacer.take_dropped``), the
+        hint's among them once a move is played after it."""
+        s, hint = self.session, self.hint
+        if s is not None and hint is not None and not hint.stands(s.current, len(s.actions)):
+            self.forget_hint()
         return self.ai.take_dropped()
 
     def stop_ai(self) -> None:

@@ -1,7 +1,7 @@
 """The AI seats' helper in the page: the Web Workers of ``static/ai-worker.mjs`` that choose AI
 moves off the main thread, one per core (``game.web.workers``; started when a game with an AI
-seat is drawn, so Python loads while a human plays), and the main thread's fallback, in small time
-slices, when no worker can run.
+seat is drawn, so Python loads while a human plays), and the main thread's fallback when no worker
+can run (``game.ui.page_queue``: one move at a time, in small time slices).
 
 A move is asked of every live worker as one shard of its search (``game.ui.ai_shards.Crew``, a
 ``game.ui.worker_pool.WorkerPool``: which worker owes what, the merge, a failed or stalled
@@ -17,10 +17,10 @@ import asyncio
 import time
 from collections.abc import Callable
 
-from game.ai.steps import Slices
-from game.ui import ai_turn
+from game.ai.steps import SLICE_S
 from game.ui.ai_shards import SHARD_TAG, Crew, ShardAnswer
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
+from game.ui.page_queue import PageQueue
 from game.ui.worker_pool import START_PATIENCE_S
 from game.web.dom import Node
 from game.web.workers import (
@@ -37,7 +37,6 @@ from game.web.workers import (
 # play-outs, docs/ai.md) takes about 1 s in one worker on this machine's Chromium.
 START_PATIENCE_MS = round(START_PATIENCE_S * 1000)
 ANSWER_PATIENCE_MS = 6_000
-SLICE_S = 0.03          # on the main thread, about the longest stretch of AI thinking between two awaits
 
 
 def _now() -> float:
@@ -54,6 +53,8 @@ class AiHelper:
         self.crew: Crew | None = None
         self.failure: str | None = None        # why no worker is used (None: they are)
         self.watchdog = Watchdog(self.watch)
+        self.here = PageQueue()                 # the moves the page answers itself, once no worker is left
+        self.computing = False                  # whether the page's loop over them runs
 
     @property
     def where(self) -> str:
@@ -78,8 +79,8 @@ class AiHelper:
         arrives through ``on_answer``."""
         self.start()
         if self.failure is not None or self.crew is None:
-            if not ahead:           # the page computes only what is due
-                self.compute_here(request.to_text())
+            self.here.ask(request, ahead)
+            self.compute_here()
             return
         self.crew.ask(request, _now(), ahead)
         self.post()
@@ -88,11 +89,15 @@ class AiHelper:
         """Move ``ticket``, asked ahead, is due now: before the other moves asked ahead."""
         if self.crew is not None:
             self.crew.hurry(ticket)
+        self.here.hurry(ticket)
+        self.compute_here()
 
     def drop(self, ticket: int) -> None:
-        """Move ``ticket`` is no longer wanted (asked ahead, and the human chose otherwise)."""
+        """Move ``ticket`` is no longer wanted (its position or its game is gone): not computed,
+        or no further (its answer, if one comes from a worker that had begun it, is ignored)."""
         if self.crew is not None:
             self.crew.drop(ticket)
+        self.here.drop(ticket)
 
     def post(self) -> None:
         """Post the messages the crew has for the workers, and keep the watchdog on while one owes."""
@@ -152,7 +157,8 @@ class AiHelper:
         self.wait()
 
     def fail(self, reason: str) -> None:
-        """Give up on the workers: say why, and compute every move not decided here instead."""
+        """Give up on the workers: say why, and compute here every move not decided (those asked
+        ahead once they are due)."""
         if self.failure is not None:
             return
         self.failure = reason
@@ -161,21 +167,27 @@ class AiHelper:
         orphans = self.crew.abandon() if self.crew is not None else []
         self.wait()
         self.on_failure(reason)
-        for request in orphans:
-            self.compute_here(request.to_text())
+        for request, ahead in orphans:
+            self.here.ask(request, ahead)
+        self.compute_here()
 
     # --- the main thread's fallback -------------------------------------------------------------
 
-    def compute_here(self, text: str) -> None:
-        """Answer on the main thread, from the event loop, a slice of about ``SLICE_S`` at a time
-        (``ai_turn.answer_steps``: hard's whole search, as the workers play it), awaiting between
-        slices so the page handles input and paints (no Python is suspended mid-call: any browser)."""
-        asyncio.ensure_future(self._compute_here(text))
+    def compute_here(self) -> None:
+        """Answer the moves due on the main thread (``PageQueue``: one at a time, hard's whole
+        search as the workers play it), from the event loop, a slice of about ``SLICE_S`` at a
+        time, awaiting between slices so the page handles input and paints (no Python is
+        suspended mid-call: any browser).  One loop runs while any move is due."""
+        if self.here.busy() and not self.computing:
+            self.computing = True
+            asyncio.ensure_future(self._compute_here())
 
-    async def _compute_here(self, text: str) -> None:
-        work = Slices(ai_turn.answer_steps(text))
-        while True:
-            await asyncio.sleep(0)      # answers never arrive before ``ask`` returns; input and paint
-            if work.slice(SLICE_S):
-                break
-        self.on_answer(AiAnswer.from_text(str(work.result)))
+    async def _compute_here(self) -> None:
+        try:
+            while self.here.busy():
+                await asyncio.sleep(0)      # answers never arrive before ``ask`` returns; input and paint
+                answer = self.here.slice(SLICE_S)
+                if answer is not None:
+                    self.on_answer(answer)
+        finally:
+            self.computing = False

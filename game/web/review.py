@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import js
 
-from game.ai.steps import Slices
+from game.ai.steps import SLICE_S, Slices
 from game.i18n import _
 from game.ui import review_turn
 from game.ui.placing import Box, room, shift_into
@@ -32,9 +32,6 @@ from game.web.zoom import Zoom
 # ``START_PATIENCE_S``): a decision played out takes 0.2-0.3 s in a worker on an idle machine and
 # up to 16 s on a loaded one (docs/ai.md, "Reviewing a finished game").
 ANSWER_PATIENCE_S = 30.0
-# The page weighing a decision itself runs its steps for about this long, then lets the browser
-# handle input and paint (a step is at most one plan of hard's planner: a few ms, rarely 20).
-SLICE_S = 0.03
 
 
 class ReviewPanel:

@@ -44,6 +44,15 @@ window.Worker = class extends Worker {
   }
 };"""
 
+# The AI seats' workers cannot even be made (as where Worker throws): the page plays from the first move.
+NO_AI_WORKER = """const PageWorker = window.Worker;
+window.Worker = class extends PageWorker {
+  constructor(url, ...rest) {
+    if (String(url).includes("ai-worker")) throw new Error("no AI worker here");
+    super(url, ...rest);
+  }
+};"""
+
 
 def labels(page) -> list[str]:
     return page.locator(".opponent strong").all_text_contents()
@@ -129,6 +138,26 @@ def test_a_worker_that_cannot_load_is_reported_and_hard_plays_on_the_page(browse
         session.play(action)
     assert searched >= 1                                # a move of hard's search, not of its planner alone
     assert all("404" in e or "ai-worker" in e for e in errors), errors
+
+
+def test_with_no_worker_from_the_start_the_ai_s_move_asked_ahead_is_played_once_the_human_keeps(browser_session):
+    """The workers failed before the game: the AI's move asked ahead while Ann keeps tickets (its
+    first ticket choice, then its turn after she draws tickets) is computed on the page once she
+    keeps, and the game goes on."""
+    context = browser_session.new_context()
+    context.add_init_script(NO_AI_WORKER)
+    page = browser_session.open(AI_FAST, context=context)
+    new_game(page, ["Ann", "Bot"], ["human", "ai:easy"], seed="3")
+    assert human_step(page, wait_for_human(page)) == "keep"
+    facts = wait_for_human(page)                        # Bot chose its tickets: Ann's first turn
+    assert facts["phase"] == "start" and facts["actions"] == 2
+    page.click("button[data-cmd=tickets]")
+    assert human_step(page, wait_for_human(page)) == "keep"
+    assert wait_for_human(page)["actions"] >= 5         # Bot played its turn
+    assert page.get_attribute("#app", "data-ai-helper") == "page"
+    status = page.text_content("#ai-status")
+    assert "The AI helper could not run" in status and "no AI worker here" in status
+    play_scenario(saved_scenario(page))
 
 
 def test_an_answer_that_is_not_legal_is_reported_and_a_safe_move_played(browser_session):

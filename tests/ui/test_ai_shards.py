@@ -193,6 +193,18 @@ def test_an_idle_worker_takes_the_shards_waiting_and_moves_asked_ahead_wait_behi
     assert crew.messages() == [] and crew.queue == [] and crew.owes()       # worker 0 still plays 5
 
 
+def test_the_page_takes_the_moves_not_decided_each_marked_whether_it_is_still_ahead_of_its_time():
+    crew = Crew(1)
+    ahead = [AiRequest(t, "hard", "ab", {"viewer": 0}, ("draw deck", "tickets")) for t in (5, 6, 7)]
+    for request in ahead:
+        crew.ask(request, 0.0, ahead=True)
+    crew.ask(HARD, 1.0)
+    crew.hurry(6)                            # due now
+    crew.drop(7)                             # no longer wanted
+    crew.lost(0, 2.0)
+    assert crew.abandon() == [(ahead[0], True), (ahead[1], False), (HARD, False)] and crew.ahead == set()
+
+
 def test_a_stalled_or_failed_worker_s_shard_goes_to_the_others_then_to_the_page():
     crew = Crew(3)
     for n in range(3):
@@ -209,7 +221,7 @@ def test_a_stalled_or_failed_worker_s_shard_goes_to_the_others_then_to_the_page(
     assert shards_of(crew.messages()) == [(0, 1, 2)]
     crew.lost(0, 24.0)
     assert crew.messages() == [] and crew.where() == "page"
-    assert crew.abandon() == [HARD] and crew.abandon() == []
+    assert crew.abandon() == [(HARD, False)] and crew.abandon() == []
 
 
 def test_a_worker_still_starting_has_the_start_s_patience_and_gets_work_only_while_none_is_up():
