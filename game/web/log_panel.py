@@ -33,7 +33,6 @@ class Log:
         self.empty = el("p", _("table.log_empty"), cls="log-empty")
         self.node = el("section", None, el("h2", _("table.log")), self.empty, self.scroller, cls="log-panel", id="log")
         self.list = KeyedList(self.items)
-        self.count = 0          # the lines listed so far
         self.following = True   # the foot is in sight (the player did not scroll back)
         self.newest: LogRow | None = None   # the newest line listed, as it was listed
         # to the foot: a function of the page's own (no Python runs when the browser calls it),
@@ -71,10 +70,9 @@ class Log:
     def update(self, rows: tuple[LogRow, ...]) -> None:
         """List the newest turns; a new line, or the newest grown, is brought into view if the
         foot was in view."""
-        if rows and self.count == 0:
+        if rows and self.newest is None:
             self.empty.remove()
         self.list.update([(row.index, row) for row in rows], _log_line)
-        self.count = len(rows)
         newest = rows[-1] if rows else None
         if self.following and newest is not None and newest != self.newest:
             js.requestAnimationFrame(self.to_foot)      # once laid out: no layout forced here
