@@ -29,8 +29,10 @@ Safari has none.  ``--traces`` keeps each game's Chromium trace (``<map>-<seed>.
 chrome://tracing or Perfetto).  ``--before DIR``: a second checkout (``git worktree add DIR
 <commit>``), built and served too, whose games are played in turns with this one's (game by game,
 the same seeds, in one browser), so a busy machine weighs on both alike; each side's figures are
-printed, with the main thread's time per AI move in each kind of work (script, style, layout,
-pre-paint, paint, layerize, commit, garbage collection).  The figures are printed; nothing is
+printed, with the main thread's CPU time per AI move in each kind of work (script, style, layout,
+pre-paint, paint, layerize, commit, garbage collection: the trace's thread time, ``tdur``, so that a
+task kept waiting for a core by other processes does not count as work; a paint nested in a paint,
+as Chromium records each paint layer painted again, is counted once).  The figures are printed; nothing is
 asserted.
 """
 
@@ -157,28 +159,41 @@ def summary(values: list[float]) -> str:
 def main_thread_tasks(trace: bytes) -> tuple[list[float], list[str], dict[str, float]]:
     """Durations (ms) of the tasks run on the page's main thread (renderer ``CrRendererMain``)
     from the first AI request on (before it: the page's boot and the click starting the game),
-    what the longest ones were made of (and the CPU time of those over 50 ms), and the time in
-    each kind of work (ms, in all)."""
+    what the longest ones were made of (and the CPU time of those over 50 ms), and the CPU time in
+    each kind of work (ms, in all; ``outermost``)."""
     timed = main_thread_events(trace, FIRST_REQUEST)
     tasks = [e for e in timed if e["name"] == "RunTask"]
     longest = sorted(tasks, key=lambda e: -e["dur"])[:LONGEST_SHOWN]
+    outer = outermost(timed)
     kinds: dict[str, float] = {}
-    for e in timed:
-        if e["name"] in TASK_PARTS:
-            kinds[TASK_PARTS[e["name"]]] = kinds.get(TASK_PARTS[e["name"]], 0) + e["dur"] / 1000
+    for e in outer:
+        kinds[TASK_PARTS[e["name"]]] = kinds.get(TASK_PARTS[e["name"]], 0) + e.get("tdur", e["dur"]) / 1000
     over = sorted(e.get("tdur", 0) / 1000 for e in tasks if e["dur"] > 50_000)
     cpu = (f"CPU of the tasks over 50 ms: median {over[len(over) // 2] if over else 0:.1f} ms; the most CPU in one task: "
            f"{max((e.get('tdur', 0) / 1000 for e in tasks), default=0):.1f} ms")
     return ([e["dur"] / 1000 for e in tasks],
-            [f"{task['dur'] / 1000:.1f} ms (CPU {task.get('tdur', 0) / 1000:.1f}): {task_parts(task, timed)}"
+            [f"{task['dur'] / 1000:.1f} ms (CPU {task.get('tdur', 0) / 1000:.1f}): {task_parts(task, outer)}"
              for task in longest] + [cpu], kinds)
 
 
-def task_parts(task: dict, timed: list[dict]) -> str:
-    """The biggest kinds of work inside one task (script, style, layout, paint, garbage collection ...)."""
+def outermost(timed: list[dict]) -> list[dict]:
+    """The events of the kinds in ``TASK_PARTS``, leaving out those nested in another of their name
+    (a ``Paint`` of a layer inside the document's, a function called from a function)."""
+    kept: list[dict] = []
+    ends: dict[str, float] = {}
+    for e in sorted(timed, key=lambda e: (e["ts"], -e["dur"])):
+        if e["name"] in TASK_PARTS and e["ts"] >= ends.get(e["name"], 0):
+            kept.append(e)
+            ends[e["name"]] = e["ts"] + e["dur"]
+    return kept
+
+
+def task_parts(task: dict, outer: list[dict]) -> str:
+    """The biggest kinds of work inside one task (script, style, layout, paint, garbage collection ...),
+    in time (``outer``: ``outermost``'s events)."""
     parts: dict[str, float] = {}
-    for e in timed:
-        if e["name"] in TASK_PARTS and task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= task["ts"] + task["dur"]:
+    for e in outer:
+        if task["ts"] <= e["ts"] and e["ts"] + e["dur"] <= task["ts"] + task["dur"]:
             kind = TASK_PARTS[e["name"]]
             parts[kind] = parts.get(kind, 0) + e["dur"] / 1000
     return ", ".join(f"{kind} {ms:.1f}" for kind, ms in sorted(parts.items(), key=lambda kv: -kv[1]) if ms >= 1) or "-"
@@ -277,7 +292,7 @@ def report(side: str, tasks: list[float], long_tasks: list[float], moves: list[d
         print(f"  an answer played (page)   {summary(played)}")
     moved = kinds.pop("AI moves", 0)
     if moved:
-        print(f"  per AI move ({moved:.0f}), ms:   " + ", ".join(
+        print(f"  per AI move ({moved:.0f}), CPU ms: " + ", ".join(
             f"{kind} {ms / moved:.2f}" for kind, ms in sorted(kinds.items(), key=lambda kv: -kv[1])))
     if not moves:
         print(f"(b) {side}not measured: no move was asked of the worker")
