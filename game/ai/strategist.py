@@ -40,6 +40,7 @@ from game.ai.planning import (
     stations_by_city,
     tunnel_overrun,
 )
+from game.ai.trail import TrailGains
 from game.mapdata import LOCOMOTIVE
 from game.rng import Rng
 from game.state import Phase
@@ -65,6 +66,8 @@ class Style:
     near_targets: bool = False         # with no ticket to work for, collect for the routes closest to payable
     endgame_trains: int = ENDGAME_TRAINS  # trains left (anyone's) at which the end-game play starts
     tunnel_risk: float = 0.25          # attempt a tunnel only when it asks for more than the cards to spare at most this often
+    trail_targets: bool = False        # with no ticket to work for, collect for free routes touching the own network
+    trail_weight: float = 0.0          # end-game claims: points a train added to the own longest trail counts for
 
 
 def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Style) -> float:
@@ -121,6 +124,33 @@ def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for: Iterable[str
         return None
     route = max(claims, key=lambda r: (k.map.route(r).length, -k.map.route(r).tunnel, r))
     return best_payment(k, claims[route], keep_for)
+
+
+def trail_claim(k: Knowledge, legal: list[Action], keep_for: Iterable[str], weight: float) -> Action | None:
+    """The claim scoring the most now counting ``weight`` points a train its route adds to the
+    own longest trail (``game.ai.trail``), ties as ``best_scoring_claim`` breaks them, cheapest
+    payment.  Routes are valued in the order of an upper bound (``TrailGains.most``), the rest
+    skipped once no bound reaches the best value found."""
+    claims = claims_by_route(legal)
+    if not claims:
+        return None
+    game_map = k.map
+    gains = TrailGains(game_map, k.mine)
+
+    def most(r: str) -> tuple[float, int, str]:
+        route = game_map.route(r)
+        return game_map.route_points(route.length) + weight * gains.most(route), -route.tunnel, r
+
+    best: tuple[float, int, str] | None = None
+    for bound in sorted(map(most, claims), reverse=True):
+        if best is not None and bound < best:
+            break
+        route = game_map.route(bound[2])
+        key = (game_map.route_points(route.length) + weight * gains.gain(route), -route.tunnel, route.id)
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    return best_payment(k, claims[best[2]], keep_for)
 
 
 def focused(k: Knowledge, plan: Plan) -> Plan:
@@ -226,6 +256,9 @@ class Strategist:
     def spare_targets(self, k: Knowledge) -> tuple[str, ...]:
         """Routes worth collecting cards for when no ticket needs any: the longest free ones."""
         free = [r for r in k.map.routes if k.free(r.id) and r.length <= k.trains]
+        if self.style.trail_targets and k.mine:
+            cities = {c for rid in k.mine for c in k.map.route(rid).cities}
+            free = [r for r in free if r.a in cities or r.b in cities] or free
         if self.style.near_targets:
             free.sort(key=lambda r: (-k.map.route_points(r.length) / (1 + cards_missing(k, r)), r.index))
             return tuple(r.id for r in free[:2])
@@ -237,7 +270,9 @@ class Strategist:
         legal = [a for a in legal if tunnel_allowed(k, a, style)]
         endgame = style.endgame and min(k.min_opponent_trains, k.trains) <= style.endgame_trains
         if endgame:
-            claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes)
+            claim = plan_claim(k, legal, plan) or (
+                trail_claim(k, legal, plan.routes, style.trail_weight) if style.trail_weight
+                else best_scoring_claim(k, legal, plan.routes))
             if claim:
                 return claim
         if style.stations:
