@@ -61,8 +61,8 @@ def test_spare_targets_touch_the_own_network():
 
 
 def networks(map_id: str, count: int) -> list[list[str]]:
-    """Networks grown route by route from random cities: mostly trees, some with loops or
-    in two parts, like a player's routes."""
+    """Networks grown route by route from random cities, like a player's routes: most with a
+    loop (or a double route), some in two parts."""
     game_map = load_map(map_id)
     rand = random.Random(map_id)
     out = []
@@ -80,17 +80,53 @@ def networks(map_id: str, count: int) -> list[list[str]]:
     return out
 
 
+def forests(map_id: str, count: int) -> list[list[str]]:
+    """Networks without a loop in two or three parts: each grown from a route apart from the
+    others by routes leading to cities no part has yet."""
+    game_map = load_map(map_id)
+    rand = random.Random(f"{map_id} forests")
+    out = []
+    for n in range(count):
+        routes: list[str] = []
+        cities: set[str] = set()
+        for part in range(2 + n % 2):
+            start = game_map.route(rand.choice([r.id for r in game_map.routes if not set(r.cities) & cities]))
+            routes.append(start.id)
+            cities |= set(start.cities)
+            for _ in range(rand.randint(1, 5)):
+                leading = [r.id for r in game_map.routes if len(set(r.cities) & cities) == 1]
+                pick = game_map.route(rand.choice(leading))
+                routes.append(pick.id)
+                cities |= set(pick.cities)
+        out.append(routes)
+    return out
+
+
+def check_gains(game_map, routes: list[str]) -> TrailGains:
+    gains = TrailGains(game_map, routes)
+    now = longest_trail(game_map, routes)[0]
+    assert gains.length == now
+    for route in game_map.routes:
+        if route.id in routes:
+            continue
+        touches = any(set(route.cities) & set(game_map.route(r).cities) for r in routes)
+        added = longest_trail(game_map, routes + [route.id])[0] - now if touches else 0
+        assert gains.gain(route) == added, (routes, route.id)
+        assert gains.most(route) >= added, (routes, route.id)
+    return gains
+
+
 @pytest.mark.parametrize("map_id", ["usa", "europe"])
 def test_gains_are_what_the_longest_trail_says(map_id):
     game_map = load_map(map_id)
     for routes in networks(map_id, 8):
-        gains = TrailGains(game_map, routes)
-        now = longest_trail(game_map, routes)[0]
-        assert gains.length == now
-        for route in game_map.routes:
-            if route.id in routes:
-                continue
-            touches = any(set(route.cities) & set(game_map.route(r).cities) for r in routes)
-            added = longest_trail(game_map, routes + [route.id])[0] - now if touches else 0
-            assert gains.gain(route) == added, (routes, route.id)
-            assert gains.most(route) >= added, (routes, route.id)
+        check_gains(game_map, routes)
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+def test_gains_in_a_forest(map_id):
+    """Without a loop every gain takes the walks' way, a route joining two trees too."""
+    game_map = load_map(map_id)
+    for routes in forests(map_id, 4):
+        gains = check_gains(game_map, routes)
+        assert all(gains.tree) and len(gains.tree) > 1
