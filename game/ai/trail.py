@@ -25,7 +25,7 @@ from game.mapdata import GameMap, Route
 from game.scoring import longest_trail
 
 TRAIL_MEMO = 4096   # networks with loops whose longest trail is remembered (play-outs ask again and again)
-_memo: dict[tuple[str, frozenset[str]], tuple[int, frozenset[str]]] = {}
+_memo: dict[tuple[str, int], tuple[int, frozenset[str]]] = {}   # (map id, bit per route index) -> found
 
 
 def trail_ends(game_map: GameMap, trail: Iterable[str]) -> frozenset[str]:
@@ -46,7 +46,7 @@ def trail_ends(game_map: GameMap, trail: Iterable[str]) -> frozenset[str]:
 
 def remembered_trail(game_map: GameMap, routes: frozenset[str]) -> tuple[int, frozenset[str]]:
     """``longest_trail`` of ``routes``: its length and the cities at the ends of one such trail."""
-    key = (game_map.id, routes)
+    key = (game_map.id, sum(1 << game_map.route(r).index for r in routes))
     found = _memo.get(key)
     if found is None:
         length, trail = longest_trail(game_map, routes)
