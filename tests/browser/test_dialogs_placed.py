@@ -89,7 +89,9 @@ def test_the_claim_tunnel_and_station_dialogs_cover_nothing_they_are_about(brows
         page.wait_for_selector("#dialogs .dialog[data-dialog=tunnel]")
         assert "3 cards turned over" in page.text_content(".dialog[data-dialog=tunnel] .dialog-rule")
         assert_uncovered(page, "#route-bucuresti--sofia .space", "tunnel")
-        copy = page.locator("#board-frame .tunnel-reveal")           # the cards' copy over the board waits
+        # the cards' copy over the board comes once the frame is painted (cues.play_after_paint), and waits
+        page.wait_for_selector("#board-frame .tunnel-reveal", state="attached")
+        copy = page.locator("#board-frame .tunnel-reveal")
         assert copy.count() == 1 and not copy.is_visible()
         focused = page.evaluate("document.activeElement.closest('#dialogs') !== null")
         assert focused                                               # the focus is in the dialog
