@@ -4,7 +4,7 @@
     python3 tests/bench_log_browser.py [--rounds N] [--lines N] --before DIR
 
 A bare page (not the game) holds the page's style sheet, a late 4-player Europe board
-(``render_board``, as ``tests/bench_redraw.py``'s) and under it the log panel with 70 lines of the
+(``tests/bench_redraw.py``'s, ``drawn``) and under it the log panel with 70 lines of the
 page's markup (``game.web.log_panel``: number, player, card faces).  Then, for each of ``--lines``
 lines, what the page does after a move: the oldest 20 lines go once 79 are listed
 (``game.ui.screen.log_start``), a line is added at the foot, and the scroller is moved to its foot in
@@ -17,15 +17,14 @@ with this one's (round by round), so a busy machine weighs on both alike.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-from harness import launch_chromium
+from bench_redraw import PARTS, drawn
+from harness import launch_chromium, main_thread_events
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>{css}</style></head><body>
 <div id="app" class="table" style="display:block"><div id="board-frame" class="board-frame" style="width:900px;height:560px">
@@ -47,21 +46,7 @@ MOVES = """async ([first, count]) => {
         await frame();
         await frame();
     } }"""
-KINDS = {"UpdateLayoutTree": "style", "Layout": "layout", "PrePaint": "pre-paint", "Layerize": "layerize", "Commit": "commit"}
 SHOWN = ("style", "layout", "pre-paint", "paint", "of it the log", "layerize", "commit")
-
-
-def late_board() -> str:
-    from game.board import svgwrite_wheel
-    svgwrite_wheel.require()
-    from game.board.render import render_board
-    from game.mapdata import load_map
-    game_map = load_map("europe")
-    players = [{"colour": c, "routes": [], "stations": []} for c in ("red", "blue", "green", "yellow")]
-    for i, r in enumerate(game_map.routes):
-        if i % 3 == 0:
-            players[(i // 3) % 4]["routes"].append(r.id)
-    return render_board(game_map, {"players": players})
 
 
 def measure(browser, css: str, board: str, lines: int) -> tuple[int, dict[str, float]]:
@@ -73,15 +58,10 @@ def measure(browser, css: str, board: str, lines: int) -> tuple[int, dict[str, f
     page.wait_for_timeout(300)
     browser.start_tracing(page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
     page.evaluate(MOVES, [70, lines])
-    events = json.loads(browser.stop_tracing())
+    events = main_thread_events(browser.stop_tracing())
     page.close()
-    events = events["traceEvents"] if isinstance(events, dict) else events
-    main = {(e["pid"], e["tid"]) for e in events
-            if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
     frames, cpu = 0, dict.fromkeys(SHOWN, 0.0)
     for e in events:
-        if e.get("ph") != "X" or (e["pid"], e["tid"]) not in main:
-            continue
         node = (e.get("args", {}).get("data") or {}).get("nodeName", "")
         ms = e.get("tdur", 0) / 1000
         if e["name"] == "Paint" and node == "#document":     # (each paint layer painted again nests a Paint)
@@ -89,8 +69,8 @@ def measure(browser, css: str, board: str, lines: int) -> tuple[int, dict[str, f
             cpu["paint"] += ms
         elif e["name"] == "Paint" and "log-panel" in node:
             cpu["of it the log"] += ms
-        elif e["name"] in KINDS:
-            cpu[KINDS[e["name"]]] += ms
+        elif e["name"] in PARTS and e["name"] != "Paint":
+            cpu[PARTS[e["name"]]] += ms
     return frames, cpu
 
 
@@ -102,7 +82,7 @@ def main() -> None:
     args = parser.parse_args()
     sheets = {"before": (args.before / "static" / "style.css").read_text(encoding="utf-8"),
               "after": (ROOT / "static" / "style.css").read_text(encoding="utf-8")}
-    board = late_board()
+    board = drawn(ROOT, "europe", 0)["board"]
     from playwright.sync_api import sync_playwright
     totals = {side: (0, dict.fromkeys(SHOWN, 0.0)) for side in sheets}
     with sync_playwright() as playwright:

@@ -71,11 +71,13 @@ class TrailGains:
         self.component: dict[str, int] = {}   # city -> index into the two lists below
         self.total: list[int] = []            # trains of each component
         self.tree: list[bool] = []            # whether the component has no loop
+        first: list[str] = []                 # each component's first city in name order
         for city in sorted(self.next):
             if city in self.component:
                 continue
             index, todo, cities, ends, twice = len(self.total), [city], 0, 0, 0
             self.component[city] = index
+            first.append(city)
             while todo:
                 v = todo.pop()
                 cities += 1
@@ -90,8 +92,7 @@ class TrailGains:
         self._reach: dict[str, tuple[int, str]] = {}
         if all(self.tree):
             self.length, self.ends = 0, frozenset[str]()
-            for index in range(len(self.total)):
-                start = min(c for c, i in self.component.items() if i == index)
+            for start in first:
                 _, far = self.reach(start)
                 length, other = self.reach(far)
                 if length > self.length:

@@ -200,13 +200,14 @@ def site_session() -> Iterator[BrowserSession]:
         sys.exit(f"errors: {session.errors} external requests: {session.external_requests}")
 
 
-def main_thread_events(trace: bytes, mark: str) -> list[dict]:
+def main_thread_events(trace: bytes, mark: str | None = None) -> list[dict]:
     """The complete events ("X") of a Chromium trace (``browser.stop_tracing()``) on the page's
     main thread (renderer ``CrRendererMain``), from the first event named ``mark`` on (a
-    ``performance.mark`` of the page's, say): the benchmarks' tasks and their parts."""
+    ``performance.mark`` of the page's, say; all of them without one): the benchmarks' tasks and
+    their parts."""
     events = json.loads(trace)
     events = events["traceEvents"] if isinstance(events, dict) else events
     main = {(e["pid"], e["tid"]) for e in events
             if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    start = min(e["ts"] for e in events if e.get("name") == mark)
+    start = min((e["ts"] for e in events if e.get("name") == mark), default=0) if mark else 0
     return [e for e in events if e.get("ph") == "X" and "dur" in e and (e["pid"], e["tid"]) in main and e["ts"] >= start]
