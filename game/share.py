@@ -75,10 +75,12 @@ def read_fragment(text: str) -> Any:
 
 def public_scenario(state: State, levels: list[str | None], seat: int | None = None) -> dict[str, Any]:
     """A snapshot of ``state`` that holds only what every player knows (the board, the market,
-    the discard pile, trains, scores, tunnels withdrawn from, whose turn), plus ``seat``'s own hand and tickets when a
-    seat is given: no other hand, ticket, deck order or RNG state.  Hidden cards and tickets
-    are dealt again from a fixed public seed; a turn begun (a second card, a tunnel, a ticket
-    choice) is shown from its start.  ``levels``: each seat's AI level (None for a human).
+    the discard pile, trains, scores, tunnels withdrawn from, whose turn), plus ``seat``'s own hand, tickets and
+    face-up record (the face-up cards it took and holds) when a seat is given: no other hand,
+    ticket, deck order or RNG state.  Hidden cards and tickets are dealt again from a fixed public
+    seed (the other seats hold no card, so no face-up record either); a turn begun (a second card,
+    a tunnel, a ticket choice) is shown from its start.  ``levels``: each seat's AI level (None
+    for a human).
 
     >>> from game.scenario import load_scenario
     >>> state, _ = load_scenario({"map": "usa", "players": ["Ann", "Bob"], "seed": 9})
@@ -96,7 +98,8 @@ def public_scenario(state: State, levels: list[str | None], seat: int | None = N
         players.append({"hand": {k: n for k, n in p["hand"].items() if n} if mine else {},
                         "tickets": list(p["tickets"]) if mine or over else [],
                         "routes": list(p["routes"]), "stations": list(p["stations"]),
-                        "withdrawn": [dict(w) for w in p["withdrawn"]], "trains": p["trains"], "score": p["score"]})
+                        "withdrawn": [dict(w) for w in p["withdrawn"]], "face_up": list(p["face_up"]) if mine else [],
+                        "trains": p["trains"], "score": p["score"]})
     position = {"players": players, "market": list(state["market"]), "discard": list(state["discard"]),
                 "current": state["current"], "phase": str(Phase.OVER if over else Phase.START),
                 "last_round": state["last_round"], "passes": state["passes"], "turn": state["turn"]}

@@ -226,6 +226,15 @@ def test_public_scenarios_load_and_carry_no_secret():
     assert embed_link("https://x/", shared).startswith("https://x/index.html?embed&view=none#s=")
 
 
+def test_a_shared_position_keeps_the_sharing_seats_face_up_record_and_no_other():
+    state, _ = load_scenario({"map": "usa", "players": ["A", "B"], "seed": 3, "position": {"players": [
+        {"hand": {"red": 2, "blue": 1}, "face_up": ["red", "blue"]}, {"hand": {"green": 1}, "face_up": ["green"]}]}})
+    own, _ = load_scenario(public_scenario(state, [None, None], seat=0))
+    assert own["players"][0]["face_up"] == ["red", "blue"] and own["players"][1]["face_up"] == []
+    public, _ = load_scenario(public_scenario(state, [None, None]))
+    assert [p["face_up"] for p in public["players"]] == [[], []]
+
+
 def test_a_lesson_that_ends_shows_the_longest_trail_and_the_borrowed_routes():
     path = Path(__file__).resolve().parents[2] / "static" / "examples" / "station.json"
     data = json.loads(path.read_text(encoding="utf-8"))
