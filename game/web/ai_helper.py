@@ -17,12 +17,14 @@ import asyncio
 import time
 from collections.abc import Callable
 
+import js
+
 from game.ai.steps import SLICE_S
 from game.ui.ai_shards import SHARD_TAG, Crew, ShardAnswer
 from game.ui.ai_turn import AiAnswer, AiMessageError, AiRequest
 from game.ui.page_queue import PageQueue
 from game.ui.worker_pool import START_PATIENCE_S
-from game.web.dom import Node
+from game.web.dom import Node, keep_alive
 from game.web.workers import (
     Watchdog,
     WorkerError,
@@ -37,6 +39,10 @@ from game.web.workers import (
 # play-outs, docs/ai.md) takes about 1 s in one worker on this machine's Chromium.
 START_PATIENCE_MS = round(START_PATIENCE_S * 1000)
 ANSWER_PATIENCE_MS = 6_000
+# A new move's work is posted once the page has drawn the frame it is preparing (the move just
+# played), so the workers do not take the cores while the page paints; at most this much later,
+# as a hidden page draws no frame.
+AFTER_PAINT_MS = 250
 
 
 def _now() -> float:
@@ -55,6 +61,8 @@ class AiHelper:
         self.watchdog = Watchdog(self.watch)
         self.here = PageQueue()                 # the moves the page answers itself, once no worker is left
         self.computing = False                  # whether the page's loop over them runs
+        self.posting = False                    # whether new work waits for the page's next frame
+        self.post_later = keep_alive(self.posted_after_paint)
 
     @property
     def where(self) -> str:
@@ -83,7 +91,7 @@ class AiHelper:
             self.compute_here()
             return
         self.crew.ask(request, _now(), ahead)
-        self.post()
+        self.post_after_paint()
 
     def hurry(self, ticket: int) -> None:
         """Move ``ticket``, asked ahead, is due now: before the other moves asked ahead."""
@@ -105,6 +113,19 @@ class AiHelper:
             for n, text in self.crew.messages():
                 self.workers[n].postMessage(text)
         self.wait()
+
+    def post_after_paint(self) -> None:
+        """Post the crew's new work once the frame the page is preparing is painted (the task
+        after the frame's callback), or after ``AFTER_PAINT_MS`` if no frame comes first."""
+        if not self.posting:
+            self.posting = True
+            js.requestAnimationFrame(js.setTimeout.bind(js.window, self.post_later, 0))
+            js.setTimeout(self.post_later, AFTER_PAINT_MS)
+
+    def posted_after_paint(self, *_args: object) -> None:
+        if self.posting:
+            self.posting = False
+            self.post()
 
     # --- the workers ----------------------------------------------------------------------------
 

@@ -79,6 +79,18 @@ def test_ai_seats_of_every_level_play_through_the_worker_to_the_end_with_a_reloa
     end_screen_matches(page, saved_scenario(page))      # the saved game replays to this end, levels named
 
 
+def test_the_ai_plays_on_while_the_page_paints_no_frame(browser_session):
+    """A move's work goes to the workers once the page has painted its next frame, or at most
+    ``AFTER_PAINT_MS`` later: a hidden tab paints none, and its AI seats play on."""
+    page = browser_session.open(AI_FAST)
+    new_game(page, ["Easy", "Mid"], ["ai:easy", "ai:medium"], seed="22")
+    wait_for_actions(page, 4)
+    page.evaluate("() => { window.requestAnimationFrame = () => 0; }")    # no frame's callback runs again
+    played = int(page.get_attribute("#app", "data-actions") or 0)
+    wait_for_actions(page, played + 20, timeout_ms=60_000)
+    assert page.get_attribute("#app", "data-ai-helper") == "worker"     # no worker given up on
+
+
 def test_moves_are_paced_and_an_answer_for_a_game_left_is_ignored(browser_session):
     context = browser_session.new_context()
     context.add_init_script(WORKER_WATCH)
