@@ -77,10 +77,10 @@ def public_scenario(state: State, levels: list[str | None], seat: int | None = N
     """A snapshot of ``state`` that holds only what every player knows (the board, the market,
     the discard pile, trains, scores, tunnels withdrawn from, whose turn), plus ``seat``'s own hand, tickets and
     face-up record (the face-up cards it took and holds) when a seat is given: no other hand,
-    ticket, deck order or RNG state.  Hidden cards and tickets are dealt again from a fixed public
-    seed (the other seats hold no card, so no face-up record either); a turn begun (a second card,
-    a tunnel, a ticket choice) is shown from its start.  ``levels``: each seat's AI level (None
-    for a human).
+    ticket, deck order or RNG state.  The cards and tickets nobody sees go back into decks shuffled
+    from a fixed public seed: the other seats hold none (so no face-up record either); a turn
+    begun (a second card, a tunnel, a ticket choice) is shown from its start.  ``levels``: each
+    seat's AI level (None for a human).
 
     >>> from game.scenario import load_scenario
     >>> state, _ = load_scenario({"map": "usa", "players": ["Ann", "Bob"], "seed": 9})

@@ -203,9 +203,9 @@ class Crew(WorkerPool[ShardRequest]):
         self.merges: dict[int, ShardMerge] = {}     # ticket -> its move, not decided yet
         self.ahead: set[int] = set()                # tickets of the moves asked ahead, not due yet
 
-    def messages(self) -> list[tuple[int, str]]:
-        """The messages to post now (worker, text), each once."""
-        return [(n, shard.to_text() if shard.of > 1 else shard.request.to_text()) for n, shard in self.posts()]
+    def messages(self, now: float) -> list[tuple[int, str]]:
+        """The messages to post ``now`` (worker, text), each once."""
+        return [(n, shard.to_text() if shard.of > 1 else shard.request.to_text()) for n, shard in self.posts(now)]
 
     def ask(self, request: AiRequest, now: float, ahead: bool = False) -> None:
         """Ask for ``request``'s move (its shards after those waiting if it is asked ``ahead`` of
@@ -228,7 +228,7 @@ class Crew(WorkerPool[ShardRequest]):
         if merge is not None and isinstance(reply, AiAnswer) == (merge.of == 1):
             decided = reply if isinstance(reply, AiAnswer) else merge.add(reply)
         if decided is not None:
-            self.drop(reply.ticket)
+            self.drop(reply.ticket, now)
         self.dispatch(now)
         return decided
 
@@ -238,12 +238,17 @@ class Crew(WorkerPool[ShardRequest]):
         mine = [s for s in self.queue if s.request.ticket == ticket]
         self.queue = mine + [s for s in self.queue if s.request.ticket != ticket]
 
-    def drop(self, ticket: int) -> None:
-        """Move ``ticket`` is decided or no longer wanted: its shards not given yet are never sent
-        (one a worker is playing is let finish, and its answer ignored)."""
+    def drop(self, ticket: int, now: float) -> None:
+        """Move ``ticket`` is decided or no longer wanted: its shards not sent yet never are (a
+        worker given one it was not sent is free again; one a worker is playing is let finish,
+        and its answer ignored)."""
         self.merges.pop(ticket, None)
         self.ahead.discard(ticket)
         self.queue = [s for s in self.queue if s.request.ticket != ticket]
+        for n, shard in [(n, s) for n, s in self.outbox if s.request.ticket == ticket]:
+            self.outbox.remove((n, shard))
+            self.owed[n] = None
+        self.dispatch(now)
 
     def lost(self, worker: int, now: float) -> ShardRequest | None:
         """``worker`` failed or stalled: it is dropped, and the shard it owed goes to the head of the

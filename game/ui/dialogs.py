@@ -175,7 +175,8 @@ def city_dialog(session: Session, city_id: str) -> PaymentDialog | MessageDialog
 
 def share_dialog(session: Session, site: str) -> ShareDialog:
     """The position's embed links (``game.share.public_scenario``) on the site at ``site``: the
-    public one, and one with the hand and tickets of the player whose cards are on screen."""
+    public one, and one with the hand, tickets and face-up record of the player whose cards are
+    on screen."""
     seat = session.viewer
     public = embed_link(site, public_scenario(session.state, session.levels))
     own = None if seat is None else embed_link(site, public_scenario(session.state, session.levels, seat), view=seat)

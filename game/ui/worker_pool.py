@@ -5,7 +5,7 @@ unit it owed handed back; once none is left, the page itself may take the units,
 
 >>> pool = WorkerPool(2, page=True)
 >>> pool.put(["r7"], now=0.0)
->>> pool.posts(), pool.free()
+>>> pool.posts(now=0.0), pool.free()
 ([(0, 'r7')], 1)
 >>> pool.stalled(now=START_PATIENCE_S + 1, start_patience=START_PATIENCE_S, answer_patience=5.0)
 [0]
@@ -72,9 +72,12 @@ class WorkerPool(Generic[Unit]):
         """A helper that may be given work and owes none (None: none is)."""
         return next((n for n in self.helpers() if self.owed.get(n) is None), None)
 
-    def posts(self) -> list[tuple[int, Unit]]:
-        """The units given since last asked (helper, unit), each once."""
+    def posts(self, now: float) -> list[tuple[int, Unit]]:
+        """The units given since last asked (helper, unit), each once, posted ``now``: a worker's
+        patience for its unit runs from then."""
         out, self.outbox = self.outbox, []
+        for n, _unit in out:
+            self.since[n] = now
         return out
 
     def put(self, units: Iterable[Unit], now: float, first: bool = False) -> None:

@@ -62,7 +62,10 @@ class AiHelper:
         self.here = PageQueue()                 # the moves the page answers itself, once no worker is left
         self.computing = False                  # whether the page's loop over them runs
         self.posting = False                    # whether new work waits for the page's next frame
+        self.frame_asked = False                # whether a frame's callback is asked for and has not run
+        self.timer: object = None               # the timer that posts the work if no frame comes first
         self.post_later = keep_alive(self.posted_after_paint)
+        self.after_frame = keep_alive(self.frame_painted)
 
     @property
     def where(self) -> str:
@@ -104,27 +107,37 @@ class AiHelper:
         """Move ``ticket`` is no longer wanted (its position or its game is gone): not computed,
         or no further (its answer, if one comes from a worker that had begun it, is ignored)."""
         if self.crew is not None:
-            self.crew.drop(ticket)
+            self.crew.drop(ticket, _now())
+            self.post_after_paint()             # a worker it was not sent to yet may take other work
         self.here.drop(ticket)
 
     def post(self) -> None:
         """Post the messages the crew has for the workers, and keep the watchdog on while one owes."""
         if self.crew is not None:
-            for n, text in self.crew.messages():
+            for n, text in self.crew.messages(_now()):
                 self.workers[n].postMessage(text)
         self.wait()
 
     def post_after_paint(self) -> None:
         """Post the crew's new work once the frame the page is preparing is painted (the task
-        after the frame's callback), or after ``AFTER_PAINT_MS`` if no frame comes first."""
-        if not self.posting:
-            self.posting = True
-            js.requestAnimationFrame(js.setTimeout.bind(js.window, self.post_later, 0))
-            js.setTimeout(self.post_later, AFTER_PAINT_MS)
+        after the frame's callback), or after ``AFTER_PAINT_MS`` if no frame comes first (a
+        hidden tab paints none, and asks for at most one frame's callback while it waits)."""
+        if self.posting:
+            return
+        self.posting = True
+        if not self.frame_asked:
+            self.frame_asked = True
+            js.requestAnimationFrame(js.setTimeout.bind(js.window, self.after_frame, 0))
+        self.timer = js.setTimeout(self.post_later, AFTER_PAINT_MS)
+
+    def frame_painted(self, *_args: object) -> None:
+        self.frame_asked = False
+        self.posted_after_paint()
 
     def posted_after_paint(self, *_args: object) -> None:
         if self.posting:
             self.posting = False
+            js.clearTimeout(self.timer)
             self.post()
 
     # --- the workers ----------------------------------------------------------------------------
@@ -148,8 +161,10 @@ class AiHelper:
             self.lose(n, str(exc))
             return
         decided = crew.answered(n, reply, _now())
-        self.post()
-        if decided is not None:
+        if decided is None:
+            self.post()
+        else:                                   # the page plays it now: more work after its frame
+            self.post_after_paint()
             self.on_answer(decided)
 
     def on_error(self, n: int, event: Node) -> None:

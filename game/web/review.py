@@ -193,8 +193,9 @@ class ReviewHelper:
         """Give ``request`` to a free helper (:meth:`idle` must be true)."""
         pool = self.pool or self.start()
         assert pool.free() is not None, "no helper is free"
-        pool.put([request], time.monotonic())
-        for helper, unit in pool.posts():
+        now = time.monotonic()
+        pool.put([request], now)
+        for helper, unit in pool.posts(now):
             if helper == PAGE:
                 asyncio.ensure_future(self._weigh_here(pool, unit.to_text()))
             else:

@@ -199,7 +199,7 @@ def test_a_shard_request_is_the_seat_s_request_and_which_samples_nothing_else():
         request = session.hint_request(checked)        # the seat's request at the hard level
         crew = Crew(3)
         crew.ask(request, 0.0)
-        for n, text in crew.messages():
+        for n, text in crew.messages(0.0):
             data = json.loads(text)
             assert set(data) == {"shard", "of", "request"} and data["of"] == 3 and data["shard"] == n
             assert ShardRequest.from_text(text).request == request

@@ -79,15 +79,37 @@ def test_ai_seats_of_every_level_play_through_the_worker_to_the_end_with_a_reloa
     end_screen_matches(page, saved_scenario(page))      # the saved game replays to this end, levels named
 
 
-def test_the_ai_plays_on_while_the_page_paints_no_frame(browser_session):
-    """A move's work goes to the workers once the page has painted its next frame, or at most
-    ``AFTER_PAINT_MS`` later: a hidden tab paints none, and its AI seats play on."""
-    page = browser_session.open(AI_FAST)
+# The time from each answer of the AI worker to the page's next request (its gaps, in ms).
+ANSWER_TO_ASK = """window.aiGaps = [];
+let answered = null;
+window.Worker = class extends Worker {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", ({ data }) => {
+      if (String(data).includes('"ticket"')) answered = performance.now();
+    });
+  }
+  postMessage(message, ...rest) {
+    if (String(message).includes('"ticket"') && answered !== null) aiGaps.push(performance.now() - answered);
+    super.postMessage(message, ...rest);
+  }
+};"""
+
+
+def test_a_moves_request_waits_for_the_frame_and_the_ai_plays_on_while_the_page_paints_none(browser_session):
+    """A move's request goes to the workers once the page has painted its next frame, or at most
+    ``AFTER_PAINT_MS`` (250 ms) later: a hidden tab paints none, and its AI seats play on."""
+    context = browser_session.new_context()
+    context.add_init_script(ANSWER_TO_ASK)
+    page = browser_session.open(AI_FAST, context=context)
     new_game(page, ["Easy", "Mid"], ["ai:easy", "ai:medium"], seed="22")
     wait_for_actions(page, 4)
-    page.evaluate("() => { window.requestAnimationFrame = () => 0; }")    # no frame's callback runs again
-    played = int(page.get_attribute("#app", "data-actions") or 0)
-    wait_for_actions(page, played + 20, timeout_ms=60_000)
+    page.evaluate("() => { window.requestAnimationFrame = () => 0; }")     # no frame's callback asked for runs
+    wait_for_actions(page, int(page.get_attribute("#app", "data-actions") or 0) + 2)   # (one asked before may)
+    page.evaluate("() => { aiGaps.length = 0; }")
+    wait_for_actions(page, int(page.get_attribute("#app", "data-actions") or 0) + 20, timeout_ms=60_000)
+    gaps = page.evaluate("aiGaps")
+    assert len(gaps) >= 20 and min(gaps) >= 249             # each request waited for the timer
     assert page.get_attribute("#app", "data-ai-helper") == "worker"     # no worker given up on
 
 

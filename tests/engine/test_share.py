@@ -16,8 +16,11 @@ import pytest
 from game import i18n
 from game.cli import main
 from game.mapdata import load_map
+from game.rng import Rng
+from game.rules import apply_action, sample_action
 from game.scenario import ScenarioError, load_scenario, play_scenario
-from game.share import LinkError, embed_link, fragment, read_fragment
+from game.share import LinkError, embed_link, fragment, public_scenario, read_fragment
+from game.state import new_game
 from game.steps import StepsError, fact_problems, read_steps
 
 SCENARIO = {"map": "usa", "players": ["Ann", "Bob"], "seed": 3,
@@ -178,3 +181,25 @@ def test_the_snippet_speaks_the_language_asked_for(capsys):
     with pytest.raises(SystemExit):
         main(["embed", str(EXAMPLES / "tunnels.json"), "--lang", "xx"])
     assert "invalid choice: 'xx'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("map_id, players", [("usa", 2), ("europe", 4), ("usa", 5)])
+def test_every_position_of_a_game_shares_from_any_seat_with_that_seats_face_up_record(map_id, players):
+    """Each position of a random game (second draws, tunnels, ticket choices, the end) loads from
+    its shared link, for the public and for each seat; the seat keeps its face-up record."""
+    state = new_game(map_id, None, players, seed=7)
+    rng = Rng.from_seed(8)
+    kept = 0                        # records kept that were not empty
+    while True:
+        for seat in (None, *range(players)):
+            loaded, _ = load_scenario(public_scenario(state, [None] * players, seat))
+            for i, p in enumerate(loaded["players"]):
+                assert p["face_up"] == (state["players"][i]["face_up"] if i == seat else [])
+                kept += i == seat and bool(p["face_up"])
+        if state["phase"] == "over":
+            break
+        for _ in range(9):          # every ninth position and the last
+            if state["phase"] == "over":
+                break
+            apply_action(state, sample_action(state, rng))
+    assert kept > 10

@@ -142,27 +142,27 @@ def test_a_hard_move_goes_to_every_worker_and_an_easy_one_whole_to_one():
     crew = Crew(3)
     assert crew.where() == "starting"
     crew.ask(HARD, 0.0)
-    posts = crew.messages()
-    assert [n for n, _ in posts] == [0, 1, 2] and crew.messages() == []
+    posts = crew.messages(0.0)
+    assert [n for n, _ in posts] == [0, 1, 2] and crew.messages(0.0) == []
     assert [ShardRequest.from_text(text) for _, text in posts] == ShardMerge(HARD, 3).shards()
     crew.heard(1, 0.0)
     assert crew.where() == "worker"
     easy = AiRequest(2, "easy", "cd", HARD.view, HARD.legal)
     crew.ask(easy, 0.0)
-    assert crew.messages() == []                                 # every worker is busy: it waits
+    assert crew.messages(0.0) == []                                 # every worker is busy: it waits
     crew.answered(1, ShardAnswer(1, 1, 3, (1, 0), 3, ((1, (0.0, 1.0)),)), 1.0)
-    assert crew.messages() == [(1, easy.to_text())]             # whole, to the worker free
+    assert crew.messages(0.0) == [(1, easy.to_text())]             # whole, to the worker free
     assert crew.answered(1, ShardAnswer(2, 0, 1, (1,)), 1.0) is None     # not a shard's answer
     assert crew.answered(1, AiAnswer(2, choice=1), 1.0) == AiAnswer(2, choice=1)
     single = Crew(1)
     single.ask(HARD, 0.0)
-    assert single.messages() == [(0, HARD.to_text())]
+    assert single.messages(0.0) == [(0, HARD.to_text())]
 
 
 def test_the_move_comes_once_every_shard_is_in():
     crew = Crew(2)
     crew.ask(HARD, 0.0)
-    crew.messages()
+    crew.messages(0.0)
     assert crew.answered(1, ShardAnswer(1, 1, 2, (1, 0), 2, ((1, (0.0, 9.0)),)), 5.0) is None
     assert crew.owes() and crew.stalled(5.0, 100.0, 10.0) == []
     decided = crew.answered(0, ShardAnswer(1, 0, 2, (1, 0), 2, ((0, (1.0, 0.0)),)), 6.0)
@@ -177,20 +177,39 @@ def test_an_idle_worker_takes_the_shards_waiting_and_moves_asked_ahead_wait_behi
     ahead = [AiRequest(t, "hard", "ab", {"viewer": 0}, ("draw deck", "tickets")) for t in (5, 6)]
     for request in ahead:
         crew.ask(request, 0.0, ahead=True)
-    assert shards_of(crew.messages()) == [(0, 5, 0), (1, 5, 1)]
+    assert shards_of(crew.messages(0.0)) == [(0, 5, 0), (1, 5, 1)]
     crew.ask(HARD, 1.0)                      # due now: before the rest asked ahead
     assert crew.queue[:2] == ShardMerge(HARD, 2).shards()
     crew.ask(AiRequest(7, "hard", "ab", {"viewer": 0}, ("draw deck",)), 1.0, ahead=True)
     crew.hurry(7)                            # asked ahead, and due now: before the other one asked ahead
     assert [s.request.ticket for s in crew.queue] == [7, 7, 1, 1, 6, 6]
-    crew.drop(7)
-    crew.drop(6)                             # the human chose otherwise: never sent
+    crew.drop(7, 1.0)
+    crew.drop(6, 1.0)                             # the human chose otherwise: never sent
     crew.answered(1, ShardAnswer(5, 1, 2, (1, 0), 2, ((1, (0.0, 1.0)),)), 2.0)
-    assert shards_of(crew.messages()) == [(1, 1, 0)]
+    assert shards_of(crew.messages(0.0)) == [(1, 1, 0)]
     crew.answered(1, ShardAnswer(1, 0, 2, (1, 0), 2, ((0, (0.0, 1.0)),)), 3.0)
-    assert shards_of(crew.messages()) == [(1, 1, 1)]            # worker 1 takes the other shard too
+    assert shards_of(crew.messages(0.0)) == [(1, 1, 1)]            # worker 1 takes the other shard too
     assert crew.answered(1, ShardAnswer(1, 1, 2, (1, 0), 2, ((1, (0.0, 1.0)),)), 4.0) == AiAnswer(1, choice=0)
-    assert crew.messages() == [] and crew.queue == [] and crew.owes()       # worker 0 still plays 5
+    assert crew.messages(0.0) == [] and crew.queue == [] and crew.owes()       # worker 0 still plays 5
+
+
+def test_a_move_dropped_before_it_is_posted_is_never_posted_and_its_worker_takes_the_next():
+    crew = Crew(1)
+    crew.heard(0, 0.0)
+    crew.ask(HARD, 0.0)                      # given to worker 0, not posted yet (the page waits for a frame)
+    later = AiRequest(2, "hard", "ab", {"viewer": 0}, ("draw deck",))
+    crew.ask(later, 0.0)
+    crew.drop(HARD.ticket, 1.0)              # its game was left before the post
+    assert crew.messages(2.0) == [(0, later.to_text())] and crew.owed[0].request == later
+
+
+def test_a_workers_patience_runs_from_the_post():
+    crew = Crew(1)
+    crew.heard(0, 0.0)
+    crew.ask(HARD, 0.0)
+    assert crew.stalled(9.0, 100.0, 5.0) == [0]           # given at 0 and still unposted
+    crew.messages(8.0)                                    # posted at 8: not stalled at 9
+    assert crew.stalled(9.0, 100.0, 5.0) == [] and crew.stalled(14.0, 100.0, 5.0) == [0]
 
 
 def test_the_page_takes_the_moves_not_decided_each_marked_whether_it_is_still_ahead_of_its_time():
@@ -200,7 +219,7 @@ def test_the_page_takes_the_moves_not_decided_each_marked_whether_it_is_still_ah
         crew.ask(request, 0.0, ahead=True)
     crew.ask(HARD, 1.0)
     crew.hurry(6)                            # due now
-    crew.drop(7)                             # no longer wanted
+    crew.drop(7, 1.0)                             # no longer wanted
     crew.lost(0, 2.0)
     assert crew.abandon() == [(ahead[0], True), (ahead[1], False), (HARD, False)] and crew.ahead == set()
 
@@ -210,17 +229,17 @@ def test_a_stalled_or_failed_worker_s_shard_goes_to_the_others_then_to_the_page(
     for n in range(3):
         crew.heard(n, 0.0)
     crew.ask(HARD, 10.0)
-    crew.messages()
+    crew.messages(10.0)
     assert crew.answered(0, ShardAnswer(1, 0, 3, (1, 0), 2, ((0, (1.0, 0.0)),)), 20.0) is None
     assert crew.stalled(15.0, 1000.0, 10.0) == []
     assert crew.stalled(21.0, 1000.0, 10.0) == [1, 2]
     crew.lost(1, 21.0)
-    assert shards_of(crew.messages()) == [(0, 1, 1)]           # worker 0 is free
+    assert shards_of(crew.messages(21.0)) == [(0, 1, 1)]           # worker 0 is free
     assert crew.answered(0, ShardAnswer(1, 1, 3, (1, 0), 2, ((1, (1.0, 0.0)),)), 22.0) is None
     crew.lost(2, 23.0)
-    assert shards_of(crew.messages()) == [(0, 1, 2)]
+    assert shards_of(crew.messages(23.0)) == [(0, 1, 2)]
     crew.lost(0, 24.0)
-    assert crew.messages() == [] and crew.where() == "page"
+    assert crew.messages(24.0) == [] and crew.where() == "page"
     assert crew.abandon() == [(HARD, False)] and crew.abandon() == []
 
 
@@ -228,8 +247,8 @@ def test_a_worker_still_starting_has_the_start_s_patience_and_gets_work_only_whi
     crew = Crew(2)
     crew.heard(0, 0.0)
     crew.ask(HARD, 0.0)
-    assert [n for n, _ in crew.messages()] == [0]               # worker 1 is still starting
+    assert [n for n, _ in crew.messages(0.0)] == [0]               # worker 1 is still starting
     assert crew.stalled(500.0, 1000.0, 100.0) == [0]
     idle = Crew(2)
     idle.ask(HARD, 0.0)
-    assert [n for n, _ in idle.messages()] == [0, 1] and idle.stalled(500.0, 1000.0, 100.0) == []
+    assert [n for n, _ in idle.messages(0.0)] == [0, 1] and idle.stalled(500.0, 1000.0, 100.0) == []

@@ -22,7 +22,7 @@ def test_a_silent_worker_is_stalled_after_its_patience_and_its_unit_comes_back()
     pool: WorkerPool[str] = WorkerPool(2, page=True)
     pool.put(["r1"], now=0.0)
     pool.put(["r2"], now=0.0)
-    assert pool.posts() == [(0, "r1"), (1, "r2")] and pool.posts() == []
+    assert pool.posts(0.0) == [(0, "r1"), (1, "r2")] and pool.posts(0.0) == []
     assert pool.free() is None and pool.where() == "starting" and pool.owes()
     pool.heard(0, now=5.0)                                  # ready: its answer's patience starts now
     pool.heard(1, now=5.0)
@@ -39,18 +39,18 @@ def test_a_silent_worker_is_stalled_after_its_patience_and_its_unit_comes_back()
 def test_a_worker_that_never_starts_is_stalled_after_the_start_patience_then_the_page_works():
     pool: WorkerPool[str] = WorkerPool(1, page=True)
     pool.put(["r1"], now=0.0)
-    assert pool.posts() == [(0, "r1")]
+    assert pool.posts(0.0) == [(0, "r1")]
     assert pool.patience(0, START_PATIENCE_S, ANSWER_PATIENCE_S) == START_PATIENCE_S
     assert stalled(pool, now=START_PATIENCE_S - 1) == []
     assert stalled(pool, now=START_PATIENCE_S + 1) == [0]
     assert pool.lost(0, now=31.0) == "r1" and pool.where() == "page" and not pool.owes()
     assert pool.free() == PAGE
     pool.put(["r1", "r2"], now=31.0)
-    assert pool.posts() == [(PAGE, "r1")]                           # one at a time
+    assert pool.posts(0.0) == [(PAGE, "r1")]                           # one at a time
     assert pool.free() is None and stalled(pool, now=1e9) == []     # the page is never given up on
     assert pool.done(PAGE, now=40.0) and pool.free() == PAGE
     pool.dispatch(now=40.0)
-    assert pool.posts() == [(PAGE, "r2")]
+    assert pool.posts(0.0) == [(PAGE, "r2")]
 
 
 def test_with_no_worker_started_the_page_works_from_the_first_unit():
@@ -63,6 +63,6 @@ def test_only_workers_with_python_up_get_work_while_any_has():
     pool: WorkerPool[str] = WorkerPool(2)
     pool.heard(1, now=0.0)
     pool.put(["a", "b"], now=0.0)
-    assert pool.posts() == [(1, "a")] and pool.queue == ["b"]
+    assert pool.posts(0.0) == [(1, "a")] and pool.queue == ["b"]
     pool.put(["c"], now=1.0, first=True)
     assert pool.queue == ["c", "b"]
