@@ -39,7 +39,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6, help="games measured, alternating USA and Europe")
     parser.add_argument("--think", type=float, default=5.0, help="seconds the human takes to keep")
-    parser.add_argument("--workers", type=int, default=0, help="AI workers (0: as many as the device's cores)")
+    parser.add_argument("--workers", type=int, default=0, help="AI workers (0: the device's cores but one, at most 4)")
     args = parser.parse_args()
     build.prepare(update_config=False)
     from playwright.sync_api import sync_playwright
@@ -48,7 +48,7 @@ def main() -> None:
         browser = launch_chromium(playwright)
         session = BrowserSession(browser, url)
         print(f"Chromium {browser.version}; Ann (human) then Hal (hard); think {args.think} s; "
-              f"workers: {args.workers or 'as many as the cores'}")
+              f"workers: {args.workers or 'the cores but one'}")
         seed = 100
         while len(times) < args.games:
             seed += 1

@@ -19,7 +19,7 @@ fast as they can (the worst case for the page), and measures
     (target for hard: p95 <= 1 s); the requests sent while the worker was still starting
     Python (the first of each game) are listed apart, as their round trip is mostly that start.
 
-``--workers N`` runs N AI workers (``?ai-workers=N``; else as many as the device's cores, at
+``--workers N`` runs N AI workers (``?ai-workers=N``; else one fewer than the device's cores, at
 most 4): hard's searched moves are shared among them (``game.ui.ai_shards``), and a move's
 worker measure is its longest shard's.  ``--helper page`` makes the worker's script fail to load
 (as on a host that cannot serve it), so the page's own fallback (a slice at a time on the main
@@ -240,7 +240,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="games to play, alternating USA and Europe")
     parser.add_argument("--helper", choices=("worker", "page"), default="worker")
     parser.add_argument("--no-jspi", action="store_true", help="the page cannot suspend a call into WebAssembly")
-    parser.add_argument("--workers", type=int, default=0, help="AI workers (0: as many as the device's cores, at most 4)")
+    parser.add_argument("--workers", type=int, default=0, help="AI workers (0: the device's cores but one, at most 4)")
     parser.add_argument("--traces", type=Path, help="a folder to keep each game's Chromium trace in (JSON)")
     parser.add_argument("--before", type=Path, help="another checkout to play in turns with this one")
     args = parser.parse_args()
@@ -260,7 +260,7 @@ def main() -> None:
         sessions = {side: BrowserSession(browser, url) for side, url in urls.items()}
         print(f"Chromium {browser.version}; 4 AI seats {', '.join(SEATS[1])}; ?ai-delay=0; helper: {args.helper}"
               f"{' (no JSPI)' if args.no_jspi else ''}; "
-              f"workers: {args.workers or 'as many as the cores'}")
+              f"workers: {args.workers or 'the cores but one'}")
         for g in range(args.games):
             map_id, seed = GAMES[g % len(GAMES)]
             order = list(sides) if g % 2 == 0 else list(reversed(sides))     # each side first in turns

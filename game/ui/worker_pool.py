@@ -28,14 +28,15 @@ Unit = TypeVar("Unit")
 
 
 def worker_count(cores: object) -> int:
-    """How many workers a device gets: its cores (``navigator.hardwareConcurrency``, which may
-    be missing or odd), at most ``MAX_WORKERS``, at least one.
+    """How many workers a device gets: one core fewer than it has (``navigator.hardwareConcurrency``,
+    which may be missing or odd), so the page keeps a core to draw in while they compute
+    (``docs/ai.md``, "One core left to the page"); at most ``MAX_WORKERS``, at least one.
 
-    >>> worker_count(8), worker_count(2), worker_count(None), worker_count(0)
-    (4, 2, 1, 1)
+    >>> worker_count(8), worker_count(3), worker_count(2), worker_count(None), worker_count(0)
+    (4, 2, 1, 1, 1)
     """
     count = cores if isinstance(cores, int) and not isinstance(cores, bool) else 1
-    return max(1, min(MAX_WORKERS, count))
+    return max(1, min(MAX_WORKERS, count - 1))
 
 
 class WorkerPool(Generic[Unit]):

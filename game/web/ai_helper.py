@@ -1,5 +1,5 @@
 """The AI seats' helper in the page: the Web Workers of ``static/ai-worker.mjs`` that choose AI
-moves off the main thread, one per core (``game.web.workers``; started when a game with an AI
+moves off the main thread, one per core but one (``game.web.workers``; started when a game with an AI
 seat is drawn, so Python loads while a human plays), and the main thread's fallback when no worker
 can run (``game.ui.page_queue``: one move at a time, in small time slices).
 

@@ -1,6 +1,6 @@
 """A finished game's review in the page: its panel in the side column, drawn from
 ``game.ui.review.ReviewScreen``, and the helpers that weigh the decisions: instances of the AI
-seats' worker (``static/ai-worker.mjs``, started when a review is asked for, one per core), watched
+seats' worker (``static/ai-worker.mjs``, started when a review is asked for, one per core but one), watched
 (``game.ui.worker_pool``: a worker that fails or stays silent past its patience is ended and its
 decision given to another), and when none is left the page itself, a slice at a time
 (``game.ai.steps``), awaiting between slices.
@@ -151,7 +151,7 @@ def _item(item: ReviewItem, cls: str) -> Node:
 
 class ReviewHelper:
     """The review's helpers (a ``game.ui.worker_pool.WorkerPool`` of its requests, that falls back to
-    the page): workers, one per core the device reports (``game.web.workers.device_workers``; the
+    the page): workers, one per core the device reports but one (``game.web.workers.device_workers``; the
     game is over, so no AI seat needs one), each weighing one decision at a time, started on the
     first request and ended with :meth:`stop`.  A worker that fails, or owes an answer and stays
     silent past its patience, is ended and its decision given back (``on_returned``); with none left

@@ -27,7 +27,7 @@ class WorkerError(Exception):
 
 def device_workers() -> int:
     """How many workers to start: ``?ai-workers=N`` in the page's address (tests and benchmarks),
-    else as many as the device's cores (``game.ui.worker_pool.worker_count``)."""
+    else one fewer than the device's cores (``game.ui.worker_pool.worker_count``)."""
     value = js.URLSearchParams.new(js.location.search).get("ai-workers")
     cores = int(value) if isinstance(value, str) and value.isdigit() else getattr(js.navigator, "hardwareConcurrency", 1)
     return worker_count(cores)

@@ -19,7 +19,7 @@ from game.scenario import load_scenario
 
 PLAYERS = [{"name": "Ann", "kind": "human", "colour": "red"}, {"name": "Bruno", "kind": "ai", "colour": "blue"}]
 WORKER = "**/static/ai-worker.mjs"
-TWO_CORES = "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 2 });"
+THREE_CORES = "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 3 });"   # two workers
 
 
 def first_worker_missing(context) -> None:
@@ -59,7 +59,7 @@ def costly_last_turn() -> dict:
 def test_the_end_screens_review_shows_progress_the_costliest_turns_and_steps(browser_session):
     end = costly_last_turn()
     context = browser_session.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(TWO_CORES)
+    context.add_init_script(THREE_CORES)
     first_worker_missing(context)
     page = browser_session.open(AI_FAST, context=context, expect_errors=True)     # the 404 itself is logged
     store(page, {"g1": end}, "g1")
