@@ -27,16 +27,19 @@ PAGE = -1               # the page's own number, as a helper (in a pool that fal
 Unit = TypeVar("Unit")
 
 
-def worker_count(cores: object) -> int:
+def worker_count(cores: object, asked: int | None = None) -> int:
     """How many workers a device gets: one core fewer than it has (``navigator.hardwareConcurrency``,
     which may be missing or odd), so the page keeps a core to draw in while they compute
-    (``docs/ai.md``, "One core left to the page"); at most ``MAX_WORKERS``, at least one.
+    (``docs/ai.md``, "One core left to the page"), or the count ``asked`` for (``?ai-workers=N``,
+    tests and benchmarks); at most ``MAX_WORKERS``, at least one.
 
     >>> worker_count(8), worker_count(3), worker_count(2), worker_count(None), worker_count(0)
     (4, 2, 1, 1, 1)
+    >>> worker_count(2, asked=2), worker_count(2, asked=9), worker_count(8, asked=0)
+    (2, 4, 1)
     """
-    count = cores if isinstance(cores, int) and not isinstance(cores, bool) else 1
-    return max(1, min(MAX_WORKERS, count - 1))
+    count = cores - 1 if isinstance(cores, int) and not isinstance(cores, bool) else 0
+    return max(1, min(MAX_WORKERS, count if asked is None else asked))
 
 
 class WorkerPool(Generic[Unit]):

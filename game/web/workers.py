@@ -27,10 +27,10 @@ class WorkerError(Exception):
 
 def device_workers() -> int:
     """How many workers to start: ``?ai-workers=N`` in the page's address (tests and benchmarks),
-    else one fewer than the device's cores (``game.ui.worker_pool.worker_count``)."""
+    else one fewer than the device's cores (``game.ui.worker_pool.worker_count``, which clamps both)."""
     value = js.URLSearchParams.new(js.location.search).get("ai-workers")
-    cores = int(value) if isinstance(value, str) and value.isdigit() else getattr(js.navigator, "hardwareConcurrency", 1)
-    return worker_count(cores)
+    asked = int(value) if isinstance(value, str) and value.isdigit() else None
+    return worker_count(getattr(js.navigator, "hardwareConcurrency", 1), asked)
 
 
 def start_worker(n: int, on_message: Callable[[int, Node], None], on_error: Callable[[int, Node], None]) -> Node:

@@ -16,6 +16,7 @@ def stalled(pool: WorkerPool, now: float) -> list[int]:
 
 def test_workers_per_device():
     assert [worker_count(c) for c in (None, 0, 1, 2, 3, 4, 16, True, "8")] == [1, 1, 1, 1, 2, 3, 4, 1, 1]
+    assert [worker_count(2, asked) for asked in (0, 1, 2, 3, 4, 5)] == [1, 1, 2, 3, 4, 4]     # ?ai-workers=N
 
 
 def test_a_silent_worker_is_stalled_after_its_patience_and_its_unit_comes_back():
