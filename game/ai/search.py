@@ -47,6 +47,7 @@ from game.ai.strategist import (
     keep_options,
     keep_value,
     plan_claim,
+    trail_claim,
     tunnel_allowed,
 )
 from game.mapdata import load_map
@@ -237,8 +238,8 @@ class Searcher(Strategist):
         return list(dict.fromkeys(out))[:MAX_CANDIDATES]
 
     def end_candidates(self, k: Knowledge, legal: list[Action], first: Action) -> list[Action]:
-        """Near the end: the planner's move, the best-scoring claim, the plan's claim and the
-        card the plan wants, as far as they differ; a tunnel claim only as its planner may try it
+        """Near the end: the planner's move, the best-scoring claim (with ``trail_search`` the one
+        ``trail_claim`` values most), the plan's claim and the card the plan wants, as far as they differ; a tunnel claim only as its planner may try it
         (``tunnel_allowed``: its risk, and never again without the cards a withdrawal lacked)."""
         legal = [a for a in legal if tunnel_allowed(k, a, self.style)]
         plan = make_plan(k, k.incomplete())
@@ -246,7 +247,9 @@ class Searcher(Strategist):
             plan = focused(k, plan)
         if self.style.risk_first:
             plan = by_risk(k, plan)
-        out: list[Action | None] = [first, best_scoring_claim(k, legal, plan.routes), plan_claim(k, legal, plan),
+        scoring = (trail_claim(k, legal, plan.routes, self.style.trail_weight)
+                   if self.style.trail_search and self.style.trail_weight else best_scoring_claim(k, legal, plan.routes))
+        out: list[Action | None] = [first, scoring, plan_claim(k, legal, plan),
                                     choose_draw(k, legal, self.draw_targets(k, plan), self.style.loco_missing)]
         return list(dict.fromkeys(a for a in out if a is not None))[:END_CANDIDATES]
 

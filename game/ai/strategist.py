@@ -68,6 +68,7 @@ class Style:
     tunnel_risk: float = 0.25          # attempt a tunnel only when it asks for more than the cards to spare at most this often
     trail_targets: bool = False        # with no ticket to work for, collect for free routes touching the own network
     trail_weight: float = 0.0          # end-game claims: points a train added to the own longest trail counts for
+    trail_search: bool = False         # hard's end-game search weighs trail_claim's pick (trail_weight) instead of the longest route
 
 
 def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Style) -> float:

@@ -12,6 +12,7 @@ import pytest
 from game.actions import ClaimRoute
 from game.ai import HARD_STYLE
 from game.ai.planning import Knowledge
+from game.ai.search import Searcher
 from game.ai.strategist import Strategist
 from game.ai.trail import TrailGains
 from game.mapdata import load_map
@@ -58,6 +59,26 @@ def test_spare_targets_touch_the_own_network():
     assert all(set(game_map.route(r).cities) & ends for r in Strategist(TRAIL).spare_targets(k))
     assert not all(set(game_map.route(r).cities) & ends
                    for r in Strategist(replace(TRAIL, trail_targets=False)).spare_targets(k))
+
+
+def test_end_game_search_weighs_the_trail_claim():
+    """With ``trail_search`` hard's end-game search weighs the claim ``trail_claim`` picks (one
+    touching its network) instead of the longest route anywhere (one apart from it here)."""
+    state = end_game()
+    view = player_view(state, 0)
+    legal = legal_actions(state)
+    game_map = load_map("usa")
+    ends = set(game_map.route(OWN).cities)
+
+    def claims(style):
+        hard = Searcher(4, 20, style=style)
+        k = Knowledge(view, style.point_weight)
+        first = hard.decide(k, legal, Rng.from_seed(0))
+        return [a for a in hard.end_candidates(k, legal, first) if isinstance(a, ClaimRoute)]
+
+    with_trail, without = claims(replace(TRAIL, trail_search=True)), claims(TRAIL)
+    assert with_trail and all(set(game_map.route(a.route).cities) & ends for a in with_trail)
+    assert any(not set(game_map.route(a.route).cities) & ends for a in without)
 
 
 def networks(map_id: str, count: int) -> list[list[str]]:
