@@ -62,8 +62,8 @@ def test_spare_targets_touch_the_own_network():
 
 
 def test_end_game_search_weighs_the_trail_claim():
-    """With ``trail_search`` hard's end-game search weighs the claim ``trail_claim`` picks (one
-    touching its network) instead of the longest route anywhere (one apart from it here)."""
+    """With ``trail_search`` (hard's) the end-game search weighs the claim ``trail_claim`` picks
+    (one touching its network) instead of the longest route anywhere (one apart from it here)."""
     state = end_game()
     view = player_view(state, 0)
     legal = legal_actions(state)
@@ -76,7 +76,7 @@ def test_end_game_search_weighs_the_trail_claim():
         first = hard.decide(k, legal, Rng.from_seed(0))
         return [a for a in hard.end_candidates(k, legal, first) if isinstance(a, ClaimRoute)]
 
-    with_trail, without = claims(replace(TRAIL, trail_search=True)), claims(TRAIL)
+    with_trail, without = claims(replace(TRAIL, trail_search=True)), claims(replace(TRAIL, trail_search=False))
     assert with_trail and all(set(game_map.route(a.route).cities) & ends for a in with_trail)
     assert any(not set(game_map.route(a.route).cities) & ends for a in without)
 
