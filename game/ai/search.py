@@ -239,8 +239,9 @@ class Searcher(Strategist):
 
     def end_candidates(self, k: Knowledge, legal: list[Action], first: Action) -> list[Action]:
         """Near the end: the planner's move, the best-scoring claim (with ``trail_search`` the one
-        ``trail_claim`` values most), the plan's claim and the card the plan wants, as far as they differ; a tunnel claim only as its planner may try it
-        (``tunnel_allowed``: its risk, and never again without the cards a withdrawal lacked)."""
+        ``trail_claim`` values most), the plan's claim and the card the plan wants, as far as they
+        differ; a tunnel claim only as its planner may try it (``tunnel_allowed``: its risk, and
+        never again without the cards a withdrawal lacked)."""
         legal = [a for a in legal if tunnel_allowed(k, a, self.style)]
         plan = make_plan(k, k.incomplete())
         if self.style.focus:
