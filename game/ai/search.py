@@ -47,7 +47,6 @@ from game.ai.strategist import (
     keep_options,
     keep_value,
     plan_claim,
-    trail_claim,
     tunnel_allowed,
 )
 from game.mapdata import load_map
@@ -248,8 +247,7 @@ class Searcher(Strategist):
             plan = focused(k, plan)
         if self.style.risk_first:
             plan = by_risk(k, plan)
-        scoring = (trail_claim(k, legal, plan.routes, self.style.trail_weight)
-                   if self.style.trail_search and self.style.trail_weight else best_scoring_claim(k, legal, plan.routes))
+        scoring = best_scoring_claim(k, legal, plan.routes, self.style.trail_weight if self.style.trail_search else 0.0)
         out: list[Action | None] = [first, scoring, plan_claim(k, legal, plan),
                                     choose_draw(k, legal, self.draw_targets(k, plan), self.style.loco_missing)]
         return list(dict.fromkeys(a for a in out if a is not None))[:END_CANDIDATES]

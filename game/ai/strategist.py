@@ -118,8 +118,13 @@ def choose_draw(k: Knowledge, legal: list[Action], targets: Iterable[str], loco_
     return draws[min(draws)]
 
 
-def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for: Iterable[str] = ()) -> Action | None:
-    """The claim scoring the most route points now (longest route), cheapest payment."""
+def best_scoring_claim(k: Knowledge, legal: list[Action], keep_for: Iterable[str] = (),
+                       trail_weight: float = 0.0) -> Action | None:
+    """The claim scoring the most route points now (longest route), cheapest payment; with a
+    ``trail_weight``, counting that many points a train its route adds to the own longest trail
+    (:func:`trail_claim`)."""
+    if trail_weight:
+        return trail_claim(k, legal, keep_for, trail_weight)
     claims = claims_by_route(legal)
     if not claims:
         return None
@@ -271,9 +276,7 @@ class Strategist:
         legal = [a for a in legal if tunnel_allowed(k, a, style)]
         endgame = style.endgame and min(k.min_opponent_trains, k.trains) <= style.endgame_trains
         if endgame:
-            claim = plan_claim(k, legal, plan) or (
-                trail_claim(k, legal, plan.routes, style.trail_weight) if style.trail_weight
-                else best_scoring_claim(k, legal, plan.routes))
+            claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes, style.trail_weight)
             if claim:
                 return claim
         if style.stations:

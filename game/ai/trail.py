@@ -38,7 +38,7 @@ def trail_ends(game_map: GameMap, trail: Iterable[str]) -> frozenset[str]:
         for r in routes:
             if city not in r.cities:
                 break
-            city = r.b if city == r.a else r.a
+            city = r.other_end(city)
         else:
             return frozenset((start, city))
     raise ValueError(f"{[r.id for r in routes]} is not a trail")

@@ -228,8 +228,9 @@ class Crew(WorkerPool[ShardRequest]):
         if merge is not None and isinstance(reply, AiAnswer) == (merge.of == 1):
             decided = reply if isinstance(reply, AiAnswer) else merge.add(reply)
         if decided is not None:
-            self.drop(reply.ticket, now)
-        self.dispatch(now)
+            self.drop(reply.ticket, now)        # (which gives out what waits)
+        else:
+            self.dispatch(now)
         return decided
 
     def hurry(self, ticket: int) -> None:
@@ -244,11 +245,7 @@ class Crew(WorkerPool[ShardRequest]):
         and its answer ignored)."""
         self.merges.pop(ticket, None)
         self.ahead.discard(ticket)
-        self.queue = [s for s in self.queue if s.request.ticket != ticket]
-        for n, shard in [(n, s) for n, s in self.outbox if s.request.ticket == ticket]:
-            self.outbox.remove((n, shard))
-            self.owed[n] = None
-        self.dispatch(now)
+        self.withdraw(lambda shard: shard.request.ticket == ticket, now)
 
     def lost(self, worker: int, now: float) -> ShardRequest | None:
         """``worker`` failed or stalled: it is dropped, and the shard it owed goes to the head of the

@@ -97,6 +97,16 @@ class WorkerPool(Generic[Unit]):
                 self.since[n] = now
                 self.outbox.append((n, unit))
 
+    def withdraw(self, which: Callable[[Unit], bool], now: float) -> None:
+        """The units ``which`` picks are no longer wanted: those waiting or given but not posted
+        yet never are (a helper given one is free again, and takes what waits); one posted is let
+        finish."""
+        self.queue = [u for u in self.queue if not which(u)]
+        for n, unit in [(n, u) for n, u in self.outbox if which(u)]:
+            self.outbox.remove((n, unit))
+            self.owed[n] = None
+        self.dispatch(now)
+
     def heard(self, worker: int, now: float) -> None:
         """``worker`` has Python up (its ``ready`` message): its patience for what it owes starts now."""
         if worker in self.alive:
