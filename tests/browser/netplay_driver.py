@@ -9,6 +9,7 @@ import json
 import re
 
 from harness import wait_for_boot
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game.mapdata import load_map
 from game.rules import apply_action
@@ -142,7 +143,10 @@ def join(host, guest, seat: int, base: str) -> None:
     code = answer(guest, invite(host, seat), base)
     host.fill(f"#net-answer-{seat}", code)
     host.click(f".net-seat[data-seat='{seat}'] button[data-cmd=net-take]")
-    guest.wait_for_function(CONNECTED, timeout=WAIT_MS)
+    try:
+        guest.wait_for_function(CONNECTED, timeout=WAIT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the guest's page never connected: {said(guest)}; the host's: {said(host)}") from None
 
 
 def spectate(host, page, base: str) -> None:
@@ -150,7 +154,19 @@ def spectate(host, page, base: str) -> None:
     code = answer(page, invite(host, "spectator"), base)
     host.fill("#net-answer-s", code)
     host.click(".net-spectator button[data-cmd=net-take]")
-    page.wait_for_selector("#app.table #board svg", timeout=WAIT_MS)
+    try:
+        page.wait_for_selector("#app.table #board svg", timeout=WAIT_MS)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the spectator's page shows no game: {said(page)}; the host's: {said(host)}") from None
+
+
+# What a page says of its link: its screen and its panel's words
+SAID = """() => ({screen: document.getElementById('app').className,
+    panel: document.getElementById('net-panel')?.innerText ?? null})"""
+
+
+def said(page) -> dict:
+    return page.evaluate(SAID)
 
 
 # The turn timer's line on each page: "Player 2: 4:59 left"
