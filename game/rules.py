@@ -795,8 +795,16 @@ def _apply_withdraw(state: State, action: Withdraw) -> Event:
     player = state["players"][state["current"]]     # a public fact until the route is claimed or closed
     player["withdrawn"] = [w for w in player["withdrawn"] if w["route"] != tunnel["route"]] + [
         {"route": tunnel["route"], "colour": tunnel["colour"], "extra": tunnel["extra"]}]
+    _shown(player["face_up"], tunnel["colour"], tunnel["cards"])
+    _shown(player["face_up"], LOCOMOTIVE, tunnel["locomotives"])
     _end_turn(state, event)
     return event
+
+
+def _shown(known: list[str], kind: str, count: int) -> None:
+    """Every player saw ``count`` cards of ``kind`` played on a tunnel and taken back: the record
+    ``known`` (a least count of the hand) lists at least that many of the kind."""
+    known.extend([kind] * (count - known.count(kind)))
 
 
 def _apply_station(state: State, action: BuildStation) -> Event:

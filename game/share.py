@@ -76,7 +76,7 @@ def read_fragment(text: str) -> Any:
 def public_scenario(state: State, levels: list[str | None], seat: int | None = None) -> dict[str, Any]:
     """A snapshot of ``state`` that holds only what every player knows (the board, the market,
     the discard pile, trains, scores, tunnels withdrawn from, whose turn), plus ``seat``'s own hand, tickets and
-    face-up record (the face-up cards it took and holds) when a seat is given: no other hand,
+    face-up record (the cards seen going into its hand, ``players[i].face_up``) when a seat is given: no other hand,
     ticket, deck order or RNG state.  The cards and tickets nobody sees go back into decks shuffled
     from a fixed public seed: the other seats hold none (so no face-up record either); a turn
     begun (a second card, a tunnel, a ticket choice) is shown from its start.  ``levels``: each

@@ -75,7 +75,7 @@ class Player(TypedDict):
     trains: int
     score: int
     withdrawn: list[Withdrawal]  # tunnels this player withdrew from, while the route is still open to it
-    face_up: list[str]          # face-up cards taken and not yet matched by a payment of that kind (public)
+    face_up: list[str]          # cards seen going into (or back to) the hand, less payments since (public; R21)
 
 
 class Withdrawal(TypedDict):

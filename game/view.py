@@ -40,7 +40,7 @@ class PlayerView(TypedDict):
     trains: int
     score: int
     withdrawn: list[Withdrawal]     # public: every seat saw the reveal
-    face_up: list[str]              # public: every seat saw these face-up cards taken (game.state.Player)
+    face_up: list[str]              # public: cards every seat saw this hand hold (game.state.Player)
 
 
 class View(TypedDict):

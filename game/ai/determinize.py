@@ -4,8 +4,9 @@ Hidden parts are the other players' hands, kept and offered tickets, the order o
 deck, the discard pile, the ticket deck and the box.  The sample keeps everything the view
 shows (market, revealed cards, routes, stations, trains, scores, phase, the viewer's own
 hand, tickets and offer) and every count it gives (hand sizes, ticket counts, pile sizes);
-the cards each player is known to hold stay in its hand (the face-up cards it took and has
-not spent since, ``players[i].face_up``, and the cards played on a pending tunnel);
+the cards each player is known to hold stay in its hand (the face-up cards it took and the
+cards it showed on a tunnel it withdrew from, not spent since: ``players[i].face_up``; and the
+cards played on a pending tunnel);
 the other unseen cards are exactly the 110 minus those in sight, dealt at random, and long tickets
 never go into the ticket deck.  The sample gets a fresh RNG, so the future is sampled too.
 
@@ -60,9 +61,10 @@ def made_up_hands(view: View, seats: Iterable[int], unseen: list[str]) -> dict[i
 
 
 def known_cards(view: View, seat: int) -> dict[str, int]:
-    """The cards every player knows ``seat`` holds, by kind: the face-up cards it took and has
-    not spent since (``face_up``) and the cards it played on a tunnel being decided; both are
-    least counts of the same hand, so a kind's count is the larger of the two.
+    """The cards every player knows ``seat`` holds, by kind: its record (``face_up``: the face-up
+    cards it took and the cards it showed on a tunnel it withdrew from, not spent since) and the
+    cards it played on a tunnel being decided; both are least counts of the same hand, so a
+    kind's count is the larger of the two.
 
     >>> from game.state import new_game
     >>> from game.view import player_view

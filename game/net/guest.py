@@ -46,7 +46,7 @@ from game.net.protocol import (
     read_host,
 )
 
-GUEST_FORMAT = 2        # 2: the views kept (and the digests of what was seen) carry players' face_up
+GUEST_FORMAT = 3        # 2: the views kept (and the digests of what was seen) carry players' face_up; 3: with tunnel cards
 _NONE = type(None)
 _KEPT_TYPES: dict[str, tuple[type, ...]] = {     # what GuestTable.to_json writes, field by field
     "contribution": (str,), "seat": (int, _NONE), "token": (str, _NONE), "table": (dict, _NONE),

@@ -11,16 +11,16 @@ unknown or of the wrong type.  They raise nothing else.
 
 >>> text = Command("draw deck", 12).to_text()
 >>> text
-'{"action":"draw deck","at":12,"type":"command","v":2}'
+'{"action":"draw deck","at":12,"type":"command","v":3}'
 >>> read_guest(text)
 Command(action='draw deck', at=12)
->>> for bad in ('{"type": "command", "v": 1, "action": "pass", "at": 0}', '{"type": "state", "v": 2}',
-...             '{"type": "ping", "v": 2, "t": "soon"}', "[" * 3):
+>>> for bad in ('{"type": "command", "v": 2, "action": "pass", "at": 0}', '{"type": "state", "v": 3}',
+...             '{"type": "ping", "v": 3, "t": "soon"}', "[" * 3):
 ...     try:
 ...         read_guest(bad)
 ...     except ProtocolError as exc:
 ...         print(exc)
-version 1: this game speaks version 2
+version 2: this game speaks version 3
 type 'state': not a message a guest sends
 t: expected a whole number from 0 to 9007199254740991, not text
 not JSON: not valid JSON: Expecting value: line 1 column 4 (char 3)
@@ -39,7 +39,7 @@ from game.jsontext import JsonTextError, kind_of, read_json, shown
 from game.seats import MAX_SEATS, MIN_SEATS
 from game.view import PlayerView, View
 
-VERSION = 2                         # 2: a view's players carry their face-up record (face_up)
+VERSION = 3                         # 2: a view's players carry their face-up record (face_up); 3: with tunnel cards
 MAX_GUEST_CHARS = 4_000             # a guest's longest message (a command keeping five tickets) is ~300
 MAX_MESSAGE_BYTES = 262_144         # a data channel's largest message (Chromium's a=max-message-size, 256 KiB)
 MAX_HOST_CHARS = MAX_MESSAGE_BYTES  # a text of that many UTF-8 bytes has no more characters than that

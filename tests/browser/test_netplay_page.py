@@ -107,12 +107,12 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
         idle = guest if current != 1 else other
         if current != 0:
             # a move for another seat, an illegal move and a message that is no message are refused
-            refused(idle, pages, json.dumps({"type": "command", "v": 2, "action": "draw deck", "at": actions}),
+            refused(idle, pages, json.dumps({"type": "command", "v": 3, "action": "draw deck", "at": actions}),
                     f"It is Player {current + 1}'s turn.")
-            refused(seats[current], pages, json.dumps({"type": "command", "v": 2, "at": actions,
+            refused(seats[current], pages, json.dumps({"type": "command", "v": 3, "at": actions,
                                                        "action": "claim calgary--winnipeg 6white"}),
                     "You do not have enough cards to pay for this.")
-            refused(seats[current], pages, '{"type": "command", "v": 2, "action": 7}', "The host could not use this message.")
+            refused(seats[current], pages, '{"type": "command", "v": 3, "action": 7}', "The host could not use this message.")
         draw_two(seats[current])
         actions += 2
         same(pages, actions)

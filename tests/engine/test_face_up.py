@@ -1,7 +1,8 @@
-"""The face-up cards each player took are a public record of the state (``players[i].face_up``):
-a card taken face up joins it, a payment takes out as many cards of each kind paid as the
-record holds, every seat sees it, determinization deals those cards to their taker, and saves
-made before the field existed still load."""
+"""The cards every player saw go into a hand are a public record of the state
+(``players[i].face_up``): a card taken face up joins it, and so do the cards shown on a tunnel
+withdrawn from; a payment takes out as many cards of each kind paid as the record holds, every
+seat sees it, determinization deals those cards to their holder, and saves made before the
+field existed still load."""
 
 import json
 import re
@@ -63,17 +64,24 @@ def test_a_payment_of_fewer_cards_leaves_the_rest_recorded():
 
 def test_the_record_follows_the_cards_through_random_games():
     """Replay the public events of random games and rebuild each record from them."""
-    loco_taken = 0
+    loco_taken = withdrawn = 0
     for seed in range(6):
         state = new_game("europe", players=3 + seed % 3, seed=f"face-up:{seed}")
         rng = Rng.from_seed(seed)
         want: list[list[str]] = [[] for _ in state["players"]]
+        tunnel: dict = {}
         while state["phase"] != "over":
             event = apply_action(state, sample_action(state, rng))
             seat = event["seat"]
             if event["kind"] == "draw" and event["source"] == "face-up":
                 want[seat].append(event["card"])
                 loco_taken += event["card"] == "locomotive"
+            if event["kind"] == "tunnel":
+                tunnel = event
+            if event["kind"] == "withdraw":        # the cards shown go back: at least that many of each kind
+                for kind, n in ((tunnel["colour"], tunnel["cards"]), ("locomotive", tunnel["locomotives"])):
+                    want[seat] += [kind] * (n - want[seat].count(kind))
+                withdrawn += 1
             paid = []
             if event["kind"] in ("claim", "station"):
                 paid = [(event["colour"], event["cards"]), ("locomotive", event["locomotives"])]
@@ -89,7 +97,7 @@ def test_the_record_follows_the_cards_through_random_games():
             if state["turn"] % 15 == 0:
                 worlds_keep_the_record(state)
         validate(state)
-    assert loco_taken > 0
+    assert loco_taken > 0 and withdrawn > 0
 
 
 def worlds_keep_the_record(state: dict) -> None:
@@ -108,6 +116,29 @@ def worlds_keep_the_record(state: dict) -> None:
     assert [p["face_up"] for p in world["players"]] == [p["face_up"] for p in state["players"]]
     for p in world["players"]:
         assert all(p["hand"][k] >= n for k, n in Counter(p["face_up"]).items())
+
+
+def test_cards_shown_on_a_withdrawn_tunnel_join_the_record():
+    """A withdrawal puts the cards played back in the hand in sight of everyone: the record lists
+    at least as many of each kind (a green already listed may be one of the two shown)."""
+    state, _ = load_scenario({"map": "europe", "players": 2, "seed": 3, "position": {
+        "players": [{"hand": {"green": 4, "locomotive": 1}, "face_up": ["green"]}, {"hand": {}}],
+        "market": ["blue"] * 5, "deck_top": ["green", "green", "locomotive", "red", "red", "green", "locomotive", "blue"]}})
+    apply_action(state, parse_action("claim venezia--zurich 1green+1loco"))
+    apply_action(state, parse_action("withdraw"))
+    assert state["players"][0]["face_up"] == ["green", "locomotive"]
+    assert state["players"][0]["hand"] == {**state["players"][0]["hand"], "green": 4, "locomotive": 1}
+    validate(state)
+    view = player_view(state, 1)
+    for seed in range(20):                  # the other seat's worlds deal them to the one who showed them
+        world = determinize(view, Rng.from_seed(seed))
+        assert player_view(world, 1) == view
+        assert world["players"][0]["hand"]["green"] >= 1 and world["players"][0]["hand"]["locomotive"] >= 1
+    apply_action(state, parse_action("draw deck"))            # seat 1
+    apply_action(state, parse_action("draw deck"))
+    apply_action(state, parse_action("claim venezia--zurich 2green"))       # 2 green shown this time
+    apply_action(state, parse_action("withdraw"))
+    assert state["players"][0]["face_up"] == ["green", "locomotive", "green"]
 
 
 def test_every_seat_sees_the_record_and_a_view_shares_nothing_with_the_state():

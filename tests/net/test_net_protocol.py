@@ -81,9 +81,9 @@ def _with(message, **changes) -> str:
     ("[1]", "expected a JSON object, not a list"),
     ('{"type": "ping", "t": 1}', "v: expected the protocol's version"),
     ('{"type": "ping", "v": true, "t": 1}', "v: expected the protocol's version"),
-    ('{"type": "ping", "v": 1, "t": 1}', "version 1: this game speaks version 2"),
-    ('{"type": "fly", "v": 2}', "type 'fly': not a message of this game"),
-    ('{"v": 2}', "type null: not a message of this game"),
+    ('{"type": "ping", "v": 2, "t": 1}', "version 2: this game speaks version 3"),
+    ('{"type": "fly", "v": 3}', "type 'fly': not a message of this game"),
+    ('{"v": 3}', "type null: not a message of this game"),
     (_with(Ping(1), t=...), "ping: missing field"),
     (_with(Ping(1), extra=1), "ping: unknown field"),
     (_with(Ping(1), t=True), "t: expected a whole number"),
@@ -94,8 +94,8 @@ def _with(message, **changes) -> str:
     (_with(Command("pass", 0), at=1.5), "at: expected a whole number"),
     (_with(Hello(TOKEN), invite=TOKEN.upper()), "invite: expected 32 hexadecimal digits"),
     (_with(Contribution(HEX), value=HEX[:-1]), "value: expected 64 hexadecimal digits"),
-    ('{"type": "ping", "v": 2, "t": 1, "t": 2}', "given twice"),
-    ('{"type": "ping", "v": 2, "t": NaN}', "not JSON"),
+    ('{"type": "ping", "v": 3, "t": 1, "t": 2}', "given twice"),
+    ('{"type": "ping", "v": 3, "t": NaN}', "not JSON"),
 ])
 def test_a_bad_guest_message_is_refused_with_its_reason(text, why):
     with pytest.raises(ProtocolError, match=why):
@@ -199,7 +199,7 @@ def test_any_text_gives_a_message_or_a_protocol_error(text):
        st.sampled_from(["hello", "rejoin", "pledge", "contribution", "command", "ping", "welcome", "pledges", "deal",
                         "state", "refusal", "reveal", "pong", "clock"]))
 def test_any_json_object_gives_a_message_or_a_protocol_error(data, kind):
-    _only_protocol_errors(json.dumps({"type": kind, "v": 2, **data}))
+    _only_protocol_errors(json.dumps({"type": kind, "v": 3, **data}))
 
 
 @settings(max_examples=150, deadline=None)

@@ -165,10 +165,10 @@ def test_the_probe_would_catch_a_leak():
         data["events"].append({"kind": "draw", "seat": 2, "private": {"2": {"card": "red"}}})
 
     leaks = [_changed(text, hand), _changed(text, deck), _changed(text, private),
-             json.dumps({"type": "refusal", "v": 2, "action": None, "key": "x.y", "params": {},
+             json.dumps({"type": "refusal", "v": 3, "action": None, "key": "x.y", "params": {},
                          "reason": f"not {other_ticket}"}),
-             json.dumps({"type": "pong", "v": 2, "t": probe.table.secret}),
-             json.dumps({"type": "pong", "v": 2, "t": rng})]
+             json.dumps({"type": "pong", "v": 3, "t": probe.table.secret}),
+             json.dumps({"type": "pong", "v": 3, "t": rng})]
     for leak in leaks:
         with pytest.raises(AssertionError):
             check_message(probe, 1, leak, hidden)

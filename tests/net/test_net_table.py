@@ -80,7 +80,7 @@ def test_an_illegal_or_malformed_command_is_refused_with_the_reason():
     assert refused(channel, "g1", Command("keep nowhere--else", 0).to_text()).key == "rule.keep.not_offered"
     assert refused(channel, "g1", Command("fly to the moon", 0).to_text()).key == "net.refused.message"
     assert refused(channel, "g1", Command("keep", 0).to_text()).key == "net.refused.message"
-    assert refused(channel, "g1", '{"type": "command", "v": 2}').key == "net.refused.message"
+    assert refused(channel, "g1", '{"type": "command", "v": 3}').key == "net.refused.message"
     assert refused(channel, "g1", "\x00" * 10).key == "net.refused.message"
     offer = channel.table.session.state["players"][1]["offer"]
     assert refused(channel, "g1", Command(f"keep {','.join(offer)}", 5).to_text()).key == "net.refused.stale"
@@ -95,7 +95,7 @@ def test_a_forged_command_from_a_connection_without_a_seat_or_a_spectator_is_ref
     assert refused(channel, "intruder", keep).key == "net.refused.not_seated"
     assert refused(channel, "s0", keep).key == "net.refused.spectator"
     assert refused(channel, "intruder", Hello("0" * 32).to_text()).key == "net.refused.not_seated"
-    assert refused(channel, "intruder", '{"type": "rejoin", "v": 2, "token": "' + "0" * 32 + '"}').key \
+    assert refused(channel, "intruder", '{"type": "rejoin", "v": 3, "token": "' + "0" * 32 + '"}').key \
         == "net.refused.not_seated"
 
 
@@ -128,15 +128,18 @@ def test_a_guest_that_reloads_rejoins_with_its_token_and_sees_the_same_game():
     assert kept.check() is None
 
 
-def test_a_guest_kept_by_the_version_before_the_face_up_record_is_refused_not_misread():
-    """Its views and the digests of what it saw lack the record, so its fair-deal check would
-    fail on a fair game: the kept guest is refused as another version (the page drops it)."""
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_guest_kept_by_an_earlier_version_is_refused_not_misread(version):
+    """Its views and the digests of what it saw lack the face-up record (version 1) or the tunnel
+    cards in it (version 2), so its fair-deal check would fail on a fair game: the kept guest is
+    refused as another version (the page drops it)."""
     channel = dealt_table(3)
     channel.play_out(moves=40)
     data = json.loads(json.dumps(channel.guests["g1"].to_json()))
-    data["guest"] = 1
-    for p in data["view"]["players"]:
-        del p["face_up"]
+    data["guest"] = version
+    if version == 1:
+        for p in data["view"]["players"]:
+            del p["face_up"]
     with pytest.raises(GuestError, match="not a guest of this version"):
         GuestTable.from_json(data)
 
@@ -144,7 +147,7 @@ def test_a_guest_kept_by_the_version_before_the_face_up_record_is_refused_not_mi
 def test_a_new_connection_of_a_seat_replaces_the_old_one():
     channel = dealt_table(3)
     token = channel.table.seats[1].token
-    channel.send("other", '{"type": "rejoin", "v": 2, "token": "' + token + '"}')
+    channel.send("other", '{"type": "rejoin", "v": 3, "token": "' + token + '"}')
     assert channel.table.seat_of("other") == 1 and not channel.table.bound("g1")
 
 
@@ -203,7 +206,7 @@ def test_a_connection_with_a_seat_asking_for_another_place_is_refused():
     table = channel.table
     invite = table.invite(None)
     assert refused(channel, "g1", Hello(invite).to_text()).key == "net.refused.message"
-    rejoin = '{"type": "rejoin", "v": 2, "token": "' + table.seats[2].token + '"}'
+    rejoin = '{"type": "rejoin", "v": 3, "token": "' + table.seats[2].token + '"}'
     assert refused(channel, "g1", rejoin).key == "net.refused.message"
     assert table.seat_of("g1") == 1 and table.seat_of("g2") == 2 and table.statuses() == ["local", "here", "here"]
     channel.send("g1", channel.guests["g1"].rejoin())       # its own seat again: welcomed
@@ -354,7 +357,7 @@ def test_every_reason_of_the_table_and_the_check_has_its_text():
     assert placeholders(english["net.check.hand"][0]) == {"number"}
 
 
-@pytest.mark.parametrize("change", [{"guest": 3}, {"seat": "1"}, {"events": [1]}, {"at": True}, {"seen": [{}]},
+@pytest.mark.parametrize("change", [{"guest": 4}, {"seat": "1"}, {"events": [1]}, {"at": True}, {"seen": [{}]},
                                     {"extra": 1}, {"pledges": [1, None, None]}, {"contributions": [[], None, None]},
                                     {"actions": [5]}])
 def test_a_broken_kept_guest_is_refused(change):
@@ -375,7 +378,7 @@ def test_any_command_is_played_or_refused_without_a_change(commands):
     channel = dealt_table(3, spectators=1, first=1)
     table = channel.table
     for conn, action, at in commands:
-        text = json.dumps({"type": "command", "v": 2, "action": action, "at": at})
+        text = json.dumps({"type": "command", "v": 3, "action": action, "at": at})
         before, played = to_json(table.session.state), len(table.session.actions)
         answers = [read_host(s.text) for s in table.receive(conn, text)]
         if type(answers[0]).__name__ == "Refusal":
