@@ -127,7 +127,7 @@ def test_cards_shown_on_a_withdrawn_tunnel_join_the_record():
     apply_action(state, parse_action("claim venezia--zurich 1green+1loco"))
     apply_action(state, parse_action("withdraw"))
     assert state["players"][0]["face_up"] == ["green", "locomotive"]
-    assert state["players"][0]["hand"] == {**state["players"][0]["hand"], "green": 4, "locomotive": 1}
+    assert (state["players"][0]["hand"]["green"], state["players"][0]["hand"]["locomotive"]) == (4, 1)
     validate(state)
     view = player_view(state, 1)
     for seed in range(20):                  # the other seat's worlds deal them to the one who showed them
