@@ -743,8 +743,8 @@ def _forget_withdrawals(state: State, r: RouteFacts) -> None:
 
 
 def _pay(state: State, player: Player, colour: str, cards: int, locos: int) -> None:
-    """Move the cards paid from ``player``'s hand to the discard pile; the face-up cards it took
-    of the kinds paid leave its record (as many as were paid: which ones were spent nobody saw)."""
+    """Move the cards paid from ``player``'s hand to the discard pile; the recorded cards (R21) of
+    the kinds paid leave its record (as many as were paid: which ones were spent nobody saw)."""
     hand, discard, face_up = player["hand"], state["discard"], player["face_up"]
     if cards:
         hand[colour] -= cards

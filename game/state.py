@@ -423,7 +423,7 @@ def validate(state: Any) -> None:
         face_up = _card_list(p, "face_up", f"{where}.face_up")
         for c in dict.fromkeys(face_up):
             _expect(face_up.count(c) <= hand[c], f"{where}.face_up",
-                    f"{face_up.count(c)} {c} card(s) taken face up but {hand[c]} in the hand")
+                    f"{face_up.count(c)} {c} card(s) in the face-up record but {hand[c]} in the hand")
         take_tickets(f"{where}.tickets", p["tickets"])
         take_tickets(f"{where}.offer", p["offer"])
         _expect(isinstance(p["routes"], list), f"{where}.routes", "expected a list of route ids")

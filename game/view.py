@@ -3,9 +3,9 @@
 Hidden from a seat: the other players' hands, kept tickets and offered tickets, the order
 of the train deck, the discard pile and the ticket deck, the tickets out of the game and the
 RNG.  What is hidden is replaced by ``None`` with a count beside it, so the view keeps the
-state's shape.  Public records stay: the tunnels each seat withdrew from and the face-up cards
-each seat took and has not visibly spent since.  Once the game is over every player's tickets are public (final scoring
-shows them).
+state's shape.  Public records stay: the tunnels each seat withdrew from and the cards each seat
+was seen to take face up or take back from a withdrawn tunnel, less its payments since (R21).
+Once the game is over every player's tickets are public (final scoring shows them).
 
 >>> from game.state import new_game
 >>> v = player_view(new_game("europe", players=3, seed=5), 1)

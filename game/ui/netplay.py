@@ -518,7 +518,7 @@ def public_world(view: View, rng: Rng) -> State:
     for kind in view["market"] + view["revealed"]:
         unseen.remove(kind)
     rng.shuffle(unseen)
-    # the cards a seat is known to hold (face up taken, played on a tunnel) stay in its hand;
+    # the cards a seat is known to hold (its face-up record, played on a pending tunnel) stay in its hand;
     # every seat's are set aside first, for determinize to deal the others' below
     hand = made_up_hands(view, range(len(view["players"])), unseen)[seat]
     shown = {t for p in view["players"] for t in p["tickets"] or ()}

@@ -9,6 +9,7 @@ import json
 import re
 
 from harness import wait_for_boot
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game.mapdata import load_map
@@ -165,8 +166,11 @@ SAID = """() => ({screen: document.getElementById('app').className,
     panel: document.getElementById('net-panel')?.innerText ?? null})"""
 
 
-def said(page) -> dict:
-    return page.evaluate(SAID)
+def said(page) -> dict | str:
+    try:
+        return page.evaluate(SAID)
+    except PlaywrightError as error:    # a page closed or crashed: say so, not a second failure
+        return f"(the page cannot be read: {error})"
 
 
 # The turn timer's line on each page: "Player 2: 4:59 left"

@@ -190,7 +190,7 @@ def test_a_saved_game_rebuilds_the_record_from_its_actions():
 @pytest.mark.parametrize(("record", "why"), [
     ("red", "players[0].face_up: expected a list of card kinds"),
     (["gold"], "players[0].face_up: expected a list of card kinds"),
-    (["red"] * 5, "players[0].face_up: 5 red card(s) taken face up but 4 in the hand"),
+    (["red"] * 5, "players[0].face_up: 5 red card(s) in the face-up record but 4 in the hand"),
 ])
 def test_a_record_the_hand_cannot_hold_is_refused(record, why):
     state = market_game()
