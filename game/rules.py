@@ -53,6 +53,7 @@ from game.state import (
     Phase,
     Player,
     State,
+    Tunnel,
     deal_stage,
     draw_card,
     settle_market,
@@ -795,16 +796,19 @@ def _apply_withdraw(state: State, action: Withdraw) -> Event:
     player = state["players"][state["current"]]     # a public fact until the route is claimed or closed
     player["withdrawn"] = [w for w in player["withdrawn"] if w["route"] != tunnel["route"]] + [
         {"route": tunnel["route"], "colour": tunnel["colour"], "extra": tunnel["extra"]}]
-    _shown(player["face_up"], tunnel["colour"], tunnel["cards"])
-    _shown(player["face_up"], LOCOMOTIVE, tunnel["locomotives"])
+    player["face_up"] = with_tunnel_cards(player["face_up"], tunnel)
     _end_turn(state, event)
     return event
 
 
-def _shown(known: list[str], kind: str, count: int) -> None:
-    """Every player saw ``count`` cards of ``kind`` played on a tunnel and taken back: the record
-    ``known`` (a least count of the hand) lists at least that many of the kind."""
-    known.extend([kind] * (count - known.count(kind)))
+def with_tunnel_cards(record: list[str], tunnel: Tunnel) -> list[str]:
+    """``record``, a least count of a hand (R21), with the cards played on ``tunnel`` from that
+    hand, which every player saw: at least as many of each kind as were played (a kind already
+    listed that often is left as it is, the cards may be the same)."""
+    known = list(record)
+    for kind, count in ((tunnel["colour"], tunnel["cards"]), (LOCOMOTIVE, tunnel["locomotives"])):
+        known.extend([kind] * (count - known.count(kind)))
+    return known
 
 
 def _apply_station(state: State, action: BuildStation) -> Event:

@@ -30,8 +30,9 @@ import functools
 from collections.abc import Iterable
 
 from game.ai.steps import Steps
-from game.mapdata import LOCOMOTIVE, load_map
+from game.mapdata import load_map
 from game.rng import Rng
+from game.rules import with_tunnel_cards
 from game.state import Phase, Player, State, empty_hand, full_deck
 from game.view import View
 
@@ -73,16 +74,13 @@ def known_cards(view: View, seat: int) -> dict[str, int]:
     >>> known_cards(v, 1)
     {'red': 2, 'locomotive': 1}
     """
-    known: dict[str, int] = {}
-    for kind in view["players"][seat]["face_up"]:
-        known[kind] = known.get(kind, 0) + 1
+    record = view["players"][seat]["face_up"]
     tunnel = view["tunnel"]
     if tunnel is not None and view["current"] == seat:
-        played = {LOCOMOTIVE: tunnel["locomotives"]}
-        if tunnel["cards"]:
-            played[tunnel["colour"]] = played.get(tunnel["colour"], 0) + tunnel["cards"]
-        for kind, count in played.items():
-            known[kind] = max(known.get(kind, 0), count)
+        record = with_tunnel_cards(record, tunnel)
+    known: dict[str, int] = {}
+    for kind in record:
+        known[kind] = known.get(kind, 0) + 1
     return known
 
 
