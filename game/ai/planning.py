@@ -2,9 +2,11 @@
 they need, and how to pay.  Every agent builds on these; nothing here reads hidden state.
 
 A plan joins the player's incomplete tickets (most points first) by cheapest paths over the
-routes the player may still use: own routes cost nothing, free routes cost their length (a
-little more for tunnels and ferries, whose cost is uncertain or needs locomotives), and with
-stations left a route claimed by an opponent may be borrowed at a high cost (Europe).
+routes the player may still use: own routes cost nothing, free routes cost their length (less
+with ``point_weight``, down to a floor; a little more for tunnels and ferries, whose cost is
+uncertain or needs locomotives), and with stations left a route claimed by an opponent may be
+borrowed at a high cost (Europe).  Of a double route the plan takes the track whose colour
+leaves the fewest cards missing for the whole plan.
 
 >>> from game.state import new_game
 >>> from game.view import View, player_view
@@ -43,7 +45,8 @@ TUNNEL_PENALTY = 0.7          # expected extra cards of a tunnel, as train-cost 
 FERRY_PENALTY = 0.5           # per locomotive symbol
 BORROW_COST = 9.0             # borrowing an opponent's route with a station
 P = TypeVar("P", ClaimRoute, BuildStation)      # a payment for a route or a station
-MIN_COST = 1.0                # the least a free route may cost, however many points it scores (as a 1-train route)
+MIN_COST = 1.0                # the least a free route may cost, however many points it scores (as a 1-train route) ...
+LONG_SLOPE = 0.05             # ... less this per point it scores beyond its length (a 6-train route 0.55)
 
 
 @functools.cache
@@ -113,10 +116,21 @@ class Plan:
 
 @functools.cache
 def _free_costs(map_id: str, point_weight: float) -> dict[str, float]:
-    """Every route's cost while free: its length lowered by its points (at least ``MIN_COST``),
-    plus the tunnel and ferry penalties."""
+    """Every route's cost while free: its length lowered by its points, plus the tunnel and ferry
+    penalties.  The points would make a long route almost free, so the cost has a floor:
+    ``MIN_COST`` less ``LONG_SLOPE`` per point the route scores beyond its length.  With
+    ``point_weight`` 2 or more every route of 3+ trains is at the floor, and the floor prefers
+    the routes that score most per train (a 6-train route, 15 points, costs 0.55; a 3-train one
+    0.95).
+
+    >>> costs = _free_costs("usa", 2.5)
+    >>> [round(costs[r], 2) for r in ("el-paso--houston", "el-paso--oklahoma-city", "el-paso--phoenix",
+    ...                               "dallas--little-rock", "dallas--houston--1")]
+    [0.55, 0.75, 0.95, 2.0, 1.0]
+    """
     m = load_map(map_id)
-    return {r.id: max(MIN_COST, r.length - point_weight * (m.route_points(r.length) - r.length))
+    return {r.id: max(MIN_COST - LONG_SLOPE * (m.route_points(r.length) - r.length),
+                      r.length - point_weight * (m.route_points(r.length) - r.length))
             + (TUNNEL_PENALTY if r.tunnel else 0.0) + FERRY_PENALTY * r.ferry for r in m.routes}
 
 
@@ -188,8 +202,37 @@ def make_plan(k: Knowledge, tickets: Sequence[str]) -> Plan:
                     borrows[(_station_city(k, route, path), r)] = None
             else:
                 planned[r] = None
+    _fit_twins(k, planned, paths)
     order = sorted(planned, key=lambda r: (-k.map.route(r).length, k.map.route(r).index))
     return Plan(tuple(order), tuple(borrows), sum(k.map.route(r).length for r in planned), tuple(failed), paths)
+
+
+@functools.cache
+def _other_colours(map_id: str) -> dict[str, tuple[str, ...]]:
+    """The routes of a double with a twin of another colour: route id -> those twins' ids."""
+    m = load_map(map_id)
+    twins = {r.id: tuple(t.id for t in m.twins(r.id) if t.colour != r.colour) for r in m.routes}
+    return {r: t for r, t in twins.items() if t}
+
+
+def _fit_twins(k: Knowledge, planned: dict[str, None], paths: dict[str, list[str]]) -> None:
+    """Swap each planned route of a double for its free twin where the twin's colour leaves fewer
+    cards missing to claim the whole plan (:func:`card_needs`): the paths choose among the tracks
+    of a double by cost alone, blind to colour.  In place, in ``planned`` and in ``paths``."""
+    others = _other_colours(k.map.id)
+    for rid in [r for r in planned if r in others]:
+        twins = [t for t in others[rid] if k.route_costs[t] is not None and t not in k.owner and t not in planned
+                 and k.route_costs[t] == k.route_costs[rid]]
+        if not twins:
+            continue
+        rest = [r for r in planned if r != rid]
+        best = min([rid, *twins], key=lambda r: sum(card_needs(k, [*rest, r]).values()))
+        if best == rid:
+            continue
+        del planned[rid]
+        planned[best] = None
+        for path in paths.values():
+            path[:] = [best if r == rid else r for r in path]
 
 
 def _station_city(k: Knowledge, route: Route, path: list[str]) -> str:

@@ -200,7 +200,7 @@ def test_hard_stepped_a_step_a_slice_and_interleaved_chooses_as_in_one_go():
     moves' steps interleaved when two are due: hard's whole search, cut fine (every play-out move a
     step), with the move it makes in one go (the agent's ``choose``: the tournaments', and the
     workers' through ``answer``)."""
-    requests = searched_requests("usa", "2", ("tickets", "end")) + searched_requests("europe", "4", ("start", "end"))
+    requests = searched_requests("usa", "3", ("tickets", "end")) + searched_requests("europe", "4", ("start", "end"))
     for first, second in zip(requests[:2], requests[2:]):
         works = [Slices(ai_turn.answer_steps(r.to_text())) for r in (first, second)]
         slices = 0

@@ -1,0 +1,41 @@
+"""The planner's paths (``game.ai.planning``): which tracks of a double route a plan takes, and
+how free routes are priced."""
+
+from __future__ import annotations
+
+from game.ai import HARD_STYLE
+from game.ai.planning import MIN_COST, Knowledge, _free_costs, make_plan
+from game.mapdata import load_map
+from game.state import new_game
+from game.view import player_view
+
+
+def _plan_with(hand: dict[str, int], claimed: list[str] | None = None) -> tuple[str, ...]:
+    state = new_game("usa", players=2, seed=4)
+    state["players"][0]["hand"] = {c: 0 for c in state["players"][0]["hand"]} | hand
+    state["players"][1]["routes"] = claimed or []
+    k = Knowledge(player_view(state, 0), HARD_STYLE.point_weight)
+    return make_plan(k, ["seattle--los-angeles"]).routes
+
+
+def test_a_plan_takes_the_track_of_a_double_its_hand_can_pay():
+    # Seattle - Los Angeles runs over two doubles: Portland - San Francisco (green / purple, 5)
+    # and Los Angeles - San Francisco (yellow / purple, 3); the path takes green and purple
+    assert {"portland--san-francisco--green", "los-angeles--san-francisco--purple"} <= set(_plan_with({}))
+    # with eight purple cards both purple tracks, with three yellow and five green those two
+    assert {"portland--san-francisco--purple", "los-angeles--san-francisco--purple"} <= set(_plan_with({"purple": 8}))
+    assert {"portland--san-francisco--green", "los-angeles--san-francisco--yellow"} <= set(
+        _plan_with({"yellow": 3, "green": 5}))
+    # a twin closed by the opponent's claim (two players) is never taken
+    closed = _plan_with({"purple": 8}, claimed=["portland--san-francisco--green"])
+    assert "portland--san-francisco--purple" not in closed
+
+
+def test_free_routes_cost_less_the_more_they_score_per_train():
+    usa = load_map("usa")
+    costs = _free_costs("usa", HARD_STYLE.point_weight)
+    by_length = {r.length: costs[r.id] for r in usa.routes if not r.tunnel and not r.ferry}
+    # 3+ trains all fall to the floor, which drops with the points beyond the length: a 6-train
+    # route (15 points) is the cheapest hop, yet never free
+    assert by_length[6] < by_length[5] < by_length[4] < by_length[3] <= MIN_COST
+    assert by_length[6] > 0.5
