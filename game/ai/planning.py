@@ -45,6 +45,7 @@ TUNNEL_PENALTY = 0.7          # expected extra cards of a tunnel, as train-cost 
 FERRY_PENALTY = 0.5           # per locomotive symbol
 BORROW_COST = 9.0             # borrowing an opponent's route with a station
 P = TypeVar("P", ClaimRoute, BuildStation)      # a payment for a route or a station
+PACE_HAND = 8                 # a usual hand: the cards beyond it count against an opponent's trains (Knowledge)
 MIN_COST = 1.0                # the least a free route may cost, however many points it scores (as a 1-train route) ...
 LONG_SLOPE = 0.05             # ... less this per point it scores beyond its length (a 6-train route 0.55)
 
@@ -81,6 +82,11 @@ class Knowledge:
         self.blocked = closed_routes(self.map, [p["routes"] for p in view["players"]], self.seat)
         self.min_opponent_trains = min((p["trains"] for i, p in enumerate(view["players"]) if i != self.seat),
                                        default=45)
+        # the opponents' pace: trains less the cards held beyond a usual hand (PACE_HAND), the
+        # fewest of them; an opponent that has hoarded cards can lay its trains in a few turns, so
+        # it is as near the end as one with fewer trains and a usual hand
+        self.min_opponent_pace = min((max(0, p["trains"] - max(0, p["hand_size"] - PACE_HAND))
+                                      for i, p in enumerate(view["players"]) if i != self.seat), default=45)
 
     @functools.cached_property
     def route_costs(self) -> dict[str, float | None]:

@@ -230,7 +230,8 @@ class Searcher(Strategist):
             base = list(k.tickets)
             ranked = sorted(keep_options(legal, self.style), key=lambda a: (-keep_value(k, base, a.tickets, self.style), str(a)))
             out += [a for a in ranked if a != first][:MAX_CANDIDATES - 1]
-        elif phase == Phase.START and DrawTickets() in legal and k.trains >= TICKETS_MIN_TRAINS and not k.incomplete():
+        elif (phase == Phase.START and DrawTickets() in legal and min(k.trains, k.min_opponent_pace) >= TICKETS_MIN_TRAINS
+              and not k.incomplete()):
             out.append(DrawTickets())
         elif phase == Phase.START and min(k.trains, k.min_opponent_trains) <= END_TRAINS:
             return self.end_candidates(k, legal, first)

@@ -54,7 +54,7 @@ class Style:
     """The knobs that make the levels differ."""
     noise: float = 0.0                 # chance of a random legal action instead of the planned one
     train_cost: float = 0.6            # points a planned train costs when choosing tickets
-    ticket_draw_trains: int | None = 16  # draw more tickets once all are done, with this many trains left
+    ticket_draw_trains: int | None = 16  # draw more tickets once all are done, with this many trains left (and every opponent by its pace)
     keep_fewest: bool = False          # keep only the minimum number of tickets
     endgame: bool = True               # dump cards on the best routes when the end is near
     stations: bool = True              # build stations to borrow routes (Europe)
@@ -288,7 +288,7 @@ class Strategist:
             return claim
         if not plan.routes:
             if (style.ticket_draw_trains is not None and k.trains >= style.ticket_draw_trains
-                    and k.min_opponent_trains >= style.ticket_draw_trains and DrawTickets() in legal):
+                    and k.min_opponent_pace >= style.ticket_draw_trains and DrawTickets() in legal):
                 return DrawTickets()
             claim = best_scoring_claim(k, legal) if _worth_claiming(k, legal) else None
             if claim:

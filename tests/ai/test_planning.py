@@ -1,12 +1,16 @@
-"""The planner's paths (``game.ai.planning``): which tracks of a double route a plan takes, and
-how free routes are priced."""
+"""The planner (``game.ai.planning``): which tracks of a double route a plan takes, how free
+routes are priced, and how near the end an opponent holding many cards is."""
 
 from __future__ import annotations
 
+from game.actions import DrawTickets
 from game.ai import HARD_STYLE
 from game.ai.planning import MIN_COST, Knowledge, _free_costs, make_plan
+from game.ai.strategist import Strategist, Style
 from game.mapdata import load_map
-from game.state import new_game
+from game.rng import Rng
+from game.rules import apply_action, legal_actions
+from game.state import Phase, new_game
 from game.view import player_view
 
 
@@ -39,3 +43,18 @@ def test_free_routes_cost_less_the_more_they_score_per_train():
     # route (15 points) is the cheapest hop, yet never free
     assert by_length[6] < by_length[5] < by_length[4] < by_length[3] <= MIN_COST
     assert by_length[6] > 0.5
+
+
+def test_an_opponent_holding_many_cards_is_near_the_end_and_no_tickets_are_drawn():
+    state = new_game("usa", players=2, seed=4)
+    while state["phase"] != Phase.START or state["current"] != 0:     # past the first deal
+        apply_action(state, legal_actions(state)[0])
+    me, other = state["players"]
+    me["tickets"] = []                      # every ticket done: the planner may draw more
+    for trains, cards, pace in ((30, 8, 30), (30, 20, 18), (14, 40, 0)):
+        other["trains"] = trains
+        other["hand"] = {c: 0 for c in other["hand"]} | {"red": cards}
+        k = Knowledge(player_view(state, 0), HARD_STYLE.point_weight)
+        assert (k.min_opponent_trains, k.min_opponent_pace) == (trains, pace)
+        draws = Strategist(Style()).decide(k, legal_actions(state), Rng.from_seed(0)) == DrawTickets()
+        assert draws == (pace >= Style().ticket_draw_trains)
