@@ -125,7 +125,7 @@ def _free_costs(map_id: str, point_weight: float) -> dict[str, float]:
     """Every route's cost while free: its length lowered by its points, plus the tunnel and ferry
     penalties.  The points would make a long route almost free, so the cost has a floor:
     ``MIN_COST`` less ``LONG_SLOPE`` per point the route scores beyond its length.  With
-    ``point_weight`` 2 or more every route of 3+ trains is at the floor, and the floor prefers
+    ``point_weight`` above 2 every route of 3+ trains is at the floor, and the floor prefers
     the routes that score most per train (a 6-train route, 15 points, costs 0.55; a 3-train one
     0.95).
 

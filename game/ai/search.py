@@ -57,7 +57,7 @@ from game.state import Phase, State, copy_state
 from game.view import View, player_view
 
 MAX_CANDIDATES = 2
-TICKETS_MIN_TRAINS = 12        # fewer trains than this: never consider drawing more tickets
+TICKETS_MIN_TRAINS = 12        # fewer trains than this (or an opponent's pace below it): never consider drawing more tickets
 PLANNER_BONUS = 4.0            # points per sample in favour of the planner's own choice
 END_TRAINS = 12                # anyone with this few trains: search the turn (claims and draws)
 END_CANDIDATES = 3
