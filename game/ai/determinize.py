@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Iterable
 
 from game.ai.steps import Steps
@@ -78,10 +79,7 @@ def known_cards(view: View, seat: int) -> dict[str, int]:
     tunnel = view["tunnel"]
     if tunnel is not None and view["current"] == seat:
         record = with_tunnel_cards(record, tunnel)
-    known: dict[str, int] = {}
-    for kind in record:
-        known[kind] = known.get(kind, 0) + 1
-    return known
+    return dict(Counter(record))
 
 
 def determinize(view: View, rng: Rng) -> State:

@@ -82,11 +82,15 @@ class Knowledge:
         self.blocked = closed_routes(self.map, [p["routes"] for p in view["players"]], self.seat)
         self.min_opponent_trains = min((p["trains"] for i, p in enumerate(view["players"]) if i != self.seat),
                                        default=45)
-        # the opponents' pace: trains less the cards held beyond a usual hand (PACE_HAND), the
-        # fewest of them; an opponent that has hoarded cards can lay its trains in a few turns, so
-        # it is as near the end as one with fewer trains and a usual hand
-        self.min_opponent_pace = min((max(0, p["trains"] - max(0, p["hand_size"] - PACE_HAND))
-                                      for i, p in enumerate(view["players"]) if i != self.seat), default=45)
+
+    @functools.cached_property
+    def min_opponent_pace(self) -> int:
+        """The opponents' pace, the fewest of them: trains less the cards held beyond a usual hand
+        (``PACE_HAND``); an opponent that has hoarded cards can lay its trains in a few turns, so
+        it is as near the end as one with fewer trains and a usual hand (asked only before a
+        ticket draw, so computed only then)."""
+        return min((max(0, p["trains"] - max(0, p["hand_size"] - PACE_HAND))
+                    for i, p in enumerate(self.view["players"]) if i != self.seat), default=45)
 
     @functools.cached_property
     def route_costs(self) -> dict[str, float | None]:
@@ -227,8 +231,7 @@ def _fit_twins(k: Knowledge, planned: dict[str, None], paths: dict[str, list[str
     of a double by cost alone, blind to colour.  In place, in ``planned`` and in ``paths``."""
     others = _other_colours(k.map.id)
     for rid in [r for r in planned if r in others]:
-        twins = [t for t in others[rid] if k.route_costs[t] is not None and t not in k.owner and t not in planned
-                 and k.route_costs[t] == k.route_costs[rid]]
+        twins = [t for t in others[rid] if k.free(t) and t not in planned and k.route_costs[t] == k.route_costs[rid]]
         if not twins:
             continue
         rest = [r for r in planned if r != rid]
