@@ -5,7 +5,8 @@ A plan joins the player's incomplete tickets (most points first) by cheapest pat
 routes the player may still use: own routes cost nothing, free routes cost their length (less
 with ``point_weight``, down to a floor; a little more for tunnels and ferries, whose cost is
 uncertain or needs locomotives), and with stations left a route claimed by an opponent may be
-borrowed at a high cost (Europe).  Of a double route the plan takes the track whose colour
+borrowed at a high cost (Europe); one at a station already built, while that station borrows
+no other route of the plan, costs nothing.  Of a double route the plan takes the track whose colour
 leaves the fewest cards missing for the whole plan.
 
 >>> from game.state import new_game
@@ -21,7 +22,7 @@ from __future__ import annotations
 import functools
 import heapq
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import TypeVar
@@ -74,6 +75,7 @@ class Knowledge:
         self.tickets: list[str] = tickets       # the viewer's kept tickets
         self.trains: int = me["trains"]
         self.stations_left: int = self.map.rules["stations"] - len(me["stations"])
+        self.station_cities: frozenset[str] = frozenset(me["stations"])   # the viewer's stations, built
         self.mine: set[str] = set(me["routes"])
         self.owner = route_owners(p["routes"] for p in view["players"])
         # whether a track an opponent claims closes its twin to the viewer too (2 or 3 players)
@@ -95,13 +97,28 @@ class Knowledge:
     @functools.cached_property
     def route_costs(self) -> dict[str, float | None]:
         """Every route's cost in a path before any plan, computed once per decision (the paths ask
-        for it thousands of times): own routes 0, an opponent's the price of borrowing it (None
-        without a station), closed or too long ones None, free ones :func:`_free_costs`."""
+        for it thousands of times): own routes 0, an opponent's 0 at a city with one of the
+        viewer's stations (it may borrow it already) and else the price of borrowing it (None
+        without a station left), closed or too long ones None, free ones :func:`_free_costs`."""
         free = _free_costs(self.map.id, self.point_weight)
         borrow = BORROW_COST if self.stations_left else None
-        mine, owner, blocked, trains = self.mine, self.owner, self.blocked, self.trains
-        return {r.id: 0.0 if r.id in mine else (borrow if owner[r.id] != self.seat else None) if r.id in owner
+        mine, owner, blocked, trains, built = self.mine, self.owner, self.blocked, self.trains, self.station_cities
+        return {r.id: 0.0 if r.id in mine else (0.0 if built.intersection(r.cities) else borrow) if r.id in owner
                 else None if r.id in blocked or r.length > trains else free[r.id] for r in self.map.routes}
+
+    @functools.cached_property
+    def at_stations(self) -> frozenset[str]:
+        """The opponents' routes at a city with one of the viewer's stations (borrowable by it)."""
+        built = self.station_cities
+        return frozenset(rid for rid in self.owner if rid not in self.mine and built.intersection(self.map.route(rid).cities))
+
+    def stations_cover(self, routes: Sequence[str]) -> bool:
+        """Whether the viewer's built stations can borrow every one of the opponents' ``routes``,
+        each with a station of its own at one of its ends (at most 3 stations: tried in turn)."""
+        def fit(i: int, used: frozenset[str]) -> bool:
+            return i == len(routes) or any(fit(i + 1, used | {c}) for c in self.map.route(routes[i]).cities
+                                           if c in self.station_cities and c not in used)
+        return fit(0, frozenset())
 
     def free(self, route_id: str) -> bool:
         """Whether the viewer may still claim the route (ignoring cards and trains)."""
@@ -153,11 +170,13 @@ def cards_missing(k: Knowledge, r: Route) -> int:
 
 
 def shortest_path(k: Knowledge, a: str, b: str, planned: AbstractSet[str] = frozenset(),
-                  banned: AbstractSet[str] = frozenset()) -> tuple[float, list[str]] | None:
+                  banned: AbstractSet[str] = frozenset(),
+                  repriced: Mapping[str, float | None] | None = None) -> tuple[float, list[str]] | None:
     """The cheapest path from city ``a`` to ``b`` as (cost, route ids), or None; ``banned``
-    routes are left out (as if an opponent had just claimed them)."""
+    routes are left out (as if an opponent had just claimed them), ``repriced`` ones cost what
+    it says instead of :attr:`Knowledge.route_costs` (None: unusable)."""
     adj = _adjacency(k.map.id)
-    base = k.route_costs
+    base = k.route_costs if not repriced else {**k.route_costs, **repriced}
     dist = {a: 0.0}
     back: dict[str, tuple[str, str]] = {}
     heap = [(0.0, a)]
@@ -188,30 +207,36 @@ def make_plan(k: Knowledge, tickets: Sequence[str]) -> Plan:
     done = k.completed(tickets)
     todo = sorted((t for t in tickets if not done[t]), key=lambda t: -k.map.ticket(t).points)
     planned: dict[str, None] = {}
-    borrows: dict[tuple[str, str], None] = {}
+    borrows: dict[tuple[str, str], None] = {}      # stations to build: (city, the route it borrows)
+    covered: list[str] = []                         # routes the stations already built borrow
     failed: list[str] = []
     paths: dict[str, list[str]] = {}
     for t in todo:
         ticket = k.map.ticket(t)
-        found = shortest_path(k, ticket.a, ticket.b, set(planned))
+        borrowed = [r for _, r in borrows]
+        free = set(planned).union(borrowed, covered)        # cost 0 to this ticket's path
+        # a route at a built station whose every station there borrows another: a new borrowing
+        repriced = {r: BORROW_COST if len(borrows) < k.stations_left else None
+                    for r in k.at_stations if r not in free and not k.stations_cover([*covered, r])}
+        found = shortest_path(k, ticket.a, ticket.b, free, repriced=repriced)
         if found is None:
             failed.append(t)
             continue
         _, path = found
-        new_borrows = [r for r in path if r in k.owner and r not in k.mine]
+        cover, new = list(covered), list[str]()
+        for r in path:
+            if r in k.owner and r not in k.mine and r not in cover and r not in borrowed:
+                (cover if k.stations_cover([*cover, r]) else new).append(r)
         trains = sum(k.map.route(r).length for r in planned) + sum(
             k.map.route(r).length for r in path if r not in planned and r not in k.owner)
-        if trains > k.trains or len(borrows) + len(new_borrows) > k.stations_left:
+        cities = _station_cities(k, new, [c for c, _ in borrows])
+        if trains > k.trains or cities is None or len(borrows) + len(new) > k.stations_left:
             failed.append(t)
             continue
         paths[t] = path
-        for r in path:
-            if r in k.owner:
-                if r not in k.mine:
-                    route = k.map.route(r)
-                    borrows[(_station_city(k, route, path), r)] = None
-            else:
-                planned[r] = None
+        covered = cover
+        borrows.update(dict.fromkeys(zip(cities, new)))
+        planned.update(dict.fromkeys(r for r in path if r not in k.owner))
     _fit_twins(k, planned, paths)
     order = sorted(planned, key=lambda r: (-k.map.route(r).length, k.map.route(r).index))
     return Plan(tuple(order), tuple(borrows), sum(k.map.route(r).length for r in planned), tuple(failed), paths)
@@ -244,13 +269,18 @@ def _fit_twins(k: Knowledge, planned: dict[str, None], paths: dict[str, list[str
             path[:] = [best if r == rid else r for r in path]
 
 
-def _station_city(k: Knowledge, route: Route, path: list[str]) -> str:
-    """The end of a borrowed route to build the station on: one without a station yet."""
-    taken = {c for p in k.view["players"] for c in p["stations"]}
-    for city in route.cities:
-        if city not in taken:
-            return city
-    return route.a
+def _station_cities(k: Knowledge, routes: list[str], planned: list[str]) -> list[str] | None:
+    """The cities to build stations on to borrow ``routes``: an end of each without a station
+    yet, built or ``planned`` (one station per city); None when a route has no such end."""
+    taken = {c for p in k.view["players"] for c in p["stations"]}.union(planned)
+    out = []
+    for rid in routes:
+        city = next((c for c in k.map.route(rid).cities if c not in taken), None)
+        if city is None:
+            return None
+        taken.add(city)
+        out.append(city)
+    return out
 
 
 # --- cards ------------------------------------------------------------------------------------

@@ -119,7 +119,7 @@ def estimate_steps(state: State) -> Steps[list[float]]:
     """Every player's expected final score in a running game, as its own planner sees it (it
     reads each player's tickets: only ever called on a determinized sample).
 
-    A player's value is its score so far, the points of its unused stations, its completed
+    A player's value is its score so far, the points of the stations its plan leaves unused, its completed
     tickets, minus the tickets its plan cannot join, plus the tickets it can join and the
     points of the routes the plan still needs weighed by ``f``, the chance the plan is laid
     before the game ends: 1 − (trains the plan needs) / (the fewest trains any player has
@@ -143,7 +143,7 @@ def estimate_steps(state: State) -> Steps[list[float]]:
         plan = make_plan(k, [t for t in k.tickets if not done[t]])
         f = max(0.0, 1.0 - plan.trains / left)
         points = game_map.ticket
-        value = float(p["score"]) + (k.stations_left * rules.get("station_points", 0))
+        value = float(p["score"]) + (k.stations_left - len(plan.borrows)) * rules.get("station_points", 0)
         value += sum(points(t).points for t in k.tickets if done[t])
         value -= sum(points(t).points for t in plan.failed)
         value += (2 * f - 1) * sum(points(t).points for t in plan.paths if not done[t])

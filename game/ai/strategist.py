@@ -274,15 +274,15 @@ class Strategist:
     def turn(self, k: Knowledge, legal: list[Action], plan: Plan) -> Action | None:
         style = self.style
         legal = [a for a in legal if tunnel_allowed(k, a, style)]
+        if style.stations:
+            station = plan_station(k, legal, plan)
+            if station:
+                return station
         endgame = style.endgame and min(k.min_opponent_trains, k.trains) <= style.endgame_trains
         if endgame:
             claim = plan_claim(k, legal, plan) or best_scoring_claim(k, legal, plan.routes, style.trail_weight)
             if claim:
                 return claim
-        if style.stations:
-            station = plan_station(k, legal, plan)
-            if station:
-                return station
         claim = plan_claim(k, legal, plan)
         if claim:
             return claim

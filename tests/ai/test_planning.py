@@ -3,7 +3,7 @@ routes are priced, and how near the end an opponent holding many cards is."""
 
 from __future__ import annotations
 
-from game.actions import DrawTickets
+from game.actions import BuildStation, DrawTickets
 from game.ai import HARD_STYLE
 from game.ai.planning import MIN_COST, Knowledge, _free_costs, make_plan
 from game.ai.search import TICKETS_MIN_TRAINS, Searcher
@@ -62,3 +62,70 @@ def test_an_opponent_holding_many_cards_is_near_the_end_and_no_tickets_are_drawn
         searcher = Searcher(style=HARD_STYLE)
         weighs_a_draw = DrawTickets() in searcher.candidates(k, legal_actions(state), Rng.from_seed(0))
         assert weighs_a_draw == (pace >= TICKETS_MIN_TRAINS and k.trains >= TICKETS_MIN_TRAINS)
+
+
+def _europe(routes: list[str], theirs: list[str], tickets: list[str], stations: list[str],
+            trains: int = 3) -> tuple[dict, Knowledge]:
+    """Europe, 2 players, past the first deal: seat 0 owns ``routes``, ``stations`` and
+    ``tickets``, ``trains`` and four blue cards (the rest of its hand back in the deck, its
+    dealt tickets in the box: a state whose counts add up, which hard's search can sample);
+    seat 1 owns ``theirs``."""
+    state = new_game("europe", players=2, seed=4)
+    while state["phase"] != Phase.START or state["current"] != 0:
+        apply_action(state, legal_actions(state)[0])
+    me, other = state["players"]
+    for kind, n in me["hand"].items():
+        state["deck"] += [kind] * n
+    for _ in range(4):
+        state["deck"].remove("blue")
+    me["hand"] = {c: 0 for c in me["hand"]} | {"blue": 4}
+    for t in (t for t in tickets if t not in me["tickets"]):    # taken from where they lie
+        next(pile for pile in (state["ticket_deck"], state["box"], other["tickets"]) if t in pile).remove(t)
+    state["box"] += [t for t in me["tickets"] if t not in tickets]
+    me["tickets"], me["routes"], me["stations"], me["trains"] = tickets, routes, stations, trains
+    other["routes"] = theirs
+    return state, Knowledge(player_view(state, 0), HARD_STYLE.point_weight)
+
+
+# Palermo - Moskva's whole path but Budapest - Kyiv, which the opponent owns
+PALERMO_MOSKVA = ["brindisi--palermo", "athina--brindisi", "athina--sarajevo", "budapest--sarajevo",
+                  "kharkov--kyiv", "kharkov--moskva"]
+
+
+def test_a_station_that_finishes_a_ticket_is_built_even_in_the_end_game():
+    state, k = _europe(PALERMO_MOSKVA, ["budapest--kyiv"], ["palermo--moskva"], [])
+    plan = make_plan(k, k.tickets)
+    assert plan.borrows and plan.borrows[0][1] == "budapest--kyiv" and not plan.routes
+    # 3 trains: the end game, whose best-scoring claims once came first and left the station unbuilt
+    assert k.trains <= Style().endgame_trains
+    for agent in (Strategist(Style()), Strategist(HARD_STYLE), Searcher(style=HARD_STYLE)):
+        move = agent.choose(player_view(state, 0), legal_actions(state), Rng.from_seed(0))
+        assert isinstance(move, BuildStation) and move.city in ("budapest", "kyiv")
+
+
+def test_a_built_station_already_borrows_and_is_never_built_twice():
+    for city in ("budapest", "kyiv"):
+        state, k = _europe(PALERMO_MOSKVA, ["budapest--kyiv"], ["palermo--moskva"], [city])
+        plan = make_plan(k, k.tickets)
+        # the ticket is joined through the station built: nothing to claim, no second station
+        assert (plan.routes, plan.borrows, plan.failed) == ((), (), ())
+        assert "budapest--kyiv" in plan.paths["palermo--moskva"]
+        move = Strategist(HARD_STYLE).decide(k, legal_actions(state), Rng.from_seed(0))
+        assert not isinstance(move, BuildStation)
+
+
+def test_each_built_station_borrows_one_route():
+    theirs = ["budapest--kyiv", "budapest--wien--red"]
+    tickets = ["palermo--moskva", "zurich--budapest"]
+    # the station at Budapest borrows Budapest - Kyiv, so Zurich - Budapest, with no station left,
+    # is joined by free routes, not over Budapest - Wien
+    _, k = _europe(PALERMO_MOSKVA, theirs, tickets, ["budapest", "lisboa", "cadiz"], trains=20)
+    plan = make_plan(k, k.tickets)
+    assert plan.failed == () and plan.borrows == () and plan.routes
+    assert "budapest--wien--red" not in plan.paths["zurich--budapest"]
+    # with stations at both ends of Budapest - Kyiv, Kyiv's borrows it and Budapest's the other
+    _, k = _europe(PALERMO_MOSKVA, theirs, tickets, ["budapest", "kyiv", "cadiz"], trains=20)
+    assert k.stations_cover(theirs) and not k.stations_cover([*theirs, "kharkov--rostov"])
+    plan = make_plan(k, k.tickets)
+    assert plan.failed == () and plan.borrows == ()
+    assert "budapest--wien--red" in plan.paths["zurich--budapest"]
