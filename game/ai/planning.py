@@ -76,6 +76,8 @@ class Knowledge:
         self.trains: int = me["trains"]
         self.stations_left: int = self.map.rules["stations"] - len(me["stations"])
         self.station_cities: frozenset[str] = frozenset(me["stations"])   # the viewer's stations, built
+        # every city with a station, anyone's (one station a city: no new one there)
+        self.stations_taken: frozenset[str] = frozenset(c for p in view["players"] for c in p["stations"])
         self.mine: set[str] = set(me["routes"])
         self.owner = route_owners(p["routes"] for p in view["players"])
         # whether a track an opponent claims closes its twin to the viewer too (2 or 3 players)
@@ -99,17 +101,25 @@ class Knowledge:
         """Every route's cost in a path before any plan, computed once per decision (the paths ask
         for it thousands of times): own routes 0, an opponent's 0 at a city with one of the
         viewer's stations (it may borrow it already) and else the price of borrowing it (None
-        without a station left), closed or too long ones None, free ones :func:`_free_costs`."""
+        without a station left or a city free for one at either end), closed or too long ones
+        None, free ones :func:`_free_costs`."""
         free = _free_costs(self.map.id, self.point_weight)
         borrow = BORROW_COST if self.stations_left else None
         mine, owner, blocked, trains, built = self.mine, self.owner, self.blocked, self.trains, self.station_cities
-        return {r.id: 0.0 if r.id in mine else (0.0 if built.intersection(r.cities) else borrow) if r.id in owner
-                else None if r.id in blocked or r.length > trains else free[r.id] for r in self.map.routes}
+        return {r.id: 0.0 if r.id in mine else (0.0 if built and built.intersection(r.cities) else self.borrow_cost(r.id, borrow))
+                if r.id in owner else None if r.id in blocked or r.length > trains else free[r.id] for r in self.map.routes}
+
+    def borrow_cost(self, route: str, cost: float | None) -> float | None:
+        """``cost`` for borrowing an opponent's ``route`` with a new station, None when both its
+        ends already have a station (anyone's)."""
+        return cost if cost is not None and not self.stations_taken.issuperset(self.map.route(route).cities) else None
 
     @functools.cached_property
     def at_stations(self) -> frozenset[str]:
         """The opponents' routes at a city with one of the viewer's stations (borrowable by it)."""
         built = self.station_cities
+        if not built:
+            return frozenset()
         return frozenset(rid for rid in self.owner if rid not in self.mine and built.intersection(self.map.route(rid).cities))
 
     def stations_cover(self, routes: Sequence[str]) -> bool:
@@ -215,21 +225,20 @@ def make_plan(k: Knowledge, tickets: Sequence[str]) -> Plan:
         ticket = k.map.ticket(t)
         borrowed = [r for _, r in borrows]
         free = set(planned).union(borrowed, covered)        # cost 0 to this ticket's path
-        # a route at a built station whose every station there borrows another: a new borrowing
-        repriced = {r: BORROW_COST if len(borrows) < k.stations_left else None
-                    for r in k.at_stations if r not in free and not k.stations_cover([*covered, r])}
-        found = shortest_path(k, ticket.a, ticket.b, free, repriced=repriced)
+        found = shortest_path(k, ticket.a, ticket.b, free, repriced=_repriced(k, free, covered, len(borrows)))
         if found is None:
             failed.append(t)
             continue
         _, path = found
-        cover, new = list(covered), list[str]()
-        for r in path:
-            if r in k.owner and r not in k.mine and r not in cover and r not in borrowed:
-                (cover if k.stations_cover([*cover, r]) else new).append(r)
+        cover = list(covered)
+        new: list[str] = []
+        # the opponents' routes still to borrow; first those no new station could borrow
+        to_borrow = [r for r in path if r in k.owner and r not in k.mine and r not in free]
+        for r in sorted(to_borrow, key=lambda r: k.borrow_cost(r, BORROW_COST) is not None):
+            (cover if k.stations_cover([*cover, r]) else new).append(r)
         trains = sum(k.map.route(r).length for r in planned) + sum(
             k.map.route(r).length for r in path if r not in planned and r not in k.owner)
-        cities = _station_cities(k, new, [c for c, _ in borrows])
+        cities = _station_cities(k, new, [c for c, _ in borrows]) if new else []
         if trains > k.trains or cities is None or len(borrows) + len(new) > k.stations_left:
             failed.append(t)
             continue
@@ -269,16 +278,29 @@ def _fit_twins(k: Knowledge, planned: dict[str, None], paths: dict[str, list[str
             path[:] = [best if r == rid else r for r in path]
 
 
+def _repriced(k: Knowledge, free: AbstractSet[str], covered: list[str], planned: int) -> dict[str, float | None] | None:
+    """The opponents' routes a ticket's path prices otherwise than :attr:`Knowledge.route_costs`,
+    with ``covered`` borrowed by the stations built and ``planned`` new stations in the plan: a
+    route at a built station that cannot borrow it too costs a new borrowing (each route priced
+    alone); with the stations left all planned, no other route can be borrowed."""
+    full = planned >= k.stations_left
+    out: dict[str, float | None] = {
+        r: None if full else k.borrow_cost(r, BORROW_COST)
+        for r in k.at_stations if r not in free and not k.stations_cover([*covered, r])}
+    if full and k.stations_left:
+        out.update((r, None) for r in k.owner if r not in k.mine and r not in free and r not in k.at_stations)
+    return out or None
+
+
 def _station_cities(k: Knowledge, routes: list[str], planned: list[str]) -> list[str] | None:
     """The cities to build stations on to borrow ``routes``: an end of each without a station
     yet, built or ``planned`` (one station per city); None when a route has no such end."""
-    taken = {c for p in k.view["players"] for c in p["stations"]}.union(planned)
-    out = []
+    taken = k.stations_taken.union(planned)
+    out: list[str] = []
     for rid in routes:
-        city = next((c for c in k.map.route(rid).cities if c not in taken), None)
+        city = next((c for c in k.map.route(rid).cities if c not in taken and c not in out), None)
         if city is None:
             return None
-        taken.add(city)
         out.append(city)
     return out
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.actions import BuildStation, DrawTickets
 from game.ai import HARD_STYLE
 from game.ai.planning import MIN_COST, Knowledge, _free_costs, make_plan
-from game.ai.search import TICKETS_MIN_TRAINS, Searcher
+from game.ai.search import TICKETS_MIN_TRAINS, Searcher, estimate
 from game.ai.strategist import Strategist, Style
 from game.mapdata import load_map
 from game.rng import Rng
@@ -129,3 +129,30 @@ def test_each_built_station_borrows_one_route():
     plan = make_plan(k, k.tickets)
     assert plan.failed == () and plan.borrows == ()
     assert "budapest--wien--red" in plan.paths["zurich--budapest"]
+
+
+def test_two_tickets_borrowing_one_route_need_one_station():
+    # Angora - Kharkov runs over Palermo - Moskva's path too (and Angora - Smyrna - Palermo): with
+    # one station left both are joined by the one station on Budapest - Kyiv
+    mine = [*PALERMO_MOSKVA, "angora--smyrna", "palermo--smyrna"]
+    _, k = _europe(mine, ["budapest--kyiv", "kharkov--rostov"], ["palermo--moskva", "angora--kharkov"],
+                   ["lisboa", "cadiz"])
+    plan = make_plan(k, k.tickets)
+    assert plan.failed == () and [r for _, r in plan.borrows] == ["budapest--kyiv"]
+
+
+def test_a_route_with_a_station_at_both_ends_is_never_borrowed():
+    # the opponent's stations stand on Budapest and Kyiv: no station of ours can borrow the route
+    state, _ = _europe(PALERMO_MOSKVA, ["budapest--kyiv"], ["palermo--moskva"], [], trains=20)
+    state["players"][1]["stations"] = ["budapest", "kyiv"]
+    k = Knowledge(player_view(state, 0), HARD_STYLE.point_weight)
+    assert k.route_costs["budapest--kyiv"] is None
+    plan = make_plan(k, k.tickets)
+    assert (plan.borrows, plan.failed) == ((), ()) and "budapest--kyiv" not in plan.paths["palermo--moskva"]
+
+
+def test_a_station_the_plan_still_has_to_build_is_not_counted_unused():
+    # the estimate is the same before and after the station is built: its 4 points are spent
+    before, _ = _europe(PALERMO_MOSKVA, ["budapest--kyiv"], ["palermo--moskva"], [])
+    after, _ = _europe(PALERMO_MOSKVA, ["budapest--kyiv"], ["palermo--moskva"], ["budapest"])
+    assert estimate(before)[0] == estimate(after)[0]
