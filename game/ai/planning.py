@@ -5,8 +5,8 @@ A plan joins the player's incomplete tickets (most points first) by cheapest pat
 routes the player may still use: own routes cost nothing, free routes cost their length (less
 with ``point_weight``, down to a floor; a little more for tunnels and ferries, whose cost is
 uncertain or needs locomotives), and with stations left a route claimed by an opponent may be
-borrowed at a high cost (Europe); one at a station already built, while that station borrows
-no other route of the plan, costs nothing.  Of a double route the plan takes the track whose colour
+borrowed at a high cost (Europe); one at a station already built costs nothing while the
+stations built can borrow it besides the routes the plan has given them.  Of a double route the plan takes the track whose colour
 leaves the fewest cards missing for the whole plan.
 
 >>> from game.state import new_game
@@ -76,8 +76,6 @@ class Knowledge:
         self.trains: int = me["trains"]
         self.stations_left: int = self.map.rules["stations"] - len(me["stations"])
         self.station_cities: frozenset[str] = frozenset(me["stations"])   # the viewer's stations, built
-        # every city with a station, anyone's (one station a city: no new one there)
-        self.stations_taken: frozenset[str] = frozenset(c for p in view["players"] for c in p["stations"])
         self.mine: set[str] = set(me["routes"])
         self.owner = route_owners(p["routes"] for p in view["players"])
         # whether a track an opponent claims closes its twin to the viewer too (2 or 3 players)
@@ -106,13 +104,19 @@ class Knowledge:
         free = _free_costs(self.map.id, self.point_weight)
         borrow = BORROW_COST if self.stations_left else None
         mine, owner, blocked, trains, built = self.mine, self.owner, self.blocked, self.trains, self.station_cities
-        return {r.id: 0.0 if r.id in mine else (0.0 if built and built.intersection(r.cities) else self.borrow_cost(r.id, borrow))
+        return {r.id: 0.0 if r.id in mine else (0.0 if built and built.intersection(r.cities) else borrow and self.borrow_cost(r, borrow))
                 if r.id in owner else None if r.id in blocked or r.length > trains else free[r.id] for r in self.map.routes}
 
-    def borrow_cost(self, route: str, cost: float | None) -> float | None:
+    def borrow_cost(self, route: Route, cost: float | None) -> float | None:
         """``cost`` for borrowing an opponent's ``route`` with a new station, None when both its
         ends already have a station (anyone's)."""
-        return cost if cost is not None and not self.stations_taken.issuperset(self.map.route(route).cities) else None
+        taken = self.stations_taken
+        return None if cost is None or (taken and taken.issuperset(route.cities)) else cost
+
+    @functools.cached_property
+    def stations_taken(self) -> frozenset[str]:
+        """Every city with a station, anyone's (one station a city: no new one there)."""
+        return frozenset(c for p in self.view["players"] for c in p["stations"])
 
     @functools.cached_property
     def at_stations(self) -> frozenset[str]:
@@ -224,8 +228,11 @@ def make_plan(k: Knowledge, tickets: Sequence[str]) -> Plan:
     for t in todo:
         ticket = k.map.ticket(t)
         borrowed = [r for _, r in borrows]
-        free = set(planned).union(borrowed, covered)        # cost 0 to this ticket's path
-        found = shortest_path(k, ticket.a, ticket.b, free, repriced=_repriced(k, free, covered, len(borrows)))
+        free = set(planned)                                 # cost 0 to this ticket's path
+        if borrowed or covered:
+            free.update(borrowed, covered)
+        repriced = _repriced(k, free, covered, len(borrows)) if k.at_stations or borrows else None
+        found = shortest_path(k, ticket.a, ticket.b, free, repriced=repriced)
         if found is None:
             failed.append(t)
             continue
@@ -234,7 +241,7 @@ def make_plan(k: Knowledge, tickets: Sequence[str]) -> Plan:
         new: list[str] = []
         # the opponents' routes still to borrow; first those no new station could borrow
         to_borrow = [r for r in path if r in k.owner and r not in k.mine and r not in free]
-        for r in sorted(to_borrow, key=lambda r: k.borrow_cost(r, BORROW_COST) is not None):
+        for r in sorted(to_borrow, key=lambda r: k.borrow_cost(k.map.route(r), BORROW_COST) is not None):
             (cover if k.stations_cover([*cover, r]) else new).append(r)
         trains = sum(k.map.route(r).length for r in planned) + sum(
             k.map.route(r).length for r in path if r not in planned and r not in k.owner)
@@ -285,7 +292,7 @@ def _repriced(k: Knowledge, free: AbstractSet[str], covered: list[str], planned:
     alone); with the stations left all planned, no other route can be borrowed."""
     full = planned >= k.stations_left
     out: dict[str, float | None] = {
-        r: None if full else k.borrow_cost(r, BORROW_COST)
+        r: None if full else k.borrow_cost(k.map.route(r), BORROW_COST)
         for r in k.at_stations if r not in free and not k.stations_cover([*covered, r])}
     if full and k.stations_left:
         out.update((r, None) for r in k.owner if r not in k.mine and r not in free and r not in k.at_stations)
