@@ -6,8 +6,8 @@ routes the player may still use: own routes cost nothing, free routes cost their
 with ``point_weight``, down to a floor; a little more for tunnels and ferries, whose cost is
 uncertain or needs locomotives), and with stations left a route claimed by an opponent may be
 borrowed at a high cost (Europe); one at a station already built costs nothing while the
-stations built can borrow it besides the routes the plan has given them.  Of a double route the plan takes the track whose colour
-leaves the fewest cards missing for the whole plan.
+stations built can borrow it besides the routes the plan has given them.  Of a double route
+the plan takes the track whose colour leaves the fewest cards missing for the whole plan.
 
 >>> from game.state import new_game
 >>> from game.view import View, player_view
@@ -289,7 +289,8 @@ def _repriced(k: Knowledge, free: AbstractSet[str], covered: list[str], planned:
     """The opponents' routes a ticket's path prices otherwise than :attr:`Knowledge.route_costs`,
     with ``covered`` borrowed by the stations built and ``planned`` new stations in the plan: a
     route at a built station that cannot borrow it too costs a new borrowing (each route priced
-    alone); with the stations left all planned, no other route can be borrowed."""
+    alone; unusable when both its ends have a station); with the stations left all planned, no
+    other route can be borrowed."""
     full = planned >= k.stations_left
     out: dict[str, float | None] = {
         r: None if full else k.borrow_cost(k.map.route(r), BORROW_COST)
