@@ -103,15 +103,14 @@ class Knowledge:
         None, free ones :func:`_free_costs`."""
         free = _free_costs(self.map.id, self.point_weight)
         borrow = BORROW_COST if self.stations_left else None
-        mine, owner, blocked, trains, built = self.mine, self.owner, self.blocked, self.trains, self.station_cities
-        return {r.id: 0.0 if r.id in mine else (0.0 if built and built.intersection(r.cities) else borrow and self.borrow_cost(r, borrow))
+        mine, owner, blocked, trains, at = self.mine, self.owner, self.blocked, self.trains, self.at_stations
+        return {r.id: 0.0 if r.id in mine else (0.0 if r.id in at else borrow if borrow and self.borrowable(r) else None)
                 if r.id in owner else None if r.id in blocked or r.length > trains else free[r.id] for r in self.map.routes}
 
-    def borrow_cost(self, route: Route, cost: float | None) -> float | None:
-        """``cost`` for borrowing an opponent's ``route`` with a new station, None when both its
-        ends already have a station (anyone's)."""
+    def borrowable(self, route: Route) -> bool:
+        """Whether a new station could borrow ``route``: one of its ends has no station yet (anyone's)."""
         taken = self.stations_taken
-        return None if cost is None or (taken and taken.issuperset(route.cities)) else cost
+        return not (taken and taken.issuperset(route.cities))
 
     @functools.cached_property
     def stations_taken(self) -> frozenset[str]:
@@ -239,20 +238,24 @@ def make_plan(k: Knowledge, tickets: Sequence[str]) -> Plan:
         _, path = found
         cover = list(covered)
         new: list[str] = []
+        cities: list[str] | None = []
         # the opponents' routes still to borrow; first those no new station could borrow
         to_borrow = [r for r in path if r in k.owner and r not in k.mine and r not in free]
-        for r in sorted(to_borrow, key=lambda r: k.borrow_cost(k.map.route(r), BORROW_COST) is not None):
-            (cover if k.stations_cover([*cover, r]) else new).append(r)
+        if to_borrow:
+            for r in sorted(to_borrow, key=lambda r: k.borrowable(k.map.route(r))):
+                (cover if k.stations_cover([*cover, r]) else new).append(r)
+            cities = _station_cities(k, new, [c for c, _ in borrows])
         trains = sum(k.map.route(r).length for r in planned) + sum(
             k.map.route(r).length for r in path if r not in planned and r not in k.owner)
-        cities = _station_cities(k, new, [c for c, _ in borrows]) if new else []
         if trains > k.trains or cities is None or len(borrows) + len(new) > k.stations_left:
             failed.append(t)
             continue
         paths[t] = path
         covered = cover
         borrows.update(dict.fromkeys(zip(cities, new)))
-        planned.update(dict.fromkeys(r for r in path if r not in k.owner))
+        for r in path:
+            if r not in k.owner:
+                planned[r] = None
     _fit_twins(k, planned, paths)
     order = sorted(planned, key=lambda r: (-k.map.route(r).length, k.map.route(r).index))
     return Plan(tuple(order), tuple(borrows), sum(k.map.route(r).length for r in planned), tuple(failed), paths)
@@ -293,7 +296,7 @@ def _repriced(k: Knowledge, free: AbstractSet[str], covered: list[str], planned:
     other route can be borrowed."""
     full = planned >= k.stations_left
     out: dict[str, float | None] = {
-        r: None if full else k.borrow_cost(k.map.route(r), BORROW_COST)
+        r: BORROW_COST if not full and k.borrowable(k.map.route(r)) else None
         for r in k.at_stations if r not in free and not k.stations_cover([*covered, r])}
     if full and k.stations_left:
         out.update((r, None) for r in k.owner if r not in k.mine and r not in free and r not in k.at_stations)

@@ -120,9 +120,9 @@ def estimate_steps(state: State) -> Steps[list[float]]:
     reads each player's tickets: only ever called on a determinized sample).
 
     A player's value is its score so far, the points of the stations its plan leaves unused,
-    its completed tickets, minus the tickets its plan cannot join, plus the tickets it can join and the
-    points of the routes the plan still needs weighed by ``f``, the chance the plan is laid
-    before the game ends: 1 − (trains the plan needs) / (the fewest trains any player has
+    its completed tickets, minus the tickets its plan cannot join, plus the tickets it can join
+    and the points of the routes the plan still needs weighed by ``f``, the chance the plan is
+    laid before the game ends: 1 − (trains the plan needs) / (the fewest trains any player has
     left), at least 0.  A joined ticket counts ``points × (2f − 1)`` (completed ``f``, failed
     ``1 − f``).  The longest-route bonus goes to the current leaders in the share of the game
     played, and evenly to everyone in the share still to play.  In steps: one per player (its
