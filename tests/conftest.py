@@ -39,14 +39,21 @@ def site_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run `python3 build.py test`, which installs it")
     from playwright.sync_api import sync_playwright
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        yield chromium
-        chromium.close()
+    with sync_playwright() as instance:
+        yield instance
+
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    """A Chromium for each test file: one for the whole run (about 800 pages on a worker) once
+    went from sound to crashing renderer after renderer on one worker, late in the run."""
+    chromium = launch_chromium(playwright)
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture
