@@ -49,8 +49,8 @@ def playwright():
 
 @pytest.fixture(scope="module")
 def browser(playwright):
-    """A Chromium for each test file: one for the whole run (about 800 pages on a worker) once
-    went from sound to crashing renderer after renderer on one worker, late in the run."""
+    """A Chromium for each test file: one Chromium for a whole worker's run once went from sound
+    to crashing renderer after renderer late in the run (README, "Browser tests")."""
     chromium = launch_chromium(playwright)
     yield chromium
     chromium.close()
