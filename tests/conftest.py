@@ -1,7 +1,8 @@
 """Shared fixtures: the browser-test fixtures, here so every test folder can use them.
 
-``browser`` is one Debian Chromium for the whole run (Playwright allows one sync driver per
-process, so take this fixture rather than starting another).  ``game_page`` is the game
+``browser`` is a Debian Chromium for each test file, on the one ``playwright`` of the pytest
+process (Playwright allows one sync driver per process, so take these fixtures rather than
+starting another).  ``game_page`` is the game
 booted in a fresh browser context, ready to click.  ``browser_session`` opens any page of
 the local server, or of another server (``harness.static_server``), with the same guards
 (see ``browser/harness.py``); its checks run when the test ends.
@@ -40,6 +41,7 @@ def site_url() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def playwright():
+    """Playwright's sync driver, one per pytest process (an xdist worker)."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: run `python3 build.py test`, which installs it")
     from playwright.sync_api import sync_playwright

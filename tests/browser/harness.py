@@ -43,8 +43,8 @@ BOOT_TIMEOUT_MS = 120_000
 NO_SNAPSHOT_WORKER = "onmessage = () => postMessage({failed: 'not made in this test'});"
 # A browser that cannot suspend a call into WebAssembly (JSPI), as Safari: an init script.
 NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.promising;"
-# A page whose renderer crashes while booting is booted once more in a new page (of the same
-# context): CI saw Chromium's renderer crash once while booting, late in a run, in a test that
+# A page whose renderer crashes while booting is booted once more in a new page (in the
+# caller's context, else a new one): CI saw Chromium's renderer crash once while booting, late in a run, in a test that
 # boots cleanly on every run here (README, "Browser tests").  A second crash fails the test.
 BOOT_ATTEMPTS = 2
 READY_OR_FAILED = ("() => document.documentElement.hasAttribute('data-game-ready')"
@@ -180,6 +180,8 @@ class BrowserSession:
             except PlaywrightError as error:
                 if not attempts or "crashed" not in str(error):    # "Target crashed", "Page crashed"
                     raise
+                with contextlib.suppress(PlaywrightError):
+                    page.close()
                 warnings.warn(f"Chromium's renderer crashed while booting {path or '/'} "
                               f"({error}); booting it again in a new page", stacklevel=2)
 
