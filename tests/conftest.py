@@ -2,10 +2,10 @@
 
 ``browser`` is a Debian Chromium for each test file, on the one ``playwright`` of the pytest
 process (Playwright allows one sync driver per process, so take these fixtures rather than
-starting another).  ``game_page`` is the game
-booted in a fresh browser context, ready to click.  ``browser_session`` opens any page of
-the local server, or of another server (``harness.static_server``), with the same guards
-(see ``browser/harness.py``); its checks run when the test ends.
+starting another).  ``game_page`` is the game booted in a fresh browser context, ready to
+click.  ``browser_session`` opens any page of the local server, or of another server
+(``harness.static_server``), with the same guards (see ``browser/harness.py``); its checks
+run when the test ends.
 """
 
 from __future__ import annotations

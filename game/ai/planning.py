@@ -109,8 +109,7 @@ class Knowledge:
 
     def borrowable(self, route: Route) -> bool:
         """Whether a new station could borrow ``route``: one of its ends has no station yet (anyone's)."""
-        taken = self.stations_taken
-        return not (taken and taken.issuperset(route.cities))
+        return not self.stations_taken.issuperset(route.cities)
 
     @functools.cached_property
     def stations_taken(self) -> frozenset[str]:
@@ -227,9 +226,7 @@ def make_plan(k: Knowledge, tickets: Sequence[str]) -> Plan:
     for t in todo:
         ticket = k.map.ticket(t)
         borrowed = [r for _, r in borrows]
-        free = set(planned)                                 # cost 0 to this ticket's path
-        if borrowed or covered:
-            free.update(borrowed, covered)
+        free = {*planned, *borrowed, *covered}              # cost 0 to this ticket's path
         repriced = _repriced(k, free, covered, len(borrows)) if k.at_stations or borrows else None
         found = shortest_path(k, ticket.a, ticket.b, free, repriced=repriced)
         if found is None:

@@ -44,8 +44,9 @@ NO_SNAPSHOT_WORKER = "onmessage = () => postMessage({failed: 'not made in this t
 # A browser that cannot suspend a call into WebAssembly (JSPI), as Safari: an init script.
 NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.promising;"
 # A page whose renderer crashes while booting is booted once more in a new page (in the
-# caller's context, else a new one): CI saw Chromium's renderer crash once while booting, late in a run, in a test that
-# boots cleanly on every run here (README, "Browser tests").  A second crash fails the test.
+# caller's context, else a new one): CI saw Chromium's renderer crash once while booting, late
+# in a run, in a test that boots cleanly on every run here (README, "Browser tests").  A second
+# crash fails the test.
 BOOT_ATTEMPTS = 2
 READY_OR_FAILED = ("() => document.documentElement.hasAttribute('data-game-ready')"
                    " || document.documentElement.hasAttribute('data-boot-failed')")
