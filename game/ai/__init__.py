@@ -23,7 +23,7 @@ HARD_PLAYOUTS = 8
 HARD_HORIZON = 40
 HARD_STYLE = Style(train_cost=1.5, point_weight=2.5, route_value=0.5, keep_fewest=True, focus=True, risk_first=True,
                    near_targets=True, loco_missing=None, tunnel_risk=0.05, trail_weight=1.0,
-                   trail_targets=True, trail_search=True)
+                   trail_targets=True, trail_search=True, prize_length=6)
 
 _FACTORIES: dict[str, Callable[[], Agent]] = {
     "easy": lambda: Strategist(Style(noise=0.25, ticket_draw_trains=None, keep_fewest=True, endgame=False,

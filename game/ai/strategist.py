@@ -47,6 +47,7 @@ from game.state import Phase
 from game.view import View
 
 ENDGAME_TRAINS = 5            # an opponent this close to the end: score what can be scored now
+PRIZE_SPARE = 8               # trains a prize route leaves to spare beyond the plan (Style.prize_length)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class Style:
     trail_targets: bool = False        # with no ticket to work for, collect for free routes touching the own network
     trail_weight: float = 0.0          # end-game claims: points a train added to the own longest trail counts for
     trail_search: bool = False         # hard's end-game search weighs trail_claim's pick (trail_weight) instead of the longest route
+    prize_length: int | None = None    # the plan ends with the longest free route this long or longer, trains to spare (with_prize)
 
 
 def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Style) -> float:
@@ -169,6 +171,19 @@ def focused(k: Knowledge, plan: Plan) -> Plan:
     return replace(plan, routes=tuple(order))
 
 
+def with_prize(k: Knowledge, plan: Plan, length: int) -> Plan:
+    """The plan with a prize at its end: the longest free route of at least ``length`` trains
+    (ties by id) that leaves ``PRIZE_SPARE`` trains to spare beyond the plan's own, so the
+    planner collects cards for it beside its tickets' routes and claims it when nothing planned
+    before it can be paid; the plan unchanged when no such route is left."""
+    prizes = [r for r in k.map.routes if r.length >= length and k.free(r.id)
+              and k.trains - plan.trains >= r.length + PRIZE_SPARE and r.id not in plan.routes]
+    if not prizes:
+        return plan
+    prize = max(prizes, key=lambda r: (r.length, r.id))
+    return replace(plan, routes=plan.routes + (prize.id,))
+
+
 LOST_PATH = 100.0     # the risk of a planned route without which its ticket cannot be joined
 
 
@@ -249,6 +264,8 @@ class Strategist:
             plan = focused(k, plan)
         if self.style.risk_first:
             plan = by_risk(k, plan)
+        if self.style.prize_length is not None:
+            plan = with_prize(k, plan, self.style.prize_length)
         if phase == Phase.TUNNEL:
             return tunnel_choice(k, legal, plan)
         if phase == Phase.SECOND_DRAW:
