@@ -70,7 +70,7 @@ class Style:
     trail_targets: bool = False        # with no ticket to work for, collect for free routes touching the own network
     trail_weight: float = 0.0          # end-game claims: points a train added to the own longest trail counts for
     trail_search: bool = False         # hard's end-game search weighs trail_claim's pick (trail_weight) instead of the longest route
-    prize_length: int | None = None    # the plan ends with the longest free route this long or longer, trains to spare (with_prize)
+    prize_length: int | None = None    # the plan ends with a free route this long or longer, trains to spare (with_prize)
 
 
 def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Style) -> float:
@@ -172,15 +172,16 @@ def focused(k: Knowledge, plan: Plan) -> Plan:
 
 
 def with_prize(k: Knowledge, plan: Plan, length: int) -> Plan:
-    """The plan with a prize at its end: the longest free route of at least ``length`` trains
-    (ties by id) that leaves ``PRIZE_SPARE`` trains to spare beyond the plan's own, so the
-    planner collects cards for it beside its tickets' routes and claims it when nothing planned
-    before it can be paid; the plan unchanged when no such route is left."""
+    """The plan with a prize at its end: of the free routes of at least ``length`` trains that
+    leave ``PRIZE_SPARE`` trains to spare beyond the plan's own, the one the hand is nearest to
+    paying (fewest cards missing, then the longest, then by id), so the planner collects cards
+    for it beside its tickets' routes and claims it when nothing planned before it can be paid;
+    the plan unchanged when no such route is left."""
     prizes = [r for r in k.map.routes if r.length >= length and k.free(r.id)
               and k.trains - plan.trains >= r.length + PRIZE_SPARE and r.id not in plan.routes]
     if not prizes:
         return plan
-    prize = max(prizes, key=lambda r: (r.length, r.id))
+    prize = min(prizes, key=lambda r: (cards_missing(k, r), -r.length, r.id))
     return replace(plan, routes=plan.routes + (prize.id,))
 
 

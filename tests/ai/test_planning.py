@@ -1,13 +1,16 @@
 """The planner (``game.ai.planning``): which tracks of a double route a plan takes, how free
-routes are priced, and how near the end an opponent holding many cards is."""
+routes are priced, how near the end an opponent holding many cards is, stations, and the prize
+route at a plan's end."""
 
 from __future__ import annotations
 
-from game.actions import BuildStation, DrawTickets
+from dataclasses import replace
+
+from game.actions import BuildStation, ClaimRoute, DrawTickets
 from game.ai import HARD_STYLE
 from game.ai.planning import MIN_COST, Knowledge, _free_costs, make_plan
 from game.ai.search import TICKETS_MIN_TRAINS, Searcher, estimate
-from game.ai.strategist import Strategist, Style
+from game.ai.strategist import PRIZE_SPARE, Strategist, Style, with_prize
 from game.mapdata import load_map
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
@@ -156,3 +159,35 @@ def test_a_station_the_plan_still_has_to_build_is_not_counted_unused():
     before, _ = _europe(PALERMO_MOSKVA, ["budapest--kyiv"], ["palermo--moskva"], [])
     after, _ = _europe(PALERMO_MOSKVA, ["budapest--kyiv"], ["palermo--moskva"], ["budapest"])
     assert estimate(before)[0] == estimate(after)[0]
+
+
+def test_a_plan_ends_with_the_prize_route_the_hand_is_nearest_to_paying():
+    # every ticket done, 30 trains, four blue cards: of the routes of 6+, Budapest - Kyiv (gray, 6)
+    # lacks 2 cards, Palermo - Smyrna (6, two of them locomotives) and Petrograd - Stockholm (8) 4
+    _, k = _europe([], [], [], [], trains=30)
+    assert with_prize(k, make_plan(k, []), 6).routes == ("budapest--kyiv",)
+    # taken by the opponent: of the two lacking 4, the longer
+    _, k = _europe([], ["budapest--kyiv"], [], [], trains=30)
+    assert with_prize(k, make_plan(k, []), 6).routes == ("petrograd--stockholm",)
+    # the prize comes after the tickets' routes, and only with its length and PRIZE_SPARE trains
+    # left beyond what they need
+    mine = [*PALERMO_MOSKVA[:-1], "budapest--kyiv"]    # Palermo - Moskva lacks Kharkov - Moskva (4)
+    _, k = _europe(mine, ["petrograd--stockholm"], ["palermo--moskva"], [], trains=30)
+    plan = make_plan(k, k.tickets)
+    assert plan.routes == ("kharkov--moskva",) and plan.trains == 4
+    assert with_prize(k, plan, 6).routes == ("kharkov--moskva", "palermo--smyrna")
+    _, k = _europe(mine, ["petrograd--stockholm"], ["palermo--moskva"], [], trains=4 + 6 + PRIZE_SPARE - 1)
+    assert with_prize(k, make_plan(k, k.tickets), 6).routes == ("kharkov--moskva",)
+
+
+def test_hard_claims_the_prize_its_hand_pays_rather_than_drawing_tickets():
+    state, _ = _europe([], ["petrograd--stockholm", "budapest--kyiv"], [], [], trains=30)
+    for _ in range(2):          # four blue cards and two locomotives pay the ferry Palermo - Smyrna
+        state["deck"].remove("locomotive")
+    state["players"][0]["hand"]["locomotive"] = 2
+    k = Knowledge(player_view(state, 0), HARD_STYLE.point_weight)
+    move = Strategist(HARD_STYLE).decide(k, legal_actions(state), Rng.from_seed(0))
+    assert isinstance(move, ClaimRoute) and move.route == "palermo--smyrna"
+    # without a prize the plan is empty, and the planner draws tickets
+    no_prize = Strategist(replace(HARD_STYLE, prize_length=None))
+    assert no_prize.decide(k, legal_actions(state), Rng.from_seed(0)) == DrawTickets()
