@@ -70,7 +70,7 @@ class Style:
     trail_targets: bool = False        # with no ticket to work for, collect for free routes touching the own network
     trail_weight: float = 0.0          # end-game claims: points a train added to the own longest trail counts for
     trail_search: bool = False         # hard's end-game search weighs trail_claim's pick (trail_weight) instead of the longest route
-    prize_length: int | None = None    # the plan ends with a free route this long or longer, trains to spare (with_prize)
+    prize_length: int | None = None    # end the plan with a free route of this many trains or more, trains to spare (with_prize; None: none)
 
 
 def keep_value(k: Knowledge, base: list[str], kept: tuple[str, ...], style: Style) -> float:
@@ -171,20 +171,6 @@ def focused(k: Knowledge, plan: Plan) -> Plan:
     return replace(plan, routes=tuple(order))
 
 
-def with_prize(k: Knowledge, plan: Plan, length: int) -> Plan:
-    """The plan with a prize at its end: of the free routes of at least ``length`` trains that
-    leave ``PRIZE_SPARE`` trains to spare beyond the plan's own, the one the hand is nearest to
-    paying (fewest cards missing, then the longest, then by id), so the planner collects cards
-    for it beside its tickets' routes and claims it when nothing planned before it can be paid;
-    the plan unchanged when no such route is left."""
-    prizes = [r for r in k.map.routes if r.length >= length and k.free(r.id)
-              and k.trains - plan.trains >= r.length + PRIZE_SPARE and r.id not in plan.routes]
-    if not prizes:
-        return plan
-    prize = min(prizes, key=lambda r: (cards_missing(k, r), -r.length, r.id))
-    return replace(plan, routes=plan.routes + (prize.id,))
-
-
 LOST_PATH = 100.0     # the risk of a planned route without which its ticket cannot be joined
 
 
@@ -205,6 +191,22 @@ def by_risk(k: Knowledge, plan: Plan) -> Plan:
             risk[r] = risk.get(r, 0.0) + (LOST_PATH if alt is None or base is None else max(0.0, alt[0] - base[0]))
     order = sorted(plan.routes, key=lambda r: (-risk.get(r, 0.0), plan.routes.index(r)))
     return replace(plan, routes=tuple(order))
+
+
+def with_prize(k: Knowledge, plan: Plan, length: int) -> Plan:
+    """The plan with a prize at its end: of the free routes of at least ``length`` trains that
+    leave ``PRIZE_SPARE`` trains to spare beyond the plan's own (never the twin of a planned
+    route), the one the hand alone is nearest to paying (fewest cards missing for it by itself,
+    then the longest, then by id), so the planner collects cards for it beside its tickets'
+    routes and claims it when nothing planned before it can be paid; its trains count in the
+    plan's, and it is on no ticket's path.  The plan unchanged when no such route is left."""
+    prizes = [r for r in k.map.routes if r.length >= length and k.free(r.id)
+              and k.trains - plan.trains >= r.length + PRIZE_SPARE and r.id not in plan.routes
+              and not any(t.id in plan.routes for t in k.map.twins(r.id))]
+    if not prizes:
+        return plan
+    prize = min(prizes, key=lambda r: (cards_missing(k, r), -r.length, r.id))
+    return replace(plan, routes=plan.routes + (prize.id,), trains=plan.trains + prize.length)
 
 
 def plan_claim(k: Knowledge, legal: list[Action], plan: Plan) -> Action | None:

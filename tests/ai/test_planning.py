@@ -162,7 +162,7 @@ def test_a_station_the_plan_still_has_to_build_is_not_counted_unused():
 
 
 def test_a_plan_ends_with_the_prize_route_the_hand_is_nearest_to_paying():
-    # every ticket done, 30 trains, four blue cards: of the routes of 6+, Budapest - Kyiv (gray, 6)
+    # no ticket, 30 trains, four blue cards: of the routes of 6+, Budapest - Kyiv (gray, 6)
     # lacks 2 cards, Palermo - Smyrna (6, two of them locomotives) and Petrograd - Stockholm (8) 4
     _, k = _europe([], [], [], [], trains=30)
     assert with_prize(k, make_plan(k, []), 6).routes == ("budapest--kyiv",)
@@ -176,8 +176,22 @@ def test_a_plan_ends_with_the_prize_route_the_hand_is_nearest_to_paying():
     plan = make_plan(k, k.tickets)
     assert plan.routes == ("kharkov--moskva",) and plan.trains == 4
     assert with_prize(k, plan, 6).routes == ("kharkov--moskva", "palermo--smyrna")
-    _, k = _europe(mine, ["petrograd--stockholm"], ["palermo--moskva"], [], trains=4 + 6 + PRIZE_SPARE - 1)
-    assert with_prize(k, make_plan(k, k.tickets), 6).routes == ("kharkov--moskva",)
+    assert with_prize(k, plan, 6).trains == 4 + 6
+    for trains, prized in ((4 + 6 + PRIZE_SPARE, True), (4 + 6 + PRIZE_SPARE - 1, False)):
+        _, k = _europe(mine, ["petrograd--stockholm"], ["palermo--moskva"], [], trains=trains)
+        assert ("palermo--smyrna" in with_prize(k, make_plan(k, k.tickets), 6).routes) == prized
+
+
+def test_a_prize_is_never_the_twin_of_a_planned_route():
+    # Seattle - Los Angeles's path takes Portland - San Francisco (green, 5); its purple twin is
+    # the route of 5+ three purple cards are nearest to paying, yet a player never owns both
+    state = new_game("usa", players=2, seed=4)
+    state["players"][0]["hand"] = {c: 0 for c in state["players"][0]["hand"]} | {"purple": 3}
+    k = Knowledge(player_view(state, 0), HARD_STYLE.point_weight)
+    plan = make_plan(k, ["seattle--los-angeles"])
+    assert "portland--san-francisco--green" in plan.routes
+    prized = with_prize(k, plan, 5).routes
+    assert len(prized) == len(plan.routes) + 1 and "portland--san-francisco--purple" not in prized
 
 
 def test_hard_claims_the_prize_its_hand_pays_rather_than_drawing_tickets():
