@@ -5,7 +5,9 @@ process (Playwright allows one sync driver per process, so take these fixtures r
 starting another).  ``game_page`` is the game booted in a fresh browser context, ready to
 click.  ``browser_session`` opens any page of the local server, or of another server
 (``harness.static_server``), with the same guards (see ``browser/harness.py``); its checks
-run when the test ends.
+run when the test ends.  A test that fails on a crashed renderer ("Target crashed", "Page
+crashed") has the crash dumps Chromium wrote meanwhile summed up in its report
+(``browser/crash_dumps.py``).
 """
 
 from __future__ import annotations
@@ -17,9 +19,23 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+import crash_dumps
 from harness import CHROMIUM, BrowserSession, build, launch_chromium, static_server
 
 from game import i18n
+
+STARTED = pytest.StashKey[float]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    if call.when == "setup":
+        item.stash[STARTED] = call.start
+    if report.failed and crash_dumps.crashed(report.longrepr) and STARTED in item.stash:
+        written = crash_dumps.summaries(item.stash[STARTED], wait_s=10)
+        report.sections.append(("Chromium's crash dumps since the test began", "\n".join(written) or "none"))
+    return report
 
 
 @pytest.fixture(autouse=True)
@@ -51,8 +67,7 @@ def playwright():
 
 @pytest.fixture(scope="module")
 def browser(playwright):
-    """A Chromium for each test file: one Chromium for a whole worker's run once went from sound
-    to crashing renderer after renderer late in the run (README, "Browser tests")."""
+    """A Chromium for each test file: no file's tests meet a browser another file has used."""
     chromium = launch_chromium(playwright)
     yield chromium
     chromium.close()

@@ -32,9 +32,9 @@ from game.rules import apply_action, claimable_routes, sample_action
 from game.state import new_game
 from game.view import player_view
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from harness import launch_chromium
+
 SIZES = {"laptop": (1280, 800), "phone": (390, 844)}
 PHONE_ZOOM = 2.6                       # board width on the phone's zoomed view, in screen widths
 PHONE_FOCUS = {"usa": (0.72, 0.45), "europe": (0.33, 0.45)}   # centre of the zoomed view
@@ -91,7 +91,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
     out = Path(args.out)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        browser = launch_chromium(p)
         for map_id in MAP_IDS:
             game_map = load_map(map_id)
             view, highlights = late_game(map_id, 4 if map_id == "usa" else 5, f"docs-{map_id}")

@@ -18,7 +18,6 @@ import json
 import sys
 import tempfile
 import threading
-import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,18 +35,47 @@ from game.board import svgwrite_wheel
 svgwrite_wheel.require()
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"]
+# Playwright starts Chromium with ``--disable-features`` and ``--enable-features`` naming these
+# (Playwright 1.65.2's ``chromiumSwitches``).  A later switch of either name replaces the
+# earlier, so ours name them again (``test_chromium.py`` checks that the browser has them so).
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled",
+    "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion")
+PLAYWRIGHT_ENABLED_FEATURES = ("CDPScreenshotNewSurface", "SkipListAccountsWithoutGaiaCookies")
+# Chromium's sampling heap profiler and GWP-ASan, which Chromium turns on at random, crash the
+# renderer when they walk the stack WebAssembly's JSPI runs Python on (README, "Browser tests"):
+# the tests' Chromium has both off.
+HEAP_PROFILER = "HeapProfilerReporting"
+GWP_ASAN = ("GwpAsanMalloc", "GwpAsanPartitionAlloc")
+# The heap profiler forced on: in every session, whatever the build's channel.
+HEAP_PROFILER_ON = f"{HEAP_PROFILER}:stable-probability/1/nonstable-probability/1"
+# GWP-ASan forced on: in every process, sampling about one allocation in five, up to 400 at once.
+GWP_ASAN_ON = ",".join(f"{feature}:ProcessSamplingProbability/1.0/AllocationSamplingMultiplier/5"
+                       "/AllocationSamplingRange/1/MaxAllocations/400/MaxMetadata/800/TotalPages/1600"
+                       for feature in GWP_ASAN)
+# Debian's Chromium as root, asking nothing of Google's services.
+LAUNCH_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def chromium_flags(*, disabled: tuple[str, ...] = (), enabled: tuple[str, ...] = (),
+                   samplers_off: bool = True) -> list[str]:
+    """``LAUNCH_FLAGS`` with Playwright's features as Playwright sets them, the samplers off
+    (unless not ``samplers_off``), and the features ``disabled`` and ``enabled`` besides."""
+    samplers = (HEAP_PROFILER, *GWP_ASAN) if samplers_off else ()
+    return [*LAUNCH_FLAGS,
+            "--disable-features=" + ",".join((*PLAYWRIGHT_DISABLED_FEATURES, *samplers, *disabled)),
+            "--enable-features=" + ",".join((*PLAYWRIGHT_ENABLED_FEATURES, *enabled))]
+
+
+CHROMIUM_FLAGS = chromium_flags()
 BOOT_TIMEOUT_MS = 120_000
 NO_SNAPSHOT_WORKER = "onmessage = () => postMessage({failed: 'not made in this test'});"
 # A browser that cannot suspend a call into WebAssembly (JSPI), as Safari: an init script.
 NO_JSPI = "delete WebAssembly.Suspending; delete WebAssembly.promising;"
-# A page whose renderer crashes while booting is booted once more in a new page (in the
-# caller's context, else a new one): CI saw Chromium's renderer crash once while booting, late
-# in a run, in a test that boots cleanly on every run here (README, "Browser tests").  A second
-# crash fails the test.
-BOOT_ATTEMPTS = 2
 READY_OR_FAILED = ("() => document.documentElement.hasAttribute('data-game-ready')"
                    " || document.documentElement.hasAttribute('data-boot-failed')")
 
@@ -80,18 +108,23 @@ def static_server(directory: Path, *, rebuild: bool = False, host: str = "127.0.
         server.server_close()
 
 
-def launch_chromium(playwright):
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS,
-                                      headless=True)
+def launch_chromium(playwright, flags: list[str] = CHROMIUM_FLAGS):
+    """Debian's Chromium, headless, with ``flags``.  ``playwright``: the Playwright instance, or
+    a browser type (``browser.browser_type``)."""
+    return chromium_type(playwright).launch(executable_path=CHROMIUM, args=flags, headless=True)
 
 
 def launch_on_profile(playwright, profile: Path, **options):
     """Chromium on a profile kept on disk (``profile``, a folder): its one context, whose
-    caches and storage the next launch on the same folder finds again.  ``playwright``: the
-    Playwright instance, or a browser type (``browser.browser_type``)."""
-    browser_type = getattr(playwright, "chromium", playwright)
-    return browser_type.launch_persistent_context(
+    caches and storage the next launch on the same folder finds again.  ``playwright``: as for
+    :func:`launch_chromium`."""
+    return chromium_type(playwright).launch_persistent_context(
         profile, executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True, **options)
+
+
+def chromium_type(playwright):
+    """Playwright's Chromium browser type, from the Playwright instance or the type itself."""
+    return getattr(playwright, "chromium", playwright)
 
 
 @dataclass
@@ -161,30 +194,16 @@ class BrowserSession:
              expect_errors: bool = False, before=None):
         """Open ``path`` (relative to the server) in ``context`` or a new one and wait until
         the game is ready or has failed to boot.  ``before(page)`` runs before navigation
-        (e.g. to route a file to a 404).  A renderer that crashes while booting is booted
-        again in a new page, once (``BOOT_ATTEMPTS``), with a warning.  For a page that is not
-        the game, use ``watch(new_context().new_page())`` and navigate it yourself."""
-        from playwright.sync_api import Error as PlaywrightError
-
+        (e.g. to route a file to a 404).  For a page that is not the game, use
+        ``watch(new_context().new_page())`` and navigate it yourself."""
         base = base_url or self.base_url
-        attempts = BOOT_ATTEMPTS
-        while True:
-            attempts -= 1
-            page = self.watch((context or self.new_context(base)).new_page(),
-                              expect_errors=expect_errors)
-            try:
-                if before is not None:
-                    before(page)
-                page.goto(base + path)
-                wait_for_boot(page, expect_errors)
-                return page
-            except PlaywrightError as error:
-                if not attempts or "crashed" not in str(error):    # "Target crashed", "Page crashed"
-                    raise
-                with contextlib.suppress(PlaywrightError):
-                    page.close()
-                warnings.warn(f"Chromium's renderer crashed while booting {path or '/'} "
-                              f"({error}); booting it again in a new page", stacklevel=2)
+        page = self.watch((context or self.new_context(base)).new_page(),
+                          expect_errors=expect_errors)
+        if before is not None:
+            before(page)
+        page.goto(base + path)
+        wait_for_boot(page, expect_errors)
+        return page
 
     def close(self) -> None:
         for context in self.contexts:

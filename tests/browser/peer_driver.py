@@ -4,22 +4,23 @@ each device is a browser process of its own on this machine, with the test page
 Python through the page's ``window.py``.
 
 The browsers run with Chromium's mDNS names for local addresses turned off
-(``PEER_FLAGS``).  By default Chromium hides a device's address in its candidates behind a
-random ``<uuid>.local`` name and finds the other device's by multicast DNS: that works here too,
-but it sends mDNS announcements and queries to 224.0.0.251 on the machine's network interface,
-off the machine.  With the flag the candidates carry the machine's own addresses, the ICE checks
-and the data go from the machine to itself (the kernel keeps them on ``lo``), and nothing leaves
-the machine (checked with tcpdump: ``docs/net.md``).  Players' browsers keep the default.
+(``PEER_DISABLED_FEATURES``, beside the tests' own switches).  By default Chromium hides a
+device's address in its candidates behind a random ``<uuid>.local`` name and finds the other
+device's by multicast DNS: that works here too, but it sends mDNS announcements and queries to
+224.0.0.251 on the machine's network interface, off the machine.  With the feature off the
+candidates carry the machine's own addresses, the ICE checks and the data go from the machine
+to itself (the kernel keeps them on ``lo``), and nothing leaves the machine (checked with
+tcpdump: ``docs/net.md``).  Players' browsers keep the default.
 """
 
 from __future__ import annotations
 
 import json
 
-from harness import CHROMIUM, CHROMIUM_FLAGS
+from harness import chromium_flags, launch_chromium
 
 PEER_PAGE = "tests/browser/peer_page.html"
-PEER_FLAGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+PEER_DISABLED_FEATURES = ("WebRtcHideLocalIpsWithMdns",)
 READY_MS = 120_000
 
 # Run in each page once it is ready: one link, and what happened to it in ``events``, with the
@@ -42,8 +43,7 @@ link = peer.PeerLink(lambda: note("open"), on_message, lambda reason, detail: no
 def launch_device(browser_type, *, mdns: bool = False):
     """One device: a Chromium process of its own (``mdns``: with Chromium's default, mDNS
     names for its addresses, whose queries leave the machine)."""
-    return browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS + ([] if mdns else PEER_FLAGS),
-                               headless=True)
+    return launch_chromium(browser_type, chromium_flags(disabled=() if mdns else PEER_DISABLED_FEATURES))
 
 
 def open_device(session, device):

@@ -1,6 +1,5 @@
 """The game boots offline from the vendored runtime, draws its SVG from Python and reacts."""
 
-import contextlib
 import io
 import zipfile
 
@@ -147,28 +146,3 @@ def test_a_python_error_while_starting_shows_the_error_panel(browser_session):
     assert page.get_attribute("html", "data-boot-failed") == "boot.error.failed"
     message = page.text_content("#boot-error-message")
     assert "ModuleNotFoundError" in message and "game.web" in message, message
-
-
-def test_a_renderer_crash_while_booting_is_booted_again_once(browser_session):
-    # The harness's own safeguard (CI saw one such crash): the page's renderer is crashed
-    # (chrome://crash) before the game's address is opened.  After one crash the game boots in
-    # a second page; a second crash fails the boot.
-    from playwright.sync_api import Error as PlaywrightError
-
-    pages = []
-
-    def crash(page, times):
-        pages.append(page)
-        if len(pages) <= times:
-            with page.expect_event("crash"), contextlib.suppress(PlaywrightError):
-                page.goto("chrome://crash")
-
-    with pytest.warns(UserWarning, match="renderer crashed while booting"):
-        page = browser_session.open(before=lambda page: crash(page, 1))
-    assert len(pages) == 2 and page is pages[1]
-    assert page.evaluate("document.documentElement.hasAttribute('data-game-ready')")
-
-    pages.clear()
-    with pytest.warns(UserWarning), pytest.raises(PlaywrightError, match="crashed"):
-        browser_session.open(before=lambda page: crash(page, 2))
-    assert len(pages) == 2

@@ -13,7 +13,7 @@ import urllib.request
 from urllib.parse import urlsplit
 
 import pytest
-from harness import CHROMIUM, CHROMIUM_FLAGS, build, wait_for_boot
+from harness import build, launch_on_profile, wait_for_boot
 from ui_driver import (
     AI_FAST,
     game_facts,
@@ -139,8 +139,7 @@ def test_chromium_finds_the_app_installable(browser, site, tmp_path):
     """In a persistent profile: Chromium never offers to install from an incognito one."""
     _, url = site
     outside, errors = [], []
-    context = browser.browser_type.launch_persistent_context(
-        tmp_path / "profile", executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+    context = launch_on_profile(browser.browser_type, tmp_path / "profile")
 
     def guard(route):
         if urlsplit(route.request.url).netloc == urlsplit(url).netloc:
