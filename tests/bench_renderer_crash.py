@@ -27,20 +27,22 @@ from harness import (GWP_ASAN_ON, HEAP_PROFILER_ON, NO_JSPI, BrowserSession, bui
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
+HEAP_PROFILER_ALONE = chromium_flags(enabled=(HEAP_PROFILER_ON,), samplers_off=False)
 RUNS = {
-    "heap profiler on": (chromium_flags(enabled=(HEAP_PROFILER_ON,), samplers_off=False), False),
-    "heap profiler on, no JSPI": (chromium_flags(enabled=(HEAP_PROFILER_ON,), samplers_off=False), True),
+    "heap profiler on": (HEAP_PROFILER_ALONE, False),
+    "heap profiler on, no JSPI": (HEAP_PROFILER_ALONE, True),
     "the tests' switches, heap profiler on": (chromium_flags(enabled=(HEAP_PROFILER_ON,)), False),
     "GWP-ASan on": (chromium_flags(enabled=(GWP_ASAN_ON,), samplers_off=False), False),
     "the tests' switches, GWP-ASan on": (chromium_flags(enabled=(GWP_ASAN_ON,)), False),
 }
 
 
-def boots(playwright, url: str, flags: list[str], no_jspi: bool, count: int) -> tuple[int, int]:
-    """How many of ``count`` boots of the game crashed the renderer, and how many booted."""
+def crashes(playwright, url: str, flags: list[str], no_jspi: bool, count: int) -> int:
+    """How many of ``count`` boots of the game crashed the renderer (the others booted: any
+    other failure stops this)."""
     browser = launch_chromium(playwright, flags)
     session = BrowserSession(browser, url)
-    crashed = booted = 0
+    crashed = 0
     try:
         for _ in range(count):
             context = session.new_context()
@@ -48,7 +50,6 @@ def boots(playwright, url: str, flags: list[str], no_jspi: bool, count: int) -> 
                 context.add_init_script(NO_JSPI)
             try:
                 session.open(context=context)
-                booted += 1
             except PlaywrightError as error:
                 if not crash_dumps.crashed(error):
                     raise
@@ -58,7 +59,7 @@ def boots(playwright, url: str, flags: list[str], no_jspi: bool, count: int) -> 
             sys.exit(f"requests left the machine: {session.external_requests}")
     finally:
         browser.close()
-    return crashed, booted
+    return crashed
 
 
 def main() -> None:
@@ -69,8 +70,8 @@ def main() -> None:
     with static_server(build.ROOT) as url, sync_playwright() as playwright:
         for name, (flags, no_jspi) in RUNS.items():
             start = time.perf_counter()
-            crashed, booted = boots(playwright, url, flags, no_jspi, args.boots)
-            print(f"{name}: {args.boots} boots, the renderer crashed in {crashed}, {booted} booted "
+            crashed = crashes(playwright, url, flags, no_jspi, args.boots)
+            print(f"{name}: {args.boots} boots, the renderer crashed in {crashed}, {args.boots - crashed} booted "
                   f"({time.perf_counter() - start:.0f} s)", flush=True)
 
 
