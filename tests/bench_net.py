@@ -25,10 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "net"))
 
 from net_helpers import Channel, dealt_table
 
+from game.ai.decide import ai_move, decide
 from game.ai.determinize import determinize
 from game.rng import Rng
 from game.rules import legal_actions
-from game.ui.ai_turn import decide
 
 
 class Timed(Channel):
@@ -69,11 +69,11 @@ def main() -> None:
         channel = dealt_table(args.seats, seed=100 + game, map_id="europe")
         timed = Timed(channel.table, 100 + game)
         timed.guests = channel.guests
-        table, session = timed.table, timed.table.session
+        table, session = timed.table, timed.table.match
         while not session.over:
             seat = session.current
             if table.seats[seat].kind == "local":
-                action = session.ai_action()
+                action = ai_move(session)
                 started = time.process_time()
                 session.play(action)
                 sends = table.outbox()

@@ -1,7 +1,7 @@
 """The host's table: who sits where, what each guest's message does to the game, and what each connection is sent.
 
-The host's browser keeps the game (a ``game.ui.session.Session``, the same as a game on one
-device) and this table beside it.  Seats are ``local`` (the human playing on the host's
+The host's browser keeps the game (a ``game.match.Match``, the same record as a game on one
+device, which the host's screen shows) and this table beside it.  Seats are ``local`` (the human playing on the host's
 device; at most one), ``ai`` or ``remote`` (a guest's); spectators watch with public facts
 only.  The table is driven by the page and answers what to send: :meth:`HostTable.receive`
 for a guest's message, :meth:`HostTable.outbox` after any move (a guest's, the local
@@ -41,6 +41,8 @@ from itertools import pairwise
 from typing import Any, cast
 
 from game.actions import ActionSyntaxError, parse_action
+from game.ai.decide import safe_move
+from game.match import Match
 from game.net.fairdeal import Entropy, commitment, derive_seed, new_secret, pledge, same
 from game.net.protocol import (
     Clock,
@@ -65,8 +67,7 @@ from game.net.protocol import (
 from game.net.seen import seat_events, seat_view
 from game.rules import IllegalActionError
 from game.scenario import Scenario, ScenarioError, load_scenario
-from game.ui.session import Session, Watching
-from game.ui.setup import TURN_LIMITS
+from game.seats import TURN_LIMITS
 
 TABLE_FORMAT = 1
 TOKEN_BYTES = 16
@@ -120,7 +121,7 @@ class HostTable:
     seats: list[SeatInfo]
     spectators: list[str] = field(default_factory=list)        # the spectators' tokens
     invites: dict[str, int | None] = field(default_factory=dict)   # invite -> seat (None: a spectator)
-    session: Session | None = None
+    match: Match | None = None        # the game, once dealt
     entropy: Entropy = os.urandom
     links: dict[str, _Link] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)     # remote seat -> when its guest left
@@ -158,9 +159,9 @@ class HostTable:
                 "seats": [{"kind": s.kind, "token": s.token, "pledge": s.pledge, "contribution": s.contribution,
                            "stand_in": s.stand_in} for s in self.seats],
                 "spectators": list(self.spectators), "invites": dict(self.invites),
-                "game": self.session.scenario() if self.session is not None else None,
+                "game": self.match.scenario() if self.match is not None else None,
                 "turn_limit": self.turn_limit,
-                "timeouts": sorted(self.session.timed_out) if self.session is not None else []}
+                "timeouts": sorted(self.match.timed_out) if self.match is not None else []}
 
     @classmethod
     def from_json(cls, data: Any, now: float = 0.0, entropy: Entropy = os.urandom) -> HostTable:
@@ -212,7 +213,7 @@ class HostTable:
             if timeouts and (not isinstance(actions, list) or timeouts[-1] >= len(actions)):
                 raise TableError("timeouts: an action the game has not played")
             try:
-                table.session = Session(cast(Scenario, game), Watching(table.local_seat()), timed_out=timeouts)
+                table.match = Match(cast(Scenario, game), timed_out=timeouts)
             except ValueError as exc:
                 raise TableError(f"game: {exc}") from None
         elif timeouts:
@@ -223,7 +224,7 @@ class HostTable:
 
     @property
     def dealt(self) -> bool:
-        return self.session is not None
+        return self.match is not None
 
     def local_seat(self) -> int | None:
         """The seat played on the host's device (None: the host only keeps the table)."""
@@ -258,10 +259,10 @@ class HostTable:
 
     def ai_to_move(self) -> bool:
         """An AI plays the seat to act: an AI seat, or a remote seat given to an AI while its guest is away."""
-        session = self.session
-        if session is None or session.over:
+        match = self.match
+        if match is None or match.over:
             return False
-        return session.ai_to_move() or self.seats[session.current].stand_in
+        return match.ai_seat_to_move() or self.seats[match.current].stand_in
 
     def away(self, now: float, grace: float) -> list[int]:
         """The remote seats whose guest has been away ``grace`` seconds or more at ``now``, not yet given to an AI."""
@@ -293,24 +294,24 @@ class HostTable:
         asked after the position changed, or after an AI or a wait for the rejoin held it: so a
         guest that takes its seat back, from the AI or after the reload, has the whole time.  At
         0 :meth:`time_out` plays a safe move for the seat."""
-        session = self.session
-        if self.turn_limit is None or session is None or session.over:
+        match = self.match
+        if self.turn_limit is None or match is None or match.over:
             return None
-        if self.ai_to_move() or session.current in self.restored:
+        if self.ai_to_move() or match.current in self.restored:
             self.decision = None
             return None
-        played = len(session.actions)
+        played = match.played()
         if self.decision is None or self.decision[0] != played:
             self.decision = (played, now)
         return max(0.0, self.decision[1] + self.turn_limit - now)
 
     def time_out(self, now: float) -> list[Send]:
         """If the seat to act has run out of time at ``now``: the log says so, a safe move is
-        played for it (``Session.time_out``), and everyone is sent the news; else nothing."""
+        played for it (``game.ai.decide.safe_move``), and everyone is sent the news; else nothing."""
         if self.turn_left(now) != 0.0:
             return []
-        assert self.session is not None
-        self.session.time_out()
+        assert self.match is not None
+        self.match.time_out(safe_move(self.match))
         return self.outbox()
 
     # --- messages -------------------------------------------------------------------------------
@@ -387,22 +388,22 @@ class HostTable:
         return self._advance()
 
     def _command(self, conn: str, seat: int, message: Command) -> list[Send]:
-        session, text = self.session, message.action
-        if session is None:
+        match, text = self.match, message.action
+        if match is None:
             return [self._refuse(conn, text, "net.refused.not_started", "the game has not started: the deal is not done")]
-        if session.over:
+        if match.over:
             return [self._refuse(conn, text, "rule.phase.over", "the game is over")]
-        if session.current != seat:
+        if match.current != seat:
             return [self._refuse(conn, text, "net.refused.not_your_turn", "it is not your turn",
-                                 player=session.current)]
-        if message.at != len(session.actions):
+                                 player=match.current)]
+        if message.at != match.played():
             return [self._refuse(conn, text, "net.refused.stale", "the game has moved on since this move was chosen")]
         try:
             action = parse_action(text)
         except ActionSyntaxError as exc:
             return [self._refuse(conn, text, "net.refused.message", str(exc), detail=str(exc))]
         try:
-            session.play(action)
+            match.play(action)
         except IllegalActionError as exc:
             return [self._refuse(conn, text, exc.key, str(exc), **exc.params)]
         return self.outbox()
@@ -447,36 +448,36 @@ class HostTable:
     def outbox(self) -> list[Send]:
         """What each connection is owed now: the game since what it was last sent (its seat's view
         and events), the seats' statuses when they changed, and the reveal once the game is over."""
-        session = self.session
-        if session is None:
+        match = self.match
+        if match is None:
             return []
         out = []
         statuses = self.statuses()
         for conn, link in self.links.items():
             # the clock first: a guest starts its count when it reads it, before it draws the new position
-            clock = self._clock(link, len(session.actions))
+            clock = self._clock(link, match.played())
             if clock is not None:
                 out.append(Send(conn, clock.to_text()))
-            if link.events < len(session.events) or link.statuses != statuses:
-                state = State(len(session.actions), seat_view(session.state, link.seat), link.events,
-                              seat_events(session.events[link.events:], link.seat), statuses)
+            if link.events < len(match.events) or link.statuses != statuses:
+                state = State(match.played(), seat_view(match.state, link.seat), link.events,
+                              seat_events(match.events[link.events:], link.seat), statuses)
                 out += [Send(conn, part.to_text()) for part in state.split()]
-                link.events, link.statuses = len(session.events), statuses
-            if session.over and not link.revealed:
-                out.append(Send(conn, Reveal(self.secret, [str(a) for a in session.actions]).to_text()))
+                link.events, link.statuses = len(match.events), statuses
+            if match.over and not link.revealed:
+                out.append(Send(conn, Reveal(self.secret, [str(a) for a in match.actions]).to_text()))
                 link.revealed = True
         return out
 
     def _clock(self, link: _Link, played: int) -> Clock | None:
         """The clock ``link`` is owed (with a turn timer): at each new decision, or when an AI
         takes a seat or gives it back."""
-        if self.turn_limit is None or self.session is None:
+        if self.turn_limit is None or self.match is None:
             return None
         left = self.turn_left(self.clock())
         if link.clock == (played, left is not None):
             return None
         link.clock = (played, left is not None)
-        return Clock(played, None if left is None else math.ceil(left), sorted(self.session.timed_out))
+        return Clock(played, None if left is None else math.ceil(left), sorted(self.match.timed_out))
 
     # --- the deal -------------------------------------------------------------------------------
 
@@ -502,7 +503,7 @@ class HostTable:
             return [Send(conn, pledges) for conn, link in self.links.items()
                     if link.seat is None or self.seats[link.seat].contribution is None]
         scenario = cast(Scenario, {**self.start, "seed": self._seed(), "actions": []})
-        self.session = Session(scenario, Watching(self.local_seat()))
+        self.match = Match(scenario)
         deal = Deal([s.contribution for s in self.seats]).to_text()
         return [Send(conn, deal) for conn in self.links] + self.outbox()
 

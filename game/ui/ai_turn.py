@@ -1,11 +1,11 @@
 """An AI seat's move as messages: the request the page sends its AI helper (the seat's view,
 the legal actions in text notation, the level, a seed), the answer (the position of the chosen
 action in the request's legal list), and the decision itself, made the same way in the helper
-and under CPython (``Session.ai_action``).
+and under CPython (``game.ai.decide``).
 
 Both messages are JSON text, so they cross into a Web Worker as plain strings.  They carry
 nothing the seat's view hides: the seed is a one-way hash of the game's RNG state (see
-``Session.ai_seed``), and the answer names no ticket, only a position in a list the page holds.
+``game.ai.decide.ai_seed``), and the answer names no ticket, only a position in a list the page holds.
 
 >>> request = AiRequest(7, "easy", "5f0e", {"viewer": 1}, ("draw deck", "tickets"))
 >>> AiRequest.from_text(request.to_text()) == request
@@ -22,11 +22,9 @@ from dataclasses import dataclass
 from typing import TypeGuard
 
 from game.actions import Action, parse_action
-from game.ai import make_agent
-from game.ai.search import Searcher
+from game.ai.decide import decide_steps
 from game.ai.steps import Steps, run
 from game.jsontext import JsonTextError, read_json
-from game.rng import Rng
 from game.seats import AI_LEVELS
 from game.view import View
 
@@ -106,31 +104,6 @@ def _object(text: str, what: str) -> dict:
 def _need(condition: bool, why: str) -> None:
     if not condition:
         raise AiMessageError(why)
-
-
-def decide(level: str, view: View, legal: list[Action], seed: str) -> Action:
-    """The move of an AI seat at ``level`` from its view: the agent's own choice among ``legal``."""
-    return run(decide_steps(level, view, legal, seed))
-
-
-def decide_steps(level: str, view: View, legal: list[Action], seed: str) -> Steps[Action]:
-    """:func:`decide` in steps (``game.ai.steps``): hard's search a piece at a time
-    (``Searcher.choose_steps``), any other level's choice in one."""
-    agent, rng = make_agent(level), Rng.from_seed(seed)
-    if isinstance(agent, Searcher):
-        return (yield from agent.choose_steps(view, legal, rng))
-    yield
-    return agent.choose(view, legal, rng)
-
-
-def safe_action(view: View, legal: list[Action], seed: str) -> Action:
-    """A sensible legal move when an AI's own answer cannot be used: the medium planner's, or
-    the first legal action should even that fail."""
-    try:
-        action = decide("medium", view, legal, seed)
-    except Exception:       # noqa: BLE001 - the last resort must not fail
-        return legal[0]
-    return action if action in legal else legal[0]
 
 
 def answered_action(answer: AiAnswer, legal: list[Action]) -> Action | None:

@@ -279,7 +279,7 @@ class Table:
         if host is None:
             return NOTHING
         host.mark()
-        dealt = host.table.session
+        dealt = host.session()
         if dealt is not None and self.session is not dealt:
             self.enter(dealt, 0)
         if dealt is not None and self.ai.wait is not None and not dealt.ai_to_move():
@@ -305,9 +305,9 @@ class Table:
         everyone told (when it is the host's player's, their dialog and choice in hand are
         dropped; a guest's time-out leaves them, as a guest's move does)."""
         host = self.host
-        if host is None or self.stale or host.table.session is None:
+        if host is None or self.stale or host.table.match is None:
             return NOTHING
-        seat = host.table.session.current
+        seat = host.table.match.current
         if not host.time_out(now):
             return NOTHING
         if seat == host.table.local_seat():
@@ -334,22 +334,21 @@ class Table:
             return Outcome()
         s = self.session
         end = page.end()
-        if s is not None and not isinstance(s, netplay.GuestSession):
+        if s is not None and s is not page.world:
             pass                    # the game replayed once the deal was confirmed: it stays
         elif end is not None and end[0]:
             self.game_id = page.save_id()
             replayed = page.replayed()
             assert replayed is not None
             self.enter(replayed, self.catalog.revision(self.game_id))
-        elif isinstance(s, netplay.GuestSession):
-            if s.at != guest.at:        # the game moved on (a move, a time-out): a choice in hand is stale
+        elif s is not None:
+            if s.played() != guest.at:      # the game moved on (a move, a time-out): a choice in hand is stale
                 self.selected = None
                 if not isinstance(self.opened, (dialogs.ShareDialog, dialogs.MessageDialog)):
                     self.opened = None
-            if s.at != guest.at or len(s.events) != len(guest.events) or s.timed_out != set(guest.timeouts()):
-                s.refresh(guest)
+            page.follow()
         else:
-            self.enter(netplay.GuestSession(guest), 0)
+            self.enter(page.follow(), 0)
         if guest.refusal is not None:
             self.opened = dialogs.MessageDialog(_("table.illegal"), page.status())
             guest.refusal = None
@@ -380,7 +379,7 @@ class Table:
     def exportable(self) -> bool:
         """Whether the game on the table is one this device knows whole, to export or share: not
         a guest's game while it is played (its world is made up around the seat's view)."""
-        return self.session is not None and not isinstance(self.session, netplay.GuestSession)
+        return self.session is not None and (self.guest is None or self.session is not self.guest.world)
 
     # --- the game -------------------------------------------------------------------------------
 
@@ -426,7 +425,7 @@ class Table:
         actor = session.viewer
         if self.guest is not None:          # a guest's move goes to the host, which answers with the game
             try:
-                session.play(action)
+                self.guest.play(action)
             except IllegalActionError as exc:
                 self.opened = dialogs.MessageDialog(_("table.illegal"), refusal_text(exc, session.state))
                 return Outcome()

@@ -28,10 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 from urllib.parse import parse_qsl, quote
 
-from game.actions import Action, parse_action
+from game.actions import Action
 from game.ai.determinize import determinize, made_up_hands
 from game.events import Event as EngineEvent
-from game.events import event_view
 from game.i18n import _
 from game.jsontext import read_json
 from game.mapdata import load_map
@@ -46,8 +45,7 @@ from game.rules import IllegalActionError, apply_action
 from game.scenario import Scenario
 from game.state import FORMAT as SCENARIO_FORMAT
 from game.state import State, copy_state, full_deck
-from game.ui.log import Event as LogEvent
-from game.ui.log import game_entries, line_number
+from game.ui.log import line_number
 from game.ui.session import Session, Watching
 from game.ui.setup import GameOptions
 from game.ui.storage import Backend, StorageFull
@@ -176,6 +174,7 @@ class NetHost:
     pending: dict[int | None, str] = field(default_factory=dict)    # seat -> the connection its invite opens
     answer_problem: dict[int | None, str] = field(default_factory=dict)   # seat -> why its answer was refused
     count: int = 0
+    shown: Session | None = None        # the host's screen of the table's game (``session``)
 
     def name(self, seat: int) -> str:
         return str(self.table.start["players"][seat]["name"])
@@ -219,10 +218,20 @@ class NetHost:
         """After a move made on the host (its player's, an AI seat's): everyone's news."""
         self.deliver(self.table.outbox())
 
+    def session(self) -> Session | None:
+        """The host's screen of the table's game, once dealt: the host's seat watched (None: a
+        device where nobody plays), over the table's own match, so every move shows whoever made it."""
+        match = self.table.match
+        if match is None:
+            return None
+        if self.shown is None or self.shown.match is not match:
+            self.shown = Session(match, Watching(self.table.local_seat()))
+        return self.shown
+
     def mark(self) -> None:
         """Tell the game which seats its guests play elsewhere (``Session.elsewhere``) and which
         of them its AI plays while their guests are away (``Session.stand_in``)."""
-        session = self.table.session
+        session = self.session()
         if session is not None:
             session.elsewhere = {i for i, seat in enumerate(self.table.seats) if seat.kind == "remote"}
             session.stand_in = {i for i, seat in enumerate(self.table.seats) if seat.stand_in}
@@ -245,10 +254,10 @@ class NetHost:
     def clock_line(self, now: float) -> str:
         """The turn timer's line on the host's screen: who is to act and the time left (empty: no timer now)."""
         left = self.table.turn_left(now)
-        session = self.table.session
-        if left is None or session is None:
+        match = self.table.match
+        if left is None or match is None:
             return ""
-        return clock_text(self.name(session.current), left)
+        return clock_text(self.name(match.current), left)
 
     def time_out(self, now: float) -> bool:
         """At the turn timer's 0, play a safe move for the seat to act and tell everyone; whether it was played."""
@@ -333,6 +342,7 @@ class GuestPage:
     now: Callable[[], float] = time.time
     verdict: tuple[bool, str] | None = None     # the check's, once the host's reveal has come (``end``)
     told: bool = False              # the verdict was put before the player (they may read it again)
+    world: Session | None = None    # the game as the seat sees it, while it is played (``follow``)
 
     @classmethod
     def join(cls, invite: Invite, new_guest: Callable[[], GuestTable] = GuestTable.new) -> GuestPage:
@@ -374,6 +384,38 @@ class GuestPage:
     def move(self, action: str) -> None:
         """A move of the guest's seat (its text notation): sent; the host's state or refusal answers."""
         self._send([self.guest.command(action)])
+
+    def play(self, action: Action) -> None:
+        """The guest's player chose ``action`` on the game shown: checked as the engine would
+        (raises ``IllegalActionError``), then sent; it is played when the host's state comes."""
+        world = self.world
+        if world is None or world.viewer is None:     # a spectator's screen offers no move
+            raise IllegalActionError("a spectator plays no moves", "net.refused.spectator")
+        apply_action(copy_state(world.state), action)
+        self.move(str(action))
+
+    def follow(self) -> Session:
+        """The game as the seat sees it now (the host's latest state): a world made from the
+        seat's view (``game.ai.determinize``: the cards the seat cannot see are made up, and the
+        screen shows only the seat's view of it), the events as the seat saw them, no AI and no
+        hints; a spectator's (seat None) is made from public facts (:func:`public_world`) and
+        shows public facts only, as a host's device where nobody plays."""
+        guest = self.guest
+        assert guest.table is not None and guest.view is not None
+        world = self.world
+        if world is None:
+            scenario = cast(Scenario, {**guest.table, "format": SCENARIO_FORMAT, "seed": 0, "actions": [],
+                                       "hints": {"offered": False, "asked": []}})
+            world = self.world = Session(scenario, Watching(guest.seat))
+            world.elsewhere = set(range(len(guest.table["players"]))) - {guest.seat}
+        elif world.played() == guest.at and len(world.events) == len(guest.events) \
+                and world.timed_out == set(guest.timeouts()):
+            return world
+        rng = Rng.from_seed(f"guest-world:{guest.at}")
+        view = cast(View, guest.view)
+        state = determinize(view, rng) if guest.seat is not None else public_world(view, rng)
+        world.match.follow(state, cast(list[EngineEvent], guest.events), guest.at, guest.timeouts())
+        return world
 
     def _send(self, texts: list[str]) -> None:
         for text in texts:
@@ -454,57 +496,6 @@ class GuestPage:
             backend.set(GUEST_KEY, _json(self.to_json()))
         except StorageFull:
             self.problem = _("net.host.not_kept")
-
-
-class GuestSession(Session):
-    """A guest's game as its page shows it, with the same board and panels as a game on one
-    device: a world made from the seat's view (``game.ai.determinize``: the cards the seat
-    cannot see are made up, and the screen shows only the seat's view of it), the events as the
-    seat saw them, no AI and no hints.  A move is not played here: it waits in ``sent`` for the
-    page to send it to the host, whose answer (a state or a refusal) the page shows.
-
-    A spectator's game (seat None) is the same screen watching no seat: its world is made from
-    the public view (:func:`public_world`: every hand and ticket made up) and the screen shows
-    public facts only, as on a host's device where nobody plays; no move can be made."""
-
-    def __init__(self, guest: GuestTable) -> None:
-        assert guest.table is not None and guest.view is not None
-        scenario = cast(Scenario, {**guest.table, "format": SCENARIO_FORMAT, "seed": 0, "actions": [],
-                                   "hints": {"offered": False, "asked": []}})
-        super().__init__(scenario, Watching(guest.seat))
-        self.elsewhere = set(range(len(guest.table["players"]))) - {guest.seat}
-        self.at = 0
-        self.sent: list[str] = []
-        self.refresh(guest)
-
-    def refresh(self, guest: GuestTable) -> None:
-        """Show the host's latest state."""
-        assert guest.view is not None
-        rng = Rng.from_seed(f"guest-world:{guest.at}")
-        view = cast(View, guest.view)
-        self.state = determinize(view, rng) if guest.seat is not None else public_world(view, rng)
-        self._legal = None
-        self.at = guest.at
-        self.events = cast(list[EngineEvent], list(guest.events))
-        self.public_events = [event_view(e, None) for e in self.events]
-        self.timed_out = set(guest.timeouts())
-        self.log = game_entries(self.public_events, self.timed_out)
-
-    def play(self, action: Action | str) -> list[LogEvent]:
-        """Check the move as the engine would (raises ``IllegalActionError``) and keep it to send."""
-        if self.viewer is None:     # a spectator's screen offers no move; nothing is sent
-            raise IllegalActionError("a spectator plays no moves", "net.refused.spectator")
-        if isinstance(action, str):
-            action = parse_action(action)
-        apply_action(copy_state(self.state), action)
-        self.sent.append(str(action))
-        return []
-
-    def ai_to_move(self) -> bool:
-        return False
-
-    def played(self) -> int:
-        return self.at
 
 
 def public_world(view: View, rng: Rng) -> State:

@@ -16,7 +16,6 @@ and the reason a forbidden action is disabled is the engine's own refusal of it.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -28,23 +27,17 @@ from game.actions import (
     DrawTickets,
     PayTunnel,
     Withdraw,
-    parse_action,
 )
+from game.ai.decide import ai_move, ai_seed, safe_action
 from game.events import Event as EngineEvent
-from game.events import event_view
 from game.i18n import _
 from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, load_map
+from game.match import Match
 from game.rules import IllegalActionError, apply_action, keep_limits, legal_actions
-from game.scenario import (
-    Scenario,
-    ScenarioError,
-    load_scenario,
-    player_levels,
-    read_hints,
-)
+from game.scenario import Scenario
 from game.seats import DEFAULT_AI_LEVEL, seat_problems
 from game.state import Phase, State, copy_state
-from game.ui.ai_turn import AiRequest, decide, safe_action
+from game.ui.ai_turn import AiRequest
 from game.ui.log import Event, log_entries, timeout_entry
 from game.ui.saves import SaveError, parse_save
 from game.ui.setup import default_names
@@ -52,14 +45,6 @@ from game.ui.words import named, player_label
 from game.view import View, player_view
 
 HINT_LEVEL = "hard"         # a hint is what this level would play in the seat
-
-
-def ai_seed(state: State, played: int) -> str:
-    """The seed of the AI's RNG for the move after ``played`` actions: from the game, so a replay
-    chooses the same, but one-way (SHA-256 of the game's RNG state and the move number), so that
-    the seed, which goes to the AI helper, tells nothing about the RNG state, the deal or the deck."""
-    text = f"ttr-ai-seed:{state['rng']}:{played}"
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def _seen(state: State, seat: int) -> tuple:
@@ -115,44 +100,88 @@ class Session:
     and the public ``log`` made from them; ``seats``: whose cards the screen shows, and when
     (pass and play, the default, or watching one seat)."""
 
-    def __init__(self, scenario: Scenario, seats: SeatPolicy = PassAndPlay(), timed_out: Collection[int] = ()) -> None:
-        """Start from a scenario (raises ``ScenarioError``); its actions are replayed.  ``timed_out``:
-        the actions played for a seat whose time ran out (a table's turn timer, ``game.net.host``),
-        each logged as such."""
-        state, actions = load_scenario(scenario)
+    def __init__(self, game: Scenario | Match, seats: SeatPolicy = PassAndPlay(), timed_out: Collection[int] = ()) -> None:
+        """A screen over ``game``: a match (``game.match``, shared with a hosted table), or a
+        scenario to start one from (raises ``ScenarioError``; its actions are replayed, and
+        ``timed_out``: the actions the turn timer played, each logged as such)."""
+        self.match = game if isinstance(game, Match) else Match(game, timed_out)
         self.seats = seats
-        self.start: Scenario = scenario.copy()
-        self.start.pop("actions", None)
-        hints = read_hints(self.start.pop("hints", None), len(state["players"]), len(actions))
-        self.hints_offered: bool = hints["offered"]       # the Hint command is offered (game.ui.hints)
-        self.hints_asked: list[tuple[int, int]] = [(seat, at) for seat, at in hints["asked"]]     # (seat, actions played)
-        self.state: State = state
-        self.levels: list[str | None] = player_levels(scenario["players"])    # per seat; None: human
-        self.actions: list[Action] = []
-        self.action_texts: list[str] = []       # ``actions`` in the text notation, as far as written (``scenario``)
-        self.events: list[EngineEvent] = []      # what each action did (game.events), in order
-        self.public_events: list[EngineEvent] = []    # their public parts, as every seat saw them
-        self.log: list[Event] = []
-        self._legal: list[Action] | None = None
+        self._log: list[Event] = []
+        self._logged = (self.match.generation, 0, 0)    # the match's record, events and hints in the log
         self.shown: int | None = None
         self.handoff_to: int | None = None
         self.pausing_for: int | None = None         # a handoff kept back while the last player sees their turn's end
         self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
         self.stand_in: set[int] = set()     # guests' seats an AI plays while their guest is away (game.ui.netplay)
         self.elsewhere: set[int] = set()    # seats played on other devices: their choices are never drawn here
-        self.timed_out: set[int] = set(timed_out)   # actions played for a seat whose time ran out (game.net.host)
-        for i, action in enumerate(actions):
-            self._log_hints(i)
-            try:
-                self.play(action)
-            except IllegalActionError as exc:
-                raise ScenarioError(f"action {i} ({str(action)!r}) is illegal: {exc}") from None
-        self._log_hints(len(actions))
         humans = self.human_seats()
         # privacy first: at the start and on resume, a shared device is handed to the player to act
         self.shown = humans[0] if len(humans) == 1 else None
-        self.handoff_to = None
         self._check_handoff()
+
+    # --- the match's record, as the screen reads it ---------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def start(self) -> Scenario:
+        return self.match.start
+
+    @start.setter
+    def start(self, start: Scenario) -> None:
+        self.match.start = start
+
+    @property
+    def levels(self) -> list[str | None]:
+        return self.match.levels
+
+    @property
+    def actions(self) -> list[Action]:
+        return self.match.actions
+
+    @property
+    def events(self) -> list[EngineEvent]:
+        return self.match.events
+
+    @property
+    def public_events(self) -> list[EngineEvent]:
+        return self.match.public_events
+
+    @property
+    def timed_out(self) -> set[int]:
+        return self.match.timed_out
+
+    @property
+    def hints_offered(self) -> bool:
+        return self.match.hints_offered
+
+    @property
+    def hints_asked(self) -> list[tuple[int, int]]:
+        return self.match.hints_asked
+
+    @property
+    def log(self) -> list[Event]:
+        """The public log: each action's entries, after the hints asked and the time run out
+        before it, as far as the match has gone (made from its record, whoever played)."""
+        match = self.match
+        generation, events, hints = self._logged
+        if generation != match.generation:
+            self._log, events, hints = [], 0, 0
+        asked, public = match.hints_asked, match.public_events
+        while True:
+            while hints < len(asked) and asked[hints][1] <= events:
+                self._log.append(Event.of("log.hint", player=asked[hints][0]))
+                hints += 1
+            if events >= len(public):
+                break
+            if events in match.timed_out:
+                self._log.append(timeout_entry(public[events]["seat"]))
+            self._log.extend(log_entries(public[events]))
+            events += 1
+        self._logged = (match.generation, events, hints)
+        return self._log
 
     # --- the table --------------------------------------------------------------------------
 
@@ -162,11 +191,11 @@ class Session:
 
     @property
     def current(self) -> int:
-        return self.state["current"]
+        return self.match.current
 
     @property
     def over(self) -> bool:
-        return self.state["phase"] == Phase.OVER
+        return self.match.over
 
     def player_label(self, seat: int) -> str:
         """A player's name, with the level for an AI seat: "Ada (AI, hard)"."""
@@ -248,14 +277,8 @@ class Session:
             self.last_round_seen.add(self.current)
 
     def scenario(self) -> Scenario:
-        """The save: the starting scenario and every action played, and the hints when they are
-        not the default (offered, none asked) (docs/scenario.md)."""
-        texts = self.action_texts        # the actions only grow: each written once
-        texts.extend(str(a) for a in self.actions[len(texts):])
-        saved: Scenario = {**self.start, "actions": list(texts)}
-        if self.hints_asked or not self.hints_offered:
-            saved["hints"] = {"offered": self.hints_offered, "asked": [[seat, at] for seat, at in self.hints_asked]}
-        return saved
+        """The save (``Match.scenario``)."""
+        return self.match.scenario()
 
     def name_defaults(self) -> bool:
         """Make the names the game made (seats with ``default_name``) again in the current
@@ -282,36 +305,25 @@ class Session:
     # --- playing ------------------------------------------------------------------------------
 
     def legal(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = legal_actions(self.state)
-        return self._legal
+        return self.match.legal()
 
     def play(self, action: Action | str) -> list[Event]:
         """Apply one action of the current player (raises ``IllegalActionError``); its log entries
         (made from the public view of the engine's event, which goes in ``events``)."""
-        if isinstance(action, str):
-            action = parse_action(action)
-        event = apply_action(self.state, action)
-        self._legal = None
-        self.actions.append(action)
-        self.events.append(event)
-        public = event_view(event, None)
-        self.public_events.append(public)
-        new = log_entries(public)
-        self.log.extend(new)
+        public = self.match.play(action)
         self._check_handoff()
-        return new
+        return log_entries(public)
 
     def ai_to_move(self) -> bool:
-        return not self.over and (self.state["players"][self.current]["kind"] == "ai" or self.current in self.stand_in)
+        return self.match.ai_seat_to_move() or not self.over and self.current in self.stand_in
 
     def played(self) -> int:
         """The number of actions played."""
-        return len(self.actions)
+        return self.match.played()
 
     def ai_seed(self) -> str:
         """The seed of the AI's RNG for this move (``ai_seed``)."""
-        return ai_seed(self.state, len(self.actions))
+        return ai_seed(self.state, self.played())
 
     def ai_level(self) -> str:
         """The level of the seat to act (a human seat, as when tests let the AI move for it: the default)."""
@@ -342,22 +354,22 @@ class Session:
             level = self.levels[seat]
             if level is None or after["phase"] == Phase.OVER or _seen(state, seat) != _seen(after, seat):
                 continue
-            request = AiRequest(0, level, ai_seed(after, len(self.actions) + 1), player_view(after, seat),
+            request = AiRequest(0, level, ai_seed(after, self.played() + 1), player_view(after, seat),
                                 tuple(str(a) for a in legal_actions(after)))
             ahead.setdefault(request.to_text(), request)
         return list(ahead.values())
 
     def time_out(self) -> list[Event]:
-        """The seat to act ran out of time (a table's turn timer): the log says so, and a safe
-        move is played for it (``ai_safe_action``); its log entries."""
-        self.timed_out.add(len(self.actions))
-        line = timeout_entry(self.current)
-        self.log.append(line)
-        return [line, *self.play(self.ai_safe_action())]
+        """The seat to act ran out of time (a table's turn timer): a safe move is played for it
+        (``ai_safe_action``) and the log says so; its log entries."""
+        seat = self.current
+        public = self.match.time_out(self.ai_safe_action())
+        self._check_handoff()
+        return [timeout_entry(seat), *log_entries(public)]
 
     def ai_action(self) -> Action:
-        """The AI seat's choice at its level, computed here (no time cap: reproducible)."""
-        return decide(self.ai_level(), player_view(self.state, self.current), self.legal(), self.ai_seed())
+        """The AI seat's choice at its level, computed here (``game.ai.decide.ai_move``)."""
+        return ai_move(self.match)
 
     def ai_safe_action(self) -> Action:
         """A sensible legal move for the AI seat when its helper's answer cannot be used."""
@@ -373,21 +385,9 @@ class Session:
         return counts
 
     def ask_hint(self) -> bool:
-        """Count a hint asked by the seat to act, once per position, with its log line; whether
-        it was counted now (False: hints are off, or it was asked already in this position)."""
-        asked = (self.current, len(self.actions))
-        if not self.hints_offered or self.over or asked in self.hints_asked:
-            return False
-        self.hints_asked.append(asked)
-        self.log.append(Event.of("log.hint", player=self.current))
-        return True
-
-    def _log_hints(self, at: int) -> None:
-        """The log lines of the hints asked when ``at`` actions had been played, and of the seat's
-        time running out then (a game replayed)."""
-        self.log.extend(Event.of("log.hint", player=seat) for seat, when in self.hints_asked if when == at)
-        if at in self.timed_out and not self.over:
-            self.log.append(timeout_entry(self.current))
+        """Count a hint asked by the seat to act, once per position (``Match.ask_hint``; the log
+        says so); whether it was counted now."""
+        return self.match.ask_hint()
 
     def hint_request(self, ticket: int) -> AiRequest:
         """What the AI helper is asked for a hint: exactly an AI seat's request (the seat's view,

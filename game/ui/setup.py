@@ -40,13 +40,13 @@ from game.seats import (
     MAX_SEATS,
     MIN_SEATS,
     PLAYER_COLOURS,
+    TURN_LIMITS,
     seat_problems,
 )
 from game.state import FORMAT as SCENARIO_FORMAT
 
 MAX_SEED = 40
 GUEST = "guest"             # the form's choice for a seat played on a guest's device
-TURN_LIMITS = (60, 120, 300)    # a game on several devices: the turn timer's choices, seconds a decision
 # each language's names for AI seats, taken in this order (a catalog entry each, so translators choose them)
 AI_NAME_KEYS = ("setup.ai_name.1", "setup.ai_name.2", "setup.ai_name.3", "setup.ai_name.4",
                 "setup.ai_name.5", "setup.ai_name.6")

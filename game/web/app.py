@@ -24,7 +24,6 @@ from game.ui.ai_turn import AiAnswer
 from game.ui.commands import Outcome, Redraw
 from game.ui.controller import Table
 from game.ui.keeping import failure_text
-from game.ui.netplay import GuestSession
 from game.ui.review_turn import ReviewAnswer
 from game.ui.saves import SaveCatalog
 from game.ui.screen import (
@@ -170,16 +169,10 @@ class App:
         self.net_send()
 
     def net_send(self) -> None:
-        """Play on several devices: the host sends every guest its news after any move on this
-        device; a guest sends the move its player chose (the host's answer redraws the game)."""
+        """Play on several devices: the host sends every guest its news after any move on this device."""
         table = self.table
         if table.host is not None:
             table.host.moved()
-        session = table.session
-        if table.guest is not None and isinstance(session, GuestSession) and session.sent:
-            sent, session.sent = session.sent, []
-            for action in sent:
-                table.guest.move(action)
 
     # --- drawing ----------------------------------------------------------------------------------
 

@@ -8,12 +8,12 @@ import random
 from collections import defaultdict
 from collections.abc import Callable
 
+from game.ai.decide import ai_move, decide
 from game.ai.determinize import determinize
 from game.net.guest import GuestTable
 from game.net.host import HostTable, Send
 from game.rng import Rng
 from game.rules import legal_actions
-from game.ui.ai_turn import decide
 
 LEVEL = "easy"
 
@@ -84,13 +84,13 @@ class Channel:
         """Play the game to its end (or ``moves`` moves): the host's and AI seats' moves on the
         host, the remote seats' through their guests."""
         table = self.table
-        session = table.session
+        session = table.match
         for _ in range(moves or 2_000):
             if session.over:
                 return
             seat = session.current
             if table.ai_to_move() or table.seats[seat].kind == "local":
-                session.play(session.ai_action())
+                session.play(ai_move(session))
                 self.deliver(table.outbox())
             else:
                 self.guest_move(f"g{seat}")

@@ -59,7 +59,7 @@ def test_a_changed_hidden_action_is_caught(finished):
     shown (the count of tickets kept, the tickets scored at the end) no longer matches."""
     record = finished.guests["g1"].record()
     actions = list(record.actions)
-    real = load_scenario({**finished.table.session.start, "actions": []})[0]
+    real = load_scenario({**finished.table.match.start, "actions": []})[0]
     count = len(parse_action(actions[0]).tickets)
     others = sorted((a for a in legal_actions(real) if str(a) != actions[0]),
                     key=lambda a: len(a.tickets) != count)

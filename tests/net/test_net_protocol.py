@@ -153,7 +153,7 @@ def test_a_state_too_large_for_one_message_is_split_and_read_back_whole():
     channel.play_out(moves=120)
     guest = channel.guests["g1"]
     table = channel.table
-    whole = State(len(table.session.actions), guest.view, 0, guest.events, guest.statuses)
+    whole = State(len(table.match.actions), guest.view, 0, guest.events, guest.statuses)
     assert whole.split() == [whole] and len(whole.to_text().encode("utf-8")) <= STATE_BYTES < MAX_MESSAGE_BYTES
     limit = 4_000
     parts = whole.split(limit)

@@ -33,7 +33,7 @@ class Probe(Channel):
         self.offered: dict[int, set[str]] = defaultdict(set)     # every ticket each seat was ever offered
 
     def carry(self, send):
-        session = self.table.session
+        session = self.table.match
         hidden: dict = {"over": False, "secret": self.table.secret}
         if session is not None:
             state = session.state
@@ -54,7 +54,7 @@ def play(players: int, ai: tuple[int, ...], seed: int) -> Probe:
     probe.join(None, "s0")
     for seat in remote:
         probe.join(seat)
-    probe.rng_states.add(format(table.session.start["seed"], "016x"))     # the RNG's first state
+    probe.rng_states.add(format(table.match.start["seed"], "016x"))     # the RNG's first state
     probe.play_out()
     return probe
 
@@ -94,7 +94,7 @@ def check_message(probe: Probe, seat: int | None, text: str, hidden: dict) -> se
     if data["type"] == "reveal":
         assert hidden["over"]
         return set()
-    seed_value = table.session.start["seed"]
+    seed_value = table.match.start["seed"]
     assert table.secret not in text and str(seed_value) not in text and format(seed_value, "x") not in text
     sent = rng_candidates(text)
     assert not sent & {int(rng, 16) for rng in probe.rng_states}       # in hex (any case) or in decimal

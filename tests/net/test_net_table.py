@@ -13,12 +13,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from net_helpers import Channel, dealt_table, entropy, start
 
+from game.ai.decide import ai_move
 from game.i18n import catalog, placeholders
 from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, TableError
 from game.net.protocol import Clock, Command, Hello, read_host
 from game.state import to_json
 from game.ui.log import Event as LogEvent
+from game.ui.session import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,12 +32,12 @@ def last(channel: Channel, conn: str):
 def refused(channel: Channel, conn: str, text: str):
     """Send ``text`` from ``conn``: the one answer is a refusal, and nothing changed."""
     table = channel.table
-    before = (to_json(table.session.state), len(table.session.actions)) if table.session else None
+    before = (to_json(table.match.state), len(table.match.actions)) if table.match else None
     sends = table.receive(conn, text)
     assert [s.conn for s in sends] == [conn]
     refusal = read_host(sends[0].text)
     assert type(refusal).__name__ == "Refusal"
-    after = (to_json(table.session.state), len(table.session.actions)) if table.session else None
+    after = (to_json(table.match.state), len(table.match.actions)) if table.match else None
     assert after == before
     return refusal
 
@@ -65,7 +67,7 @@ def test_the_game_waits_for_every_contribution():
 
 def test_a_command_from_a_seat_not_on_turn_is_refused():
     channel = dealt_table(3)
-    session = channel.table.session
+    session = channel.table.match
     assert session.current == 0
     offer = session.state["players"][1]["offer"]
     refusal = refused(channel, "g1", Command(f"keep {','.join(offer)}", 0).to_text())
@@ -74,7 +76,7 @@ def test_a_command_from_a_seat_not_on_turn_is_refused():
 
 def test_an_illegal_or_malformed_command_is_refused_with_the_reason():
     channel = dealt_table(3, first=1)
-    assert channel.table.session.current == 1
+    assert channel.table.match.current == 1
     refusal = refused(channel, "g1", Command("pass", 0).to_text())
     assert refusal.key == "rule.phase.setup_tickets" and refusal.action == "pass"
     assert refused(channel, "g1", Command("keep nowhere--else", 0).to_text()).key == "rule.keep.not_offered"
@@ -82,15 +84,15 @@ def test_an_illegal_or_malformed_command_is_refused_with_the_reason():
     assert refused(channel, "g1", Command("keep", 0).to_text()).key == "net.refused.message"
     assert refused(channel, "g1", '{"type": "command", "v": 3}').key == "net.refused.message"
     assert refused(channel, "g1", "\x00" * 10).key == "net.refused.message"
-    offer = channel.table.session.state["players"][1]["offer"]
+    offer = channel.table.match.state["players"][1]["offer"]
     assert refused(channel, "g1", Command(f"keep {','.join(offer)}", 5).to_text()).key == "net.refused.stale"
     channel.send("g1", Command(f"keep {','.join(offer)}", 0).to_text())
-    assert len(channel.table.session.actions) == 1 and channel.guests["g1"].at == 1
+    assert len(channel.table.match.actions) == 1 and channel.guests["g1"].at == 1
 
 
 def test_a_forged_command_from_a_connection_without_a_seat_or_a_spectator_is_refused():
     channel = dealt_table(3, spectators=1, first=1)
-    offer = channel.table.session.state["players"][1]["offer"]
+    offer = channel.table.match.state["players"][1]["offer"]
     keep = Command(f"keep {','.join(offer)}", 0).to_text()
     assert refused(channel, "intruder", keep).key == "net.refused.not_seated"
     assert refused(channel, "s0", keep).key == "net.refused.spectator"
@@ -238,7 +240,7 @@ def test_the_host_reloads_and_every_guest_rejoins():
     table = channel.table
     saved = json.loads(json.dumps(table.to_json()))
     restored = HostTable.from_json(saved, now=500.0, entropy=entropy(9))
-    assert to_json(restored.session.state) == to_json(table.session.state)
+    assert to_json(restored.match.state) == to_json(table.match.state)
     assert restored.statuses() == ["local", "away", "ai"]
     assert restored.away(now=520.0, grace=30.0) == [] and restored.away(now=530.0, grace=30.0) == [1]
     channel.table = restored
@@ -318,8 +320,8 @@ def test_a_dropped_seat_is_given_to_an_ai_after_the_grace_and_back_when_its_gues
     assert table.statuses() == ["local", "stand-in", "here"] and table.ai_to_move()
     assert read_host(channel.received["g2"][-1]).seats == ["local", "stand-in", "here"]
     assert table.away(now=70.0, grace=60.0) == []
-    session = table.session
-    session.play(session.ai_action())       # the AI plays the seat's initial ticket choice
+    session = table.match
+    session.play(ai_move(session))       # the AI plays the seat's initial ticket choice
     channel.deliver(table.outbox())
     channel.guests["g1"] = guest
     channel.send("g1", guest.rejoin())
@@ -336,8 +338,8 @@ def test_the_turn_timer_counts_from_the_first_look_at_a_decision():
     assert table.turn_left(now=5.0) == 60.0
     assert table.turn_left(now=20.0) == 45.0
     assert table.turn_left(now=80.0) == 0.0
-    session = table.session
-    session.play(session.ai_action())
+    session = table.match
+    session.play(ai_move(session))
     assert table.turn_left(now=81.0) == 60.0
 
 
@@ -379,12 +381,12 @@ def test_any_command_is_played_or_refused_without_a_change(commands):
     table = channel.table
     for conn, action, at in commands:
         text = json.dumps({"type": "command", "v": 3, "action": action, "at": at})
-        before, played = to_json(table.session.state), len(table.session.actions)
+        before, played = to_json(table.match.state), len(table.match.actions)
         answers = [read_host(s.text) for s in table.receive(conn, text)]
         if type(answers[0]).__name__ == "Refusal":
-            assert len(answers) == 1 and to_json(table.session.state) == before
+            assert len(answers) == 1 and to_json(table.match.state) == before
         else:
-            assert len(table.session.actions) == played + 1 and conn == "g1"
+            assert len(table.match.actions) == played + 1 and conn == "g1"
 
 
 class Time:
@@ -404,14 +406,14 @@ def timed_table(**options) -> tuple[Channel, Time]:
 
 def test_the_turn_timer_is_sent_to_everyone_and_its_0_plays_a_safe_move_for_the_seat():
     channel, time = timed_table()
-    table, session = channel.table, channel.table.session
+    table, session = channel.table, channel.table.match
     for conn in ("g1", "g2", "s0"):         # the host's seat 0 chooses its tickets first: 60 s, for all to see
         assert channel.guests[conn].clock == Clock(0, 60, [])
     assert table.time_out(now=159.0) == [] and len(session.actions) == 0
     time.now = 160.0
     channel.deliver(table.time_out(now=160.0))      # the host's own player ran out of time
     assert len(session.actions) == 1 and session.timed_out == {0}
-    assert LogEvent.of("log.timeout", player=0) in session.log
+    assert LogEvent.of("log.timeout", player=0) in Session(session).log
     for conn in ("g1", "g2", "s0"):
         assert channel.guests[conn].clock == Clock(1, 60, [0]) and channel.guests[conn].at == 1
     time.now = 200.0
@@ -427,8 +429,8 @@ def test_the_turn_timer_is_sent_to_everyone_and_its_0_plays_a_safe_move_for_the_
 
 def test_no_decision_of_an_ai_is_timed():
     channel = dealt_table(3, ai=(1,), turn_limit=60, clock=lambda: 0.0)
-    table, session = channel.table, channel.table.session
-    session.play(session.ai_action())
+    table, session = channel.table, channel.table.match
+    session.play(ai_move(session))
     channel.deliver(table.outbox())
     assert table.ai_to_move() and table.turn_left(now=1_000.0) is None and table.time_out(now=1_000.0) == []
     assert channel.guests["g2"].clock == Clock(1, None, [])
@@ -454,11 +456,11 @@ def test_the_turn_timer_and_its_timeouts_are_kept_across_the_host_s_reload():
     saved = json.loads(json.dumps(table.to_json()))
     assert saved["turn_limit"] == 60 and saved["timeouts"] == [0, 1]
     restored = HostTable.from_json(saved, now=500.0)
-    assert restored.turn_limit == 60 and restored.session.timed_out == {0, 1}
-    assert restored.session.log == table.session.log        # the lines "time ran out" in their places
+    assert restored.turn_limit == 60 and restored.match.timed_out == {0, 1}
+    assert Session(restored.match).log == Session(table.match).log        # the lines "time ran out" in their places
     del saved["turn_limit"], saved["timeouts"]              # a table kept before the turn timer
     older = HostTable.from_json(saved, now=500.0)
-    assert older.turn_limit is None and older.session.timed_out == set() and older.turn_left(now=600.0) is None
+    assert older.turn_limit is None and older.match.timed_out == set() and older.turn_left(now=600.0) is None
 
 
 @pytest.mark.parametrize("change,why", [
@@ -506,7 +508,7 @@ def test_the_host_stops_the_ai_playing_for_an_away_guest_and_the_seat_waits_for_
     assert table.away(now=80.0, grace=60.0) == [1]             # and the AI may be asked again
     time.now = 200.0
     channel.deliver(table.time_out(now=200.0))                 # the away guest's time ran out
-    assert table.session.timed_out == {0}
+    assert table.match.timed_out == {0}
     channel.guests["g1"] = guest
     channel.send("g1", guest.rejoin())
     assert table.statuses() == ["local", "here", "here"] and guest.timeouts() == [0]
@@ -522,9 +524,9 @@ def test_a_guest_that_takes_its_seat_back_from_the_ai_has_the_whole_time():
     channel.send("g1", guest.rejoin())          # back before its stand-in moved: the decision is its own again
     assert table.statuses() == ["local", "here", "here"] and table.turn_left(now=119.0) == 120.0
     assert guest.clock == channel.guests["g2"].clock == Clock(0, 120, [])
-    assert table.time_out(now=238.0) == [] and len(table.session.actions) == 0
+    assert table.time_out(now=238.0) == [] and len(table.match.actions) == 0
     channel.deliver(table.time_out(now=239.0))
-    assert table.session.timed_out == {0}
+    assert table.match.timed_out == {0}
 
 
 def test_taking_back_a_seat_not_to_act_from_the_ai_leaves_the_clock_of_the_seat_to_act():
@@ -539,7 +541,7 @@ def test_taking_back_a_seat_not_to_act_from_the_ai_leaves_the_clock_of_the_seat_
     channel.deliver(table.stop_stand_in(2))
     assert table.turn_left(now=50.0) == 70.0 and channel.guests["g1"].clock == Clock(0, 120, [])
     channel.deliver(table.time_out(now=120.0))      # as seat 1's screen counted it
-    assert table.session.timed_out == {0}
+    assert table.match.timed_out == {0}
 
 
 def test_no_seat_is_timed_out_while_its_guest_has_not_rejoined_since_the_host_s_reload():
@@ -548,7 +550,7 @@ def test_no_seat_is_timed_out_while_its_guest_has_not_rejoined_since_the_host_s_
     channel.play_out(moves=6)
     restored = HostTable.from_json(json.loads(json.dumps(channel.table.to_json())), now=500.0, entropy=entropy(9))
     restored.clock = time
-    channel.table, session = restored, restored.session
+    channel.table, session = restored, restored.match
     played = len(session.actions)
     for now in range(500, 1_000, 10):           # codes exchanged by hand: only the host's own seat is timed
         time.now = float(now)

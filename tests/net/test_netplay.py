@@ -12,6 +12,8 @@ from typing import ClassVar
 import pytest
 from net_helpers import LEVEL, entropy
 
+from game.actions import parse_action
+from game.ai.decide import ai_move, decide
 from game.ai.determinize import determinize
 from game.events import event_view
 from game.i18n import _ as translate
@@ -22,7 +24,6 @@ from game.net.seen import seat_view
 from game.rng import Rng
 from game.rules import IllegalActionError, legal_actions
 from game.ui import netplay, setup
-from game.ui.ai_turn import decide
 from game.ui.commands import NOTHING
 from game.ui.log import line_number, log_entries, turn_lines
 from game.ui.netplay import GuestPage, Invite, InviteError, NetHost
@@ -112,13 +113,13 @@ def guest_action(page: GuestPage) -> str:
 
 
 def play(host: NetHost, pages: dict[int, GuestPage], moves: int) -> None:
-    session = host.table.session
+    session = host.table.match
     for _ in range(moves):
         if session.over:
             return
         seat = session.current
         if host.table.ai_to_move() or host.table.seats[seat].kind == "local":
-            session.play(session.ai_action())
+            session.play(ai_move(session))
             host.moved()
         else:
             pages[seat].move(guest_action(pages[seat]))
@@ -169,7 +170,7 @@ def test_guests_join_play_and_see_the_host_s_game():
 def test_a_guest_s_move_out_of_turn_or_malformed_is_refused_with_its_reason():
     host, pages = hosted()
     play(host, {1: pages[0], 2: pages[1]}, 6)
-    session = host.table.session
+    session = host.table.match
     waiting = next(p for p in pages if p.guest.seat != session.current)
     before = len(session.actions)
     waiting.move("draw deck")
@@ -194,10 +195,10 @@ def test_a_guest_reloads_and_rejoins_and_the_host_reloads_and_all_rejoin():
     assert again is not None and again.phase == netplay.LOST and again.guest.view == pages[0].guest.view
     assert again.cut_off()          # mid-game: its panel asks for a new invite
     connect(host, 1, again)
-    assert again.guest.view == seat_view(host.table.session.state, 1)
+    assert again.guest.view == seat_view(host.table.match.state, 1)
     host.save(backend)
     kept = netplay.resume_host(backend, "https://x.example/", now=100.0)
-    assert kept is not None and kept.table.session.actions == host.table.session.actions
+    assert kept is not None and kept.table.match.actions == host.table.match.actions
     assert [r.status for r in kept.rows(now=100.0)][1:] == ["Away for 0 minutes."] * 2
     rejoined = {1: connect(kept, 1, again), 2: connect(kept, 2, pages[1])}
     assert [r.status for r in kept.rows(now=100.0)][1:] == ["Connected.", "Connected."]
@@ -224,7 +225,7 @@ def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
     assert host.time_out(time.time() + 301.0)   # the host's player's first decision: a line of the log before it
     Pipe.pump()
     play(host, {1: pages[0], 2: pages[1]}, 2_000)
-    assert host.table.session.over
+    assert host.table.match.over
     for page in pages:
         assert page.end() == (True, netplay.confirmed_text())
     kept = pages[1].guest.contribution
@@ -243,7 +244,7 @@ def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
     assert not confirmed and text == translate("net.check.failed", reason=translate("net.check.table", number=line))
     assert 1 < line < seen.at
     first = log_entries(event_view(pages[0].guest.events[seen.at - 1], None))[0]
-    assert first in turn_lines(netplay.GuestSession(pages[0].guest).log)[line - 1].entries     # as the log shows it
+    assert first in turn_lines(pages[0].follow().log)[line - 1].entries     # as the log shows it
 
 
 def test_a_damaged_kept_guest_or_table_is_dropped():
@@ -265,25 +266,25 @@ def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end(
     play(host, {1: pages[0], 2: pages[1]}, 6)
     table.guest_news()
     session = table.session
-    assert isinstance(session, netplay.GuestSession) and session.at == pages[0].guest.at
+    assert session is table.guest.world and session.played() == pages[0].guest.at
     shown = screen(table, memo)
-    assert shown.board.view == {**seat_view(host.table.session.state, 1), "viewer": 1}
+    assert shown.board.view == {**seat_view(host.table.match.state, 1), "viewer": 1}
     assert shown.claimable
-    assert dict(shown.facts)["data-public"] == public_digest(host.table.session.state)     # as the host's screen
+    assert dict(shown.facts)["data-public"] == public_digest(host.table.match.state)     # as the host's screen
     # its world is made up around the seat's view: no export or share of it
     assert not shown.exportable
     assert table.handle(commands.ExportGame()).download is None and table.handle(commands.Share()) == NOTHING
     play(host, {1: pages[0], 2: pages[1]}, 2_000)
     table.guest_news()
     shown = screen(table, memo)
-    assert dict(shown.facts)["data-public"] == public_digest(host.table.session.state)
+    assert dict(shown.facts)["data-public"] == public_digest(host.table.match.state)
     assert shown.over and table.opened is not None and table.opened.text == netplay.confirmed_text()
     assert table.dialog() is table.opened       # shown over the final table
     assert table.ai_next() is None
     # the deal confirmed, the guest's game is the real one, replayed from the seed and the actions
-    real, session = host.table.session, table.session
+    real, session = host.table.match, table.session
     game = ("map", "variant", "players", "first", "seed", "actions")
-    assert not isinstance(session, netplay.GuestSession) and session.actions == real.actions
+    assert session is not table.guest.world and session.actions == real.actions
     assert session.viewer == 1 and session.state == real.state
     assert shown.exportable
     exported = table.handle(commands.ExportGame()).download
@@ -313,7 +314,7 @@ def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end(
     pages[1].guest.seen[3] = replace(pages[1].guest.seen[3], digest="0" * 64)
     failing.join_table(pages[1])
     shown = screen(failing, Memo())
-    assert isinstance(failing.session, netplay.GuestSession) and not shown.exportable
+    assert failing.session is pages[1].world and not shown.exportable
     end = shown.side.end
     assert end is not None and end.deal == "Fair deal: not confirmed." and not end.deal_ok and end.reviews == ()
     assert failing.catalog.entries() == []
@@ -400,13 +401,13 @@ def test_the_host_s_rematch_is_a_new_table_with_the_same_seats():
 def test_a_choice_of_a_seat_played_elsewhere_is_never_drawn_here():
     from game.ui.dialogs import TicketsDialog, table_dialog
     host, pages = hosted()
-    host.table.session.play(host.table.session.ai_action())      # the host's seat keeps its tickets
+    host.table.match.play(ai_move(host.table.match))      # the host's seat keeps its tickets
     host.moved()
     Pipe.pump()
-    assert host.table.session.current == 1
-    assert table_dialog(host.table.session, None) is None        # seat 1's offer stays on its device
-    assert isinstance(table_dialog(netplay.GuestSession(pages[0].guest), None), TicketsDialog)
-    assert table_dialog(netplay.GuestSession(pages[1].guest), None) is None
+    assert host.table.match.current == 1
+    assert table_dialog(host.session(), None) is None        # seat 1's offer stays on its device
+    assert isinstance(table_dialog(pages[0].follow(), None), TicketsDialog)
+    assert table_dialog(pages[1].follow(), None) is None
 
 
 def test_the_turn_timer_counts_down_on_the_host_s_page_and_every_guest_s():
@@ -428,7 +429,7 @@ def test_the_turn_timer_counts_down_on_the_host_s_page_and_every_guest_s():
     now[0] += 46.0
     assert host.clock_line(now[0]) == "Player 1: 0:00 left" and host.time_out(now[0])
     Pipe.pump()
-    assert len(table.session.actions) == 1
+    assert len(table.match.actions) == 1
     assert [p.clock_line(now[0]) for p in [*pages, spectator]] == ["Player 2: 1:00 left"] * 3
     assert translate("log.timeout", player="Player 1") == "Time ran out for Player 1: a safe move was played for them."
     pages[0].transport.close()
@@ -453,9 +454,9 @@ def test_a_spectator_s_page_draws_the_public_game_and_no_hidden_fact():
         play(host, {1: pages[0], 2: pages[1]}, moves)
         table.guest_news()
         session = table.session
-        real = host.table.session.state
+        real = host.table.match.state
         # (at the end, the deal confirmed: the real game, replayed, public facts only)
-        assert isinstance(session, netplay.GuestSession) or session.over and session.viewer is None
+        assert session is table.guest.world or session.over and session.viewer is None
         shown = screen(table, memo)
         if not shown.over:
             assert shown.board.view == seat_view(real, None)        # every route and station, the piles, whose turn
@@ -467,10 +468,9 @@ def test_a_spectator_s_page_draws_the_public_game_and_no_hidden_fact():
         assert dict(shown.facts)["data-public"] == public_digest(real)
         assert [line.key for line in session.log].count("log.timeout") == 1
         assert table.viewer_to_act() is False
-        if isinstance(session, netplay.GuestSession):
-            with pytest.raises(IllegalActionError):
-                session.play("draw deck")       # nothing to click; a move would be refused here
-            assert session.sent == []
+        if session is table.guest.world:
+            with pytest.raises(IllegalActionError):     # nothing to click; a move would be refused here, unsent
+                table.guest.play(parse_action("draw deck"))
     assert shown.over and shown.side.end is not None     # the final scoring, public at the end
     assert table.opened is not None and table.opened.text == netplay.confirmed_text()
 
@@ -504,7 +504,7 @@ def host_page(host: NetHost):
     table.handle(Keep(dialog.offer[:dialog.high]))
     host.moved()
     Pipe.pump()
-    assert host.table.session.current == 1
+    assert host.table.match.current == 1
     return table
 
 
@@ -512,7 +512,7 @@ def test_the_ai_standing_in_for_a_guest_plays_nothing_once_the_guest_is_back():
     from game.ui.ai_turn import AiAnswer, answer
     host, pages = hosted()
     table = host_page(host)
-    session = host.table.session
+    session = host.table.match
     page = pages[0]
     for path in ("answer", "news"):         # its answer comes before the page hears the rejoin, or after
         backend = DictBackend({})
@@ -552,7 +552,7 @@ def test_a_guest_s_time_out_leaves_the_host_s_dialog_and_closes_the_guest_s_stal
     guest.opened, guest.selected = payment, "red"
     assert table.net_time_out(time.time() + 301.0) != NOTHING     # seat 1, a guest, ran out of time
     Pipe.pump()
-    assert host.table.session.timed_out == {1} and (table.opened, table.selected) == (payment, "red")
+    assert host.table.match.timed_out == {1} and (table.opened, table.selected) == (payment, "red")
     guest.guest_news()
     assert (guest.opened, guest.selected) == (None, None)       # its payment is not to be made now
     share = ShareDialog("public", None, None)
@@ -561,5 +561,5 @@ def test_a_guest_s_time_out_leaves_the_host_s_dialog_and_closes_the_guest_s_stal
     Pipe.pump()
     guest.guest_news()
     assert guest.opened == share                 # a link being copied stays
-    assert host.table.session.current == 0 and table.net_time_out(time.time() + 301.0) != NOTHING
+    assert host.table.match.current == 0 and table.net_time_out(time.time() + 301.0) != NOTHING
     assert (table.opened, table.selected) == (None, None)      # the host's own time ran out: its choice is gone

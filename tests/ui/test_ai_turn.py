@@ -7,6 +7,7 @@ import pytest
 
 from game import ai, i18n
 from game.actions import parse_action
+from game.ai.decide import decide
 from game.ai.search import END_TRAINS, Searcher
 from game.ai.steps import Slices
 from game.rng import Rng
@@ -190,7 +191,7 @@ def searched_requests(map_id, seed, wanted):
                 else "end" if trains <= END_TRAINS else None)
         if kind in wanted and kind not in found and hard.plan(request.view, played.legal(), Rng.from_seed(request.seed)).seeds:
             found[kind] = request
-        played.play(ai_turn.decide("medium", request.view, played.legal(), request.seed))
+        played.play(decide("medium", request.view, played.legal(), request.seed))
     assert set(found) == set(wanted), (map_id, seed, found.keys())
     return [found[kind] for kind in wanted]
 
