@@ -387,6 +387,22 @@ class Element(Node):
     def getElementById(self, ident: str) -> Element | None:
         return next((n for n in self.descendants() if n.attributes.get("id") == ident), None)
 
+    # --- events ---
+    def dispatchEvent(self, event: Event) -> bool:
+        """As a browser: a click on a checkbox ticks it first (undone if a listener prevents it),
+        then ``input`` and ``change`` follow."""
+        box = event.type == "click" and self.localName == "input" and self.getAttribute("type") in ("checkbox", "radio")
+        before = self.checked if box else False
+        if box:
+            self.checked = True if self.getAttribute("type") == "radio" else not before
+        allowed = super().dispatchEvent(event)
+        if box and not allowed:
+            self.checked = before
+        elif box and self.checked != before:
+            super().dispatchEvent(Event("input"))
+            super().dispatchEvent(Event("change"))
+        return allowed
+
     # --- focus, layout, actions ---
     def focus(self, _options=None) -> None:
         self.ownerDocument.move_focus(self)

@@ -5,6 +5,7 @@ animation frames run only when a test says so (``Clock.run``, ``Clock.advance``)
 from __future__ import annotations
 
 import heapq
+import inspect
 import itertools
 from collections.abc import Callable
 from typing import Any
@@ -15,6 +16,7 @@ class JsFunction:
 
     def __init__(self, fn: Callable, *, once: bool = False) -> None:
         self.fn, self.once, self.called, self.destroyed = fn, once, False, False
+        self.arity = _arity(fn)
 
     def __call__(self, *args: Any) -> Any:
         if self.destroyed:
@@ -23,13 +25,24 @@ class JsFunction:
             if self.called:
                 raise RuntimeError("a once-callable was called twice")
             self.called = True
-        return self.fn(*args)
+        return self.fn(*(args if self.arity is None else args[:self.arity]))     # as JavaScript: extra arguments dropped
 
     def bind(self, _this: object, *bound: Any) -> JsFunction:
         return JsFunction(lambda *args: self(*bound, *args))
 
     def destroy(self) -> None:
         self.destroyed = True
+
+
+def _arity(fn: Callable) -> int | None:
+    """How many positional arguments ``fn`` takes (None: any number)."""
+    try:
+        parameters = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return None
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters)
 
 
 class jsmethod:

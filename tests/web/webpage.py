@@ -14,6 +14,8 @@ from fakejs import WORKER_SCRIPT, Browser
 from game.ui import ai_shards, ai_turn, review_turn
 from game.ui.ai_shards import SHARD_TAG
 
+AFTER_PAINT_MS = 300     # past the AI helper's wait for a painted frame before it posts (game.web.ai_helper)
+
 
 class Page:
     """``index.html`` in ``browser``: its head names the AI worker, its body holds ``#app``."""
@@ -132,3 +134,33 @@ class Page:
             self.answer(asked)
             count += len(asked)
         raise AssertionError("the workers are still asked after {limit} rounds")
+
+    # --- a game ---
+    def new_game(self, *kinds: str, seed: str = "7") -> None:
+        """Start a game from the start screen's form: a seat of each kind (``human``, ``ai:easy`` ...)."""
+        self.change("#opt-count", str(len(kinds)))
+        for seat, kind in enumerate(kinds):
+            if self.one(f"#seat-kind-{seat}").value != kind:
+                self.change(f"#seat-kind-{seat}", kind)
+        self.one("#opt-seed").value = seed
+        self.command("start")
+
+    def keep_tickets(self, count: int = 2) -> list[str]:
+        """Tick the first ``count`` tickets of the choice up and keep them; the tickets kept."""
+        boxes = self.all("#dialogs .offer input[name=keep]")[:count]
+        for box in boxes:
+            self.click(box)
+        self.command("keep")
+        return [box.value for box in boxes]
+
+    def ai_plays(self, human: int = 0, turns: int = 20) -> int:
+        """Answer the workers until seat ``human`` is to act with no AI move pending; the requests answered."""
+        answered = 0
+        for _ in range(turns):
+            self.wait(AFTER_PAINT_MS)
+            asked = self.requests()
+            if not asked and self.app("data-current") == str(human):
+                return answered
+            self.answer(asked)
+            answered += len(asked)
+        raise AssertionError(f"seat {human} is never to act: {self.app('data-current')} is, {self.text('#status')!r}")
