@@ -14,6 +14,7 @@ from fakejs import WORKER_SCRIPT, Browser
 from game.ui import ai_shards, ai_turn, review_turn
 from game.ui.ai_shards import SHARD_TAG
 
+FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]"
 AFTER_PAINT_MS = 300     # past the AI helper's wait for a painted frame before it posts (game.web.ai_helper)
 
 
@@ -76,7 +77,11 @@ class Page:
 
     # --- input ---
     def click(self, target: str | Element) -> None:
+        """Click ``target`` as a mouse does: what can take the focus under it takes it, then the click."""
         node = self.one(target) if isinstance(target, str) else target
+        focusable = node.closest(FOCUSABLE)
+        if focusable is not None:
+            focusable.focus()
         node.dispatchEvent(Event("click", clientX=10, clientY=10, pointerType="mouse", button=0))
         self.settle()
 
