@@ -19,6 +19,7 @@ from typing import Any
 from fakecss import escape
 from fakedom import Document, NodeList
 from fakeevents import Clock, Event, EventTarget, JsFunction
+from fakertc import Peer
 
 PAGE = "http://127.0.0.1:8000/index.html"
 WORKER_SCRIPT = "static/ai-worker.mjs"
@@ -240,6 +241,7 @@ class Browser:
         self.history = History(self.location)
         self.console = Console()
         self.workers: list[Worker] = []
+        self.peers: list[Peer] = []          # the RTCPeerConnections the page made (fakertc)
         self.media: set[str] = set()
         self.hardware_concurrency = 3        # two AI workers (one fewer than the cores)
         self.random_words = iter(range(1, 10**9, 7919))
@@ -270,6 +272,7 @@ class Browser:
             "ResizeObserver": _New(Observer), "IntersectionObserver": _New(Observer),
             "Blob": _New(lambda parts, options=None: SimpleNamespace(parts=parts, options=options)),
             "CSS": SimpleNamespace(escape=escape), "Promise": Promise,
+            "RTCPeerConnection": _New(lambda config=None: Peer(self, config)),
         }
         names["globalThis"] = js
         js.__dict__.update(names)
