@@ -3,7 +3,11 @@ and the AI's move appears on the page; a worker that fails leaves the moves to t
 
 from __future__ import annotations
 
+import time
+
+from game.ui import ai_turn
 from game.ui.ai_turn import AiAnswer, AiRequest
+from game.ui.page_queue import PageQueue
 
 AI_PAGE = "http://127.0.0.1:8000/index.html?ai-workers=1&ai-delay=0"
 
@@ -52,3 +56,35 @@ def test_a_worker_that_fails_leaves_the_ai_s_moves_to_the_page(page):
             break
     assert page.app("data-actions") == "2" and page.app("data-current") == "0"
     assert page.requests() == []                # no worker was asked
+
+
+def test_with_no_worker_the_page_plays_on_and_computes_each_ai_move_once(page, monkeypatch):
+    """The AI's first ticket choice and its move after the human drew tickets are asked ahead:
+    once the human keeps, the one due is computed by the page (only it) and played."""
+    begun: list[int] = []
+
+    def steps(text):
+        begun.append(AiRequest.from_text(text).ticket)
+        return ai_turn.answer_steps(text)
+
+    monkeypatch.setattr(PageQueue.__init__, "__defaults__", (steps, time.perf_counter))
+    page.start(AI_PAGE)
+    page.new_game("human", "ai:easy", seed="3")
+    page.browser.workers[0].fail("no worker")
+    mine = drawn_tickets = 0
+    for step in range(60):
+        page.wait(50)
+        if page.app("data-current") != "0" or int(page.app("data-actions")) > 40:
+            continue
+        if page.app("data-dialog") == "tickets":
+            page.keep_tickets(1 if page.app("data-phase") == "draw-tickets" else 2)
+        elif step >= 8 and drawn_tickets == 0 and page.app("data-phase") == "start":
+            page.command("tickets")             # from a later turn on, tickets once
+            drawn_tickets += 1
+        else:
+            page.click(next(b for b in page.all(".market [data-cmd=draw]") if b.getAttribute("aria-disabled") is None))
+        mine += 1
+    actions = int(page.app("data-actions"))
+    assert drawn_tickets == 1 and actions > 30 and len(page.all(".log li")) > 10
+    assert len(begun) == len(set(begun)) == actions - mine      # every AI move computed once, none in vain
+    assert page.app("data-ai-helper") == "page" and page.requests() == []
