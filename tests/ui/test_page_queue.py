@@ -1,7 +1,8 @@
 """The page answering AI moves itself once no worker is left (``game.ui.page_queue``): moves asked
 ahead kept until due, one computation at a time with the due ones first, a request no longer
-wanted stopped at its next slice, a new game and a hint whose position is gone dropped; and a
-game played through the table the way the page asks (``App.ask_ai``), every AI move answered."""
+wanted stopped at its next slice, a new game and a hint whose position is gone dropped.  A game
+played on the real page with no worker, every AI move computed once, is
+``tests/web/test_app_ai.py``'s."""
 
 from __future__ import annotations
 
@@ -143,48 +144,6 @@ def ask_ai(table: Table, queue: PageQueue) -> AiAsk | None:
     if hint is not None:
         queue.ask(hint)
     return ask
-
-
-def answer_due(queue: PageQueue) -> AiAnswer:
-    for _ in range(10_000):
-        answer = queue.slice(0.03)
-        if answer is not None:
-            return answer
-    raise AssertionError("no answer")
-
-
-def test_a_game_on_the_page_plays_on_when_the_human_keeps_tickets_and_each_move_is_computed_once():
-    """The AI's first ticket choice and its move after the human drew tickets were asked ahead:
-    once the human keeps, the one due is computed (only it) and played."""
-    begun: list[int] = []
-
-    def job(text):
-        begun.append(AiRequest.from_text(text).ticket)
-        return ai_turn.answer_steps(text)
-
-    table, queue = new_table(), PageQueue(job)
-    table.handle(StartGame(GameOptions("usa", "usa", (Seat("Ann", "human", "red"), Seat("Hal", "ai", "blue", "easy")),
-                                       "3")))
-    due, asked_ahead, drawn_tickets = [], 0, 0
-    for step in range(40):
-        ask = ask_ai(table, queue)
-        if ask is not None:
-            due.append(ask.request.ticket)
-            asked_ahead += ask.asked
-        if table.session.ai_to_move():
-            answer = answer_due(queue)          # it never stalls
-            assert answer.ticket == due[-1], step
-            assert table.ai_answered(answer) or table.ai_delay_over(answer.ticket)      # played
-        elif isinstance(table.dialog(), TicketsDialog):
-            keep_all(table)
-        else:                               # draws cards, and tickets once (from her fourth turn on)
-            legal = [str(a) for a in table.session.legal()]
-            drawn = step >= 6 and "tickets" in legal and drawn_tickets == 0
-            drawn_tickets += drawn
-            table.play(table.session.legal()[legal.index("tickets")] if drawn else
-                       next(a for a in table.session.legal() if str(a).startswith("draw")))
-    assert drawn_tickets == 1 and asked_ahead >= 2 and begun == due and not queue.busy() and queue.kept == {}
-    assert len(table.session.actions) > 30
 
 
 def test_a_new_game_and_a_hint_whose_position_is_gone_leave_the_queue():

@@ -1,0 +1,122 @@
+"""A guest's page on the real web layer (``game.web.app``, ``game.web.netplay``, ``game.web.peer``):
+opened by a host's invite link, its answer made over a faked WebRTC channel (``fakertc``), and
+the host's news drawn, with the host a ``game.net.host.HostTable`` in the test (as
+``tests/net/test_netplay.py`` has it for the model)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from fakertc import captured
+
+from game.net.host import HostTable
+from game.net.signal import parse_sdp
+from game.ui import netplay, setup
+from game.ui.netplay import NetHost
+
+SITE = "http://127.0.0.1:8000/"
+
+
+class HostEnd:
+    """The host's end of the channel (a ``game.ui.netplay.Transport``): what it sends waits in ``outbox``."""
+
+    def __init__(self) -> None:
+        self.outbox: list[str] = []
+        self.open = True
+
+    def send(self, text: str) -> bool:
+        if self.open:
+            self.outbox.append(text)
+        return self.open
+
+    def close(self, reason: str = "closed", detail: str = "") -> None:
+        self.open = False
+
+
+def entropy(seed: int):
+    rng = random.Random(seed)
+    return lambda n: bytes(rng.getrandbits(8) for _ in range(n))
+
+
+def hosted() -> NetHost:
+    """A host's table for two: the host's own seat 0 and a guest's seat 1."""
+    base = setup.default_options("usa", 2)
+    seats = (base.seats[0], setup.seat_from_choice(base.seats[1].name, setup.GUEST, base.seats[1].colour, True))
+    start, remote = netplay.table_start(setup.with_default_names(replace(base, seats=seats, devices=True)))
+    return NetHost(HostTable.create(start, remote, entropy=entropy(3)), SITE)
+
+
+class Wire:
+    """The channel between the host (the model) and the guest's page (its faked peer connection)."""
+
+    def __init__(self, page, host: NetHost, conn: str, end: HostEnd) -> None:
+        self.page, self.host, self.conn, self.end = page, host, conn, end
+        self.peer = page.browser.peers[-1]
+        self.to_host: list[str] = []
+
+    def open(self) -> None:
+        self.host.opened(self.conn)
+        self.peer.open()
+        self.pump()
+
+    def pump(self) -> None:
+        """Carry every text both ways until neither side has more to say."""
+        for _ in range(100):
+            self.page.settle()
+            to_host, to_guest = self.peer.sent(), self.end.outbox
+            self.end.outbox = []
+            if not to_host and not to_guest:
+                return
+            self.to_host += to_host
+            for text in to_host:
+                self.host.message(self.conn, text)
+            for text in to_guest:
+                self.peer.deliver(text)
+        raise AssertionError("the channel never falls quiet")
+
+    def host_plays(self) -> None:
+        """The host's own seat plays its move (as the host's page would), and its news goes out."""
+        session = self.host.table.session
+        session.play(session.ai_action())
+        self.host.moved()
+        self.pump()
+
+
+def test_a_guest_joins_by_its_invite_and_its_page_draws_the_host_s_game(page):
+    host, end = hosted(), HostEnd()
+    conn = host.new_connection(1, end, parse_sdp("offer", captured("offer")).code())
+    link = host.links[1]
+    page.start(link)                            # the guest opens the invite
+    assert "#join=" not in page.browser.location.href      # good once: it leaves the address
+    panel = page.one("#net-panel")
+    assert page.root.className == "start net" and panel.getAttribute("data-phase") == netplay.ANSWER
+    answer = page.one("#net-answer-link").value
+    assert answer.startswith(SITE + "#answer=")      # the answer code for the host to take
+    assert len(page.browser.peers) == 1 and page.browser.peers[0].remote["type"] == "offer"
+
+    wire = Wire(page, host, conn, end)
+    wire.open()                                 # the host took the answer: the channel opens
+    assert wire.to_host and '"hello"' in wire.to_host[0]
+    assert host.table.dealt and host.table.session is not None
+    # the guest's page draws its seat's game: its own panel, the tickets dealt to it to choose
+    assert page.root.className == "table" and not page.has("#net-panel")
+    assert page.app("data-phase") == "setup-tickets" and page.app("data-current") == "0"
+    assert page.one(".own-panel").getAttribute("data-seat") == "1"
+    assert page.app("data-public") == host_digest(host)
+
+    wire.host_plays()                           # the host's seat keeps its tickets: news
+    assert page.app("data-current") == "1" and page.app("data-actions") == "1"
+    assert page.app("data-dialog") == "tickets"
+    kept = page.keep_tickets(2)                 # the guest's move goes to the host, which plays it
+    wire.pump()
+    played = str(host.table.session.actions[-1])
+    assert len(host.table.session.actions) == 2 and sorted(played.removeprefix("keep ").split(",")) == sorted(kept)
+    assert page.app("data-actions") == "2" and page.app("data-dialog") is None
+    assert sorted(li.getAttribute("data-ticket") for li in page.all(".own-panel .tickets li")) == sorted(kept)
+    assert page.app("data-public") == host_digest(host)
+
+
+def host_digest(host: NetHost) -> str:
+    from game.ui.screen import public_digest
+    return public_digest(host.table.session.state)
