@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from fakertc import captured
 
+from game.ai.decide import ai_move
 from game.net.host import HostTable
 from game.net.signal import parse_sdp
 from game.ui import netplay, setup
@@ -77,8 +78,8 @@ class Wire:
 
     def host_plays(self) -> None:
         """The host's own seat plays its move (as the host's page would), and its news goes out."""
-        session = self.host.table.session
-        session.play(session.ai_action())
+        session = self.host.table.match
+        session.play(ai_move(session))
         self.host.moved()
         self.pump()
 
@@ -98,7 +99,7 @@ def test_a_guest_joins_by_its_invite_and_its_page_draws_the_host_s_game(page):
     wire = Wire(page, host, conn, end)
     wire.open()                                 # the host took the answer: the channel opens
     assert wire.to_host and '"hello"' in wire.to_host[0]
-    assert host.table.dealt and host.table.session is not None
+    assert host.table.dealt and host.table.match is not None
     # the guest's page draws its seat's game: its own panel, the tickets dealt to it to choose
     assert page.root.className == "table" and not page.has("#net-panel")
     assert page.app("data-phase") == "setup-tickets" and page.app("data-current") == "0"
@@ -110,8 +111,8 @@ def test_a_guest_joins_by_its_invite_and_its_page_draws_the_host_s_game(page):
     assert page.app("data-dialog") == "tickets"
     kept = page.keep_tickets(2)                 # the guest's move goes to the host, which plays it
     wire.pump()
-    played = str(host.table.session.actions[-1])
-    assert len(host.table.session.actions) == 2 and sorted(played.removeprefix("keep ").split(",")) == sorted(kept)
+    played = str(host.table.match.actions[-1])
+    assert len(host.table.match.actions) == 2 and sorted(played.removeprefix("keep ").split(",")) == sorted(kept)
     assert page.app("data-actions") == "2" and page.app("data-dialog") is None
     assert sorted(li.getAttribute("data-ticket") for li in page.all(".own-panel .tickets li")) == sorted(kept)
     assert page.app("data-public") == host_digest(host)
@@ -119,4 +120,4 @@ def test_a_guest_joins_by_its_invite_and_its_page_draws_the_host_s_game(page):
 
 def host_digest(host: NetHost) -> str:
     from game.ui.screen import public_digest
-    return public_digest(host.table.session.state)
+    return public_digest(host.table.match.state)
