@@ -50,13 +50,10 @@ from game.ui.log import Event as LogEvent
 from game.ui.log import game_entries, line_number
 from game.ui.session import Session, Watching
 from game.ui.setup import GameOptions
-from game.ui.storage import Backend, StorageFull
+from game.ui.storage import GUEST_KEY, HOST_KEY, ICE_KEY, Backend, StorageFull
 from game.ui.words import named
 from game.view import View
 
-HOST_KEY = "ttr.net.host"       # the hosted table (HostTable.to_json), resumed after the host's reload
-GUEST_KEY = "ttr.net.guest"     # the guest's side (GuestPage.to_json), for "Rejoin" after a reload
-ICE_KEY = "ttr.net.ice-servers"     # the STUN/TURN servers the player named (game.net.signal.ice_servers)
 MAX_KEPT = 4_000_000            # characters of a kept table or guest read back (a whole game's views)
 GRACE_S = 60.0                  # a guest away this long: the host may give the seat to an AI
 _HEX32 = re.compile(r"[0-9a-f]{32}")

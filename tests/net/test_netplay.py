@@ -26,7 +26,7 @@ from game.ui.ai_turn import decide
 from game.ui.commands import NOTHING
 from game.ui.log import line_number, log_entries, turn_lines
 from game.ui.netplay import GuestPage, Invite, InviteError, NetHost
-from game.ui.storage import DictBackend
+from game.ui.storage import GUEST_KEY, HOST_KEY, DictBackend
 
 
 @pytest.fixture(autouse=True)
@@ -247,9 +247,9 @@ def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
 
 
 def test_a_damaged_kept_guest_or_table_is_dropped():
-    backend = DictBackend({netplay.GUEST_KEY: "{", netplay.HOST_KEY: '{"net": 1}'})
+    backend = DictBackend({GUEST_KEY: "{", HOST_KEY: '{"net": 1}'})
     assert netplay.resume_guest(backend) is None and netplay.resume_host(backend, "", 0.0) is None
-    assert backend.get(netplay.GUEST_KEY) is None and backend.get(netplay.HOST_KEY) is None
+    assert backend.get(GUEST_KEY) is None and backend.get(HOST_KEY) is None
 
 
 def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end():
