@@ -2,7 +2,7 @@
 address, a lesson stepped through (the position after each step's actions, its text and what it
 points out), the game played on from a step, and the messages exchanged with the host page.
 
-Every problem is an :class:`EmbedError` carrying an i18n key and its parameters, so the embed
+Every problem is an :class:`EmbedError` carrying a ``game.problem.Problem``, so the embed
 says in the reader's language what is wrong with the link or the scenario.
 
 >>> from game.share import fragment
@@ -30,6 +30,7 @@ from game.board.highlights import Highlights
 from game.events import event_view
 from game.jsontext import JsonTextError, read_json, shown
 from game.mapdata import Variant, load_map
+from game.problem import Problem, ProblemError
 from game.rng import Rng
 from game.rules import IllegalActionError
 from game.scenario import Scenario, ScenarioError, load_scenario, to_scenario
@@ -54,12 +55,11 @@ _LANGUAGE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 _MAX_PATH = 500
 
 
-class EmbedError(ValueError):
-    """A link or a scenario the embed cannot show; ``problem`` is the i18n key and parameters."""
+class EmbedError(ProblemError):
+    """A link or a scenario the embed cannot show; ``problem`` says why."""
 
     def __init__(self, key: str, **params: object) -> None:
-        super().__init__(f"{key}: {params}")
-        self.problem: tuple[str, dict[str, object]] = (key, params)
+        super().__init__(Problem(key, params))
 
 
 @dataclass(frozen=True)

@@ -279,7 +279,7 @@ class NetPage:
         try:
             page.invite = netplay.read_invite(str(field.value))
         except netplay.InviteError as exc:
-            page.problem = _(exc.key)
+            page.problem = exc.problem.text()
             self.app.show()
             return
         field.value = ""
