@@ -17,9 +17,9 @@ What an applied action did comes back as an event (``game.events``, ``docs/event
 >>> try:
 ...     apply_action(s, Pass())
 ... except IllegalActionError as exc:
-...     print(exc); print(exc.key, exc.params)
+...     print(exc); print(exc.problem)
 pass: it is the initial ticket choice: keep tickets from your offer
-rule.phase.setup_tickets {}
+Problem(key='rule.phase.setup_tickets', params={})
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from game.actions import (
 )
 from game.events import SEAT_KEYS, Event, add_private
 from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, GameMap, load_map
+from game.problem import Problem, ProblemError
 from game.rng import Rng
 from game.scoring import FinalScore, PlayerPosition, final_scoring
 from game.state import (
@@ -68,18 +69,16 @@ TICKETS_KEEP_MIN = 1            # in-game ticket draws: keep at least one
 CLOSING_TWINS_MAX_PLAYERS = 3   # with 2 or 3 players the twin of a claimed double closes
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(ProblemError):
     """An action that is not legal in this state; the state is unchanged.
 
-    ``str(error)`` explains it in English (CLI, replays, logs); ``key`` and ``params`` name the
-    same reason for the translation catalogs (a ``rule.*`` key of ``game/locales/en.po``,
-    parameters that are ids and numbers: ``route``, ``city``, ``card``, ``count``, ...).
+    ``str(error)`` explains it in English (CLI, replays, logs); ``problem`` names the same
+    reason for the player (a ``rule.*`` key of ``game/locales/en.po``, parameters that are ids
+    and numbers: ``route``, ``city``, ``card``, ``count``, ...).
     """
 
     def __init__(self, message: str, key: str, **params: object) -> None:
-        super().__init__(message)
-        self.key = key
-        self.params = params
+        super().__init__(Problem(key, params), message)
 
 
 # why an action is refused: (reason key, English explanation, parameters)

@@ -24,9 +24,14 @@ from game.state import Phase, State
 
 FRAGMENT_KEY = "s="
 MAX_FRAGMENT = 200_000          # characters of a fragment read at all (a lesson is a few kilobytes)
-EMBED_OPTIONS = {"step", "view", "controls", "lang", "theme", "scenario", "embed"}
+# The embed's address: the one home of these names and values, which static/boot.js reads before
+# Python starts (its copies checked by tests/test_loader_truths.py).
+EMBED_KEY = "embed"             # the query's key that makes index.html the embed page
+EMBED_OPTIONS = {"step", "view", "controls", "lang", "theme", "scenario", EMBED_KEY}
 CONTROLS = ("none", "steps", "play")
-THEMES = ("light", "dark", "auto")
+DEFAULT_CONTROLS = "steps"
+THEMES = ("light", "dark", "auto")      # the page's data-theme (static/style.css)
+DEFAULT_THEME = "auto"                  # the reader's system setting
 
 
 class LinkError(ValueError):
@@ -112,7 +117,7 @@ def embed_link(base: str, scenario: dict[str, Any] | None = None, *, file: str |
                lang: str | None = None) -> str:
     """The embed page's address: ``base`` (the site's folder), the options in the query, and the
     scenario in the fragment, or ``file`` (a scenario file's address relative to the site)."""
-    query = ["embed"]
+    query = [EMBED_KEY]
     if file is not None:
         query.append("scenario=" + quote(file, safe="/._-"))
     if step is not None:

@@ -38,14 +38,20 @@ const FILES = [
 const $ = (id) => document.getElementById(id);
 // The embed page (index.html?embed, docs/embed.md): its language and theme come from its own
 // address; it reads and writes no storage, and registers no service worker.
+// The names and values below are game/share.py's and game/ui/embed.py's (their one home;
+// tests/test_loader_truths.py checks these copies).
+const EMBED_KEY = "embed";                      // game.share.EMBED_KEY
+const THEMES = ["light", "dark", "auto"];       // game.share.THEMES
+const DEFAULT_THEME = "auto";                   // game.share.DEFAULT_THEME
+const HEIGHT = "ttr:height";                    // game.ui.embed.HEIGHT
+const ERROR = "ttr:error";                      // game.ui.embed.ERROR
 const query = new URLSearchParams(location.search);
-const EMBED = query.has("embed");
-const THEMES = ["light", "dark", "auto"];
+const EMBED = query.has(EMBED_KEY);
 if (EMBED) {
   root.setAttribute("data-embed", "");
   // a seat's hand and tickets will be shown (a taller page: static/style.css reserves for it)
   if (/^\d+$/.test(query.get("view") ?? "")) root.setAttribute("data-embed-seat", "");
-  root.setAttribute("data-theme", THEMES.includes(query.get("theme")) ? query.get("theme") : "auto");
+  root.setAttribute("data-theme", THEMES.includes(query.get("theme")) ? query.get("theme") : DEFAULT_THEME);
 }
 // The page that frames the embed hears from the loader itself, so that nothing failing inside
 // PyScript or Pyodide can silence it: the height the embed takes from its first paint (its
@@ -64,7 +70,7 @@ function reportHeight() {
   const height = Math.ceil(document.body.getBoundingClientRect().height);
   if (height === reportedHeight) return;
   reportedHeight = height;
-  tellHost({ type: "ttr:height", height });
+  tellHost({ type: HEIGHT, height });
 }
 
 function watchHeight() {
@@ -152,7 +158,7 @@ function fail(key, detail) {
     root.setAttribute("data-boot-failed", key);
     const title = $("boot-error").querySelector("h1").textContent;
     const said = $("boot-error-message").textContent;
-    tellHost({ type: "ttr:error", message: title ? `${title}: ${said}` : said, reason: key });
+    tellHost({ type: ERROR, message: title ? `${title}: ${said}` : said, reason: key });
     reportedHeight = -1;
     reportHeight();
   });

@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game.net.seen import digest, seat_events, seat_view
+from game.problem import Problem, ProblemError
 from game.rules import IllegalActionError, apply_action
 from game.scenario import ScenarioError, load_scenario
 from game.state import Phase, State
@@ -41,14 +42,12 @@ SECRET_BYTES = 32
 Entropy = Callable[[int], bytes]    # os.urandom, or a test's
 
 
-class DealCheckError(ValueError):
-    """The deal cannot be confirmed: ``key`` and ``params`` say why for the translated page,
-    ``str(error)`` in English."""
+class DealCheckError(ProblemError):
+    """The deal cannot be confirmed: ``problem`` says why for the translated page, ``str(error)``
+    in English."""
 
     def __init__(self, message: str, key: str, **params: object) -> None:
-        super().__init__(message)
-        self.key = key
-        self.params = params
+        super().__init__(Problem(key, params), message)
 
 
 def new_secret(entropy: Entropy = os.urandom) -> str:

@@ -61,10 +61,10 @@ from game.net.protocol import (
     Reveal,
     State,
     Welcome,
-    plain_params,
     read_guest,
 )
 from game.net.seen import seat_events, seat_view
+from game.problem import Problem
 from game.rules import IllegalActionError
 from game.scenario import Scenario, ScenarioError, load_scenario
 from game.seats import TURN_LIMITS
@@ -405,7 +405,7 @@ class HostTable:
         try:
             match.play(action)
         except IllegalActionError as exc:
-            return [self._refuse(conn, text, exc.key, str(exc), **exc.params)]
+            return [Send(conn, Refusal.of(text, exc.problem, str(exc)).to_text())]
         return self.outbox()
 
     def _moving(self, conn: str) -> Send:
@@ -415,7 +415,7 @@ class HostTable:
                             "this connection has its place at the table already: another place takes a new connection")
 
     def _refuse(self, conn: str, action: str | None, key: str, reason: str, **params: object) -> Send:
-        return Send(conn, Refusal(action, key, plain_params(params), reason[:2_000]).to_text())
+        return Send(conn, Refusal.of(action, Problem(key, params), reason).to_text())
 
     def _bind(self, conn: str, seat: int | None, token: str | None) -> list[Send]:
         """Give ``conn`` its place: an earlier connection of the same seat loses it; the guest

@@ -36,6 +36,7 @@ from typing import Any, TypeAlias
 
 from game.events import KINDS
 from game.jsontext import JsonTextError, kind_of, read_json, shown
+from game.problem import Problem
 from game.seats import MAX_SEATS, MIN_SEATS
 from game.view import PlayerView, View
 
@@ -169,6 +170,17 @@ class Refusal(_Message):
     key: str
     params: dict[str, Any]
     reason: str
+
+    @classmethod
+    def of(cls, action: str | None, problem: Problem, reason: str) -> Refusal:
+        """The refusal of ``action`` for ``problem``, ``reason`` its English (cut to 2,000
+        characters), the parameters as JSON values (:func:`plain_params`)."""
+        return cls(action, problem.key, plain_params(problem.params), reason[:2_000])
+
+    @property
+    def problem(self) -> Problem:
+        """The reason, for the player (``game.ui.words.said`` names its ids)."""
+        return Problem(self.key, self.params)
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from game.events import event_view
 from game.i18n import _
 from game.mapdata import CARD_KINDS
 from game.net.host import HostTable
+from game.problem import Problem
 from game.rules import IllegalActionError
 from game.ui import commands, dialogs, keeping, netplay, reveal, setup
 from game.ui.ai_pacing import AI_DELAY_MS, AiAsk, AiPacer
@@ -210,7 +211,7 @@ class Table:
 
     # --- screens --------------------------------------------------------------------------------
 
-    def home(self, options: GameOptions | None = None, problems: list[setup.Problem] | None = None) -> Outcome:
+    def home(self, options: GameOptions | None = None, problems: list[Problem] | None = None) -> Outcome:
         """The start screen: the new-game form (``options``, its ``problems``) and the saved games."""
         self.stop_ai()
         self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None

@@ -2,7 +2,7 @@
 address, a lesson stepped through (the position after each step's actions, its text and what it
 points out), the game played on from a step, and the messages exchanged with the host page.
 
-Every problem is an :class:`EmbedError` carrying an i18n key and its parameters, so the embed
+Every problem is an :class:`EmbedError` carrying a ``game.problem.Problem``, so the embed
 says in the reader's language what is wrong with the link or the scenario.
 
 >>> from game.share import fragment
@@ -30,12 +30,16 @@ from game.board.highlights import Highlights
 from game.events import event_view
 from game.jsontext import JsonTextError, read_json, shown
 from game.mapdata import Variant, load_map
+from game.problem import Problem, ProblemError
 from game.rng import Rng
 from game.rules import IllegalActionError
 from game.scenario import Scenario, ScenarioError, load_scenario, to_scenario
 from game.seats import DEFAULT_AI_LEVEL, MAX_SEATS
 from game.share import (
     CONTROLS,
+    DEFAULT_CONTROLS,
+    DEFAULT_THEME,
+    EMBED_KEY,
     EMBED_OPTIONS,
     FRAGMENT_KEY,
     THEMES,
@@ -49,17 +53,24 @@ from game.ui.moves import Cue, claimed_last, cues, last_moves
 from game.ui.session import Session, Watching
 
 MESSAGE_PREFIX = "ttr:"         # every message to or from the host page starts its type with this
+# The messages' types (docs/embed.md): the one home of their names; static/boot.js sends HEIGHT
+# and ERROR itself before Python starts (tests/test_loader_truths.py checks its copies).
+READY = MESSAGE_PREFIX + "ready"        # the embed to its host: the lesson is shown
+STEP = MESSAGE_PREFIX + "step"          # the embed to its host: the step shown changed
+HEIGHT = MESSAGE_PREFIX + "height"      # the embed to its host: its content's height
+ERROR = MESSAGE_PREFIX + "error"        # the embed to its host: it cannot show the link or start
+GOTO = MESSAGE_PREFIX + "goto"          # the host to the embed: go to a step
+MESSAGES = (READY, STEP, HEIGHT, ERROR, GOTO)
 PLAY_MODES = ("ai", "hotseat")  # play on against AI seats, or pass and play
 _LANGUAGE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*")
 _MAX_PATH = 500
 
 
-class EmbedError(ValueError):
-    """A link or a scenario the embed cannot show; ``problem`` is the i18n key and parameters."""
+class EmbedError(ProblemError):
+    """A link or a scenario the embed cannot show; ``problem`` says why."""
 
     def __init__(self, key: str, **params: object) -> None:
-        super().__init__(f"{key}: {params}")
-        self.problem: tuple[str, dict[str, object]] = (key, params)
+        super().__init__(Problem(key, params))
 
 
 @dataclass(frozen=True)
@@ -72,14 +83,14 @@ class EmbedOptions:
     file: str | None = None
     step: int = 0
     view: int | None = None
-    controls: str = "steps"
+    controls: str = DEFAULT_CONTROLS
     lang: str | None = None
-    theme: str = "auto"
+    theme: str = DEFAULT_THEME
 
 
 def is_embed(search: str) -> bool:
     """Whether the page's query string (``location.search``) asks for the embed."""
-    return "embed" in {key for key, _value in parse_qsl(search.lstrip("?"), keep_blank_values=True)}
+    return EMBED_KEY in {key for key, _value in parse_qsl(search.lstrip("?"), keep_blank_values=True)}
 
 
 def read_options(search: str, hash_text: str) -> EmbedOptions:
@@ -98,7 +109,7 @@ def read_options(search: str, hash_text: str) -> EmbedOptions:
     view = seen.get("view", "none")
     if view != "none" and not (view.isascii() and view.isdigit() and int(view) < MAX_SEATS):
         raise EmbedError("embed.error.view_value", value=shown(view))
-    for name, choices, default in (("controls", CONTROLS, "steps"), ("theme", THEMES, "auto")):
+    for name, choices, default in (("controls", CONTROLS, DEFAULT_CONTROLS), ("theme", THEMES, DEFAULT_THEME)):
         if seen.get(name, default) not in choices:
             raise EmbedError("embed.error.choice", name=name, value=shown(seen[name]), choices=", ".join(choices))
     lang = seen.get("lang")
@@ -113,7 +124,7 @@ def read_options(search: str, hash_text: str) -> EmbedOptions:
     if file is not None and not site_path(file):
         raise EmbedError("embed.error.path", path=shown(file))
     return EmbedOptions(text or None, file, int(step), None if view == "none" else int(view),
-                        seen.get("controls", "steps"), lang, seen.get("theme", "auto"))
+                        seen.get("controls", DEFAULT_CONTROLS), lang, seen.get("theme", DEFAULT_THEME))
 
 
 def site_path(path: str) -> bool:
@@ -237,10 +248,10 @@ class Lesson:
     # --- the host page's messages ---------------------------------------------------------------
 
     def ready_message(self) -> dict[str, Any]:
-        return {"type": MESSAGE_PREFIX + "ready", "step": self.index, "steps": len(self.steps)}
+        return {"type": READY, "step": self.index, "steps": len(self.steps)}
 
     def step_message(self) -> dict[str, Any]:
-        return {"type": MESSAGE_PREFIX + "step", "step": self.index, "steps": len(self.steps),
+        return {"type": STEP, "step": self.index, "steps": len(self.steps),
                 "text": self.step.text}
 
 
@@ -301,17 +312,17 @@ def dealt_for_play(state: State, set_players: Any, seed: int) -> tuple[State, bo
 
 def height_message(height: float) -> dict[str, Any]:
     """The embed's content height in CSS pixels, rounded up."""
-    return {"type": MESSAGE_PREFIX + "height", "height": int(-(-height // 1))}
+    return {"type": HEIGHT, "height": int(-(-height // 1))}
 
 
 def error_message(text: str) -> dict[str, Any]:
-    return {"type": MESSAGE_PREFIX + "error", "message": text}
+    return {"type": ERROR, "message": text}
 
 
 def goto_request(data: Any, steps: int) -> int | None:
     """The step a host's message asks for — ``{"type": "ttr:goto", "step": N}`` with N a step
     of the lesson — or None for anything else (ignored)."""
-    if not isinstance(data, dict) or data.get("type") != MESSAGE_PREFIX + "goto":
+    if not isinstance(data, dict) or data.get("type") != GOTO:
         return None
     step = data.get("step")
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step < steps:

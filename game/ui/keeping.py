@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.i18n import _, decimal
 from game.jsontext import MAX_CHARS
+from game.problem import Problem
 from game.scenario import Scenario
-from game.ui import setup
 from game.ui.commands import Outcome
 from game.ui.saves import SaveCatalog, SaveEntry, SaveError, StaleSave
 from game.ui.session import Session, open_session
@@ -55,7 +55,7 @@ class Table(Protocol):
     @property
     def start(self) -> StartScreen: ...
 
-    def home(self, options: GameOptions | None = None, problems: list[setup.Problem] | None = None) -> Outcome: ...
+    def home(self, options: GameOptions | None = None, problems: list[Problem] | None = None) -> Outcome: ...
 
     def enter(self, session: Session, revision: int) -> Outcome: ...
 
@@ -172,7 +172,7 @@ def open_saved(table: Table, save_id: str) -> Outcome:
         revision = table.catalog.revision(save_id)
         session = open_session(text)
     except SaveError as exc:
-        table.notice = _(exc.problem[0], **exc.problem[1])
+        table.notice = exc.problem.text()
         return table.home()
     except Exception as exc:        # noqa: BLE001 - one bad save never stops the game
         table.notice = _("start.open_failed", reason=failure_text(exc))
@@ -195,7 +195,7 @@ def import_game(table: Table, text: str) -> Outcome:
     try:
         session = open_session(text)
     except SaveError as exc:
-        params = exc.problem[1]         # the file is not stored: say why, without the save wording
+        params = exc.problem.params     # the file is not stored: say why, without the save wording
         reason = params["reason"] if "reason" in params else _("start.import_newer", version=params["version"])
         return import_failed(table, str(reason))
     except Exception as exc:        # noqa: BLE001 - a bad file never stops the game

@@ -40,6 +40,7 @@ from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, Send, TableError
 from game.net.protocol import ProtocolError
 from game.net.signal import SignalError, ice_servers
+from game.problem import Problem, ProblemError
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action
 from game.scenario import Scenario
@@ -48,25 +49,21 @@ from game.state import State, copy_state, full_deck
 from game.ui.log import line_number
 from game.ui.session import Session, Watching
 from game.ui.setup import GameOptions
-from game.ui.storage import Backend, StorageFull
-from game.ui.words import named
+from game.ui.storage import GUEST_KEY, HOST_KEY, ICE_KEY, Backend, StorageFull
+from game.ui.words import said
 from game.view import View
 
-HOST_KEY = "ttr.net.host"       # the hosted table (HostTable.to_json), resumed after the host's reload
-GUEST_KEY = "ttr.net.guest"     # the guest's side (GuestPage.to_json), for "Rejoin" after a reload
-ICE_KEY = "ttr.net.ice-servers"     # the STUN/TURN servers the player named (game.net.signal.ice_servers)
 MAX_KEPT = 4_000_000            # characters of a kept table or guest read back (a whole game's views)
 GRACE_S = 60.0                  # a guest away this long: the host may give the seat to an AI
 _HEX32 = re.compile(r"[0-9a-f]{32}")
 _CODE = re.compile(r"[A-Za-z0-9_-]{1,2000}")
 
 
-class InviteError(ValueError):
-    """A link that is not an invite of the game; ``key`` says why for the page."""
+class InviteError(ProblemError):
+    """A link that is not an invite of the game; ``problem`` says why for the page."""
 
     def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
+        super().__init__(Problem(key), key)
 
 
 class Transport(Protocol):
@@ -448,7 +445,7 @@ class GuestPage:
         if self.guest.contributions is None:
             return _("net.guest.dealing")
         if self.guest.refusal is not None:
-            return said(self.guest.refusal.key, self.guest.refusal.params, self.guest.table)
+            return said(self.guest.refusal.problem, self.guest.table)
         return ""
 
     def end(self) -> tuple[bool, str] | None:
@@ -560,13 +557,13 @@ def check_reason(error: DealCheckError, events: list[Any], table: dict[str, Any]
                  timed_out: Collection[int] = ()) -> str:
     """Why the check failed, in the player's language: a move numbered as the log numbers it (a
     line a turn), and a failure on the opening deal (before any move) said as such."""
-    params = dict(error.params)
-    number = params.get("number")
-    if number == 0 and error.key in OPENING_KEYS:
-        return said(OPENING_KEYS[error.key], {}, table)
+    problem = error.problem
+    number = problem.params.get("number")
+    if number == 0 and problem.key in OPENING_KEYS:
+        return said(Problem(OPENING_KEYS[problem.key]), table)
     if isinstance(number, int):
-        params["number"] = line_number(cast(list[EngineEvent], events), number, timed_out)
-    return said(error.key, params, table)
+        problem = Problem(problem.key, {**problem.params, "number": line_number(cast(list[EngineEvent], events), number, timed_out)})
+    return said(problem, table)
 
 
 def confirmed_text() -> str:
@@ -606,14 +603,6 @@ def ice_statement(setting: str) -> str:
 CLOSE_KEYS = {"bad-code": "net.closed.bad-code", "no-address": "net.closed.no-address",
               "timeout": "net.closed.timeout", "ice-failed": "net.closed.ice-failed",
               "closed": "net.closed.closed", "error": "net.closed.error"}
-
-
-def said(key: str, params: dict[str, Any], table: dict[str, Any] | None) -> str:
-    """A refusal's or the check's reason in the player's language, seats, routes and cities
-    named as the board names them (``table``: the welcome's, which names the map and players)."""
-    if table is None:
-        return _(key, **params)
-    return _(key, **named(params, cast(State, table)))
 
 
 def _json(value: Any) -> str:

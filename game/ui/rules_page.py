@@ -12,9 +12,12 @@ build time, shows at once; a click on it puts the live board in its place (the e
 from __future__ import annotations
 
 import html
+import json
 
 from game import i18n
 from game.i18n import _
+from game.share import EMBED_KEY
+from game.ui.embed import HEIGHT
 
 PAGE_PATH = "static/build/rules-{language}.html"     # relative to the site's root
 BOARD_PATH = "static/build/examples/{name}.svg"      # an example's first board, relative to the site's root
@@ -55,7 +58,7 @@ addEventListener("click", (event) => {
 });
 addEventListener("message", (event) => {
   const data = event.data;
-  if (!data || data.type !== "ttr:height" || !Number.isFinite(data.height)) return;
+  if (!data || data.type !== """ + json.dumps(HEIGHT) + """ || !Number.isFinite(data.height)) return;
   for (const frame of document.querySelectorAll("iframe.rules-board")) {
     if (frame.contentWindow === event.source) frame.style.height = `${Math.min(data.height, 4000)}px`;
   }
@@ -66,7 +69,7 @@ addEventListener("message", (event) => {
 def example_link(name: str, language: str, seat: int | None) -> str:
     """The embed page's address for an example, from the rules page."""
     view = "none" if seat is None else str(seat)
-    return f"{SITE}index.html?embed&scenario={EXAMPLES}{name}.json&view={view}&lang={language}"
+    return f"{SITE}index.html?{EMBED_KEY}&scenario={EXAMPLES}{name}.json&view={view}&lang={language}"
 
 
 def rules_page(language: str) -> str:

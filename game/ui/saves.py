@@ -31,12 +31,12 @@ from typing import Any, cast
 
 from game.jsontext import JsonTextError, read_json
 from game.names import MAX_NAME
+from game.problem import Problem, ProblemError
 from game.scenario import Scenario
 from game.state import FORMAT as SCENARIO_FORMAT
 from game.state import MAX_COUNT
 from game.ui.storage import INDEX_KEY, SAVE_PREFIX, Backend, StorageFull
 
-Problem = tuple[str, dict]
 MAX_SAFE_INTEGER = 2 ** 53 - 1     # larger numbers lose precision in JavaScript (and may reach it as a BigInt)
 
 
@@ -49,12 +49,11 @@ class StaleSave(Exception):
         self.revision = revision
 
 
-class SaveError(ValueError):
-    """A save that cannot be opened; ``problem`` is the i18n key and parameters explaining why."""
+class SaveError(ProblemError):
+    """A save that cannot be opened; ``problem`` says why."""
 
     def __init__(self, key: str, **params: object) -> None:
-        super().__init__(f"{key}: {params}")
-        self.problem: Problem = (key, params)
+        super().__init__(Problem(key, params))
 
 
 @dataclass(frozen=True)

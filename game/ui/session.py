@@ -30,7 +30,6 @@ from game.actions import (
 )
 from game.ai.decide import ai_move, ai_seed, safe_action
 from game.events import Event as EngineEvent
-from game.i18n import _
 from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, load_map
 from game.match import Match
 from game.rules import IllegalActionError, apply_action, keep_limits, legal_actions
@@ -41,7 +40,7 @@ from game.ui.ai_turn import AiRequest
 from game.ui.log import Event, log_entries, timeout_entry
 from game.ui.saves import SaveError, parse_save
 from game.ui.setup import default_names
-from game.ui.words import named, player_label
+from game.ui.words import player_label, said
 from game.view import View, player_view
 
 HINT_LEVEL = "hard"         # a hint is what this level would play in the seat
@@ -92,7 +91,7 @@ def open_session(text: str) -> Session:
 
 def refusal_text(error: IllegalActionError, state: State) -> str:
     """The engine's refusal in the player's language, ids named as the board names them."""
-    return _(error.key, **named(error.params, state))
+    return said(error.problem, state)
 
 
 class Session:

@@ -1,8 +1,8 @@
 """New-game options: map, variant, 2 to 5 seats (human or AI at a level, name, colour) and an
 optional seed.
 
-The options are checked as a whole; every problem is an i18n key with its parameters, so the
-setup screen can show them all at once.  Valid options become a scenario (``docs/scenario.md``):
+The options are checked as a whole; every problem is a ``game.problem.Problem`` (an i18n key with
+its parameters), so the setup screen can show them all at once.  Valid options become a scenario (``docs/scenario.md``):
 
 >>> opts = default_options("europe", 3)
 >>> opts.problems()
@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from game.i18n import _
 from game.mapdata import MAP_IDS, MapDataError, load_map
 from game.names import MAX_NAME, normal_name, skeleton
+from game.problem import Problem
 from game.scenario import Scenario, ScenarioPlayer
 from game.seats import (
     DEFAULT_AI_LEVEL,
@@ -50,7 +51,6 @@ GUEST = "guest"             # the form's choice for a seat played on a guest's d
 # each language's names for AI seats, taken in this order (a catalog entry each, so translators choose them)
 AI_NAME_KEYS = ("setup.ai_name.1", "setup.ai_name.2", "setup.ai_name.3", "setup.ai_name.4",
                 "setup.ai_name.5", "setup.ai_name.6")
-Problem = tuple[str, dict]
 
 
 @dataclass(frozen=True)
@@ -92,9 +92,9 @@ class GameOptions:
         """Everything wrong with these options (empty when a game can start)."""
         found: list[Problem] = []
         if self.map not in MAP_IDS:
-            return [("setup.error.map", {"map": self.map})]
+            return [Problem("setup.error.map", {"map": self.map})]
         if self.variant not in variant_ids(self.map):
-            found.append(("setup.error.variant", {"variant": self.variant}))
+            found.append(Problem("setup.error.variant", {"variant": self.variant}))
         # the seats are checked as the engine checks them (game.seats); a very long name is
         # not normalised (it is refused as long anyway)
         seats = [{"name": normal_name(s.name) if len(s.name) <= 4 * MAX_NAME else s.name, "kind": s.kind,
@@ -103,31 +103,31 @@ class GameOptions:
         for seat, key, params in seat_problems(seats):
             number = None if seat is None else seat + 1
             if key == "seats":
-                found.append(("setup.error.seats", params))
+                found.append(Problem("setup.error.seats", params))
             elif key == "name_long":
-                found.append(("setup.error.name_long", {"seat": number, "count": MAX_NAME}))
+                found.append(Problem("setup.error.name_long", {"seat": number, "count": MAX_NAME}))
             elif key == "name_twice":
-                found.append(("setup.error.name_twice", {"name": seats[seat or 0]["name"]}))
+                found.append(Problem("setup.error.name_twice", {"name": seats[seat or 0]["name"]}))
             elif key in ("name_invisible", "name_empty", "kind"):
-                found.append((f"setup.error.{key}", {"seat": number}))
+                found.append(Problem(f"setup.error.{key}", {"seat": number}))
             elif key == "level":
-                found.append(("setup.error.level", {"seat": number, "level": params["level"]}))
+                found.append(Problem("setup.error.level", {"seat": number, "level": params["level"]}))
             elif key in ("colour", "colour_twice"):
                 colours = True
         if colours:
-            found.append(("setup.error.colours", {}))
+            found.append(Problem("setup.error.colours"))
         if self.devices:
             # the host's device shows at most one player's cards; a table needs a guest
             if sum(s.kind == "human" and not s.remote for s in self.seats) > 1:
-                found.append(("setup.error.net_here", {}))
+                found.append(Problem("setup.error.net_here"))
             if not any(s.remote for s in self.seats if s.kind == "human"):
-                found.append(("setup.error.net_guests", {}))
+                found.append(Problem("setup.error.net_guests"))
             if self.seed.strip():
-                found.append(("setup.error.net_seed", {}))
+                found.append(Problem("setup.error.net_seed"))
             if self.turn_limit and self.turn_limit not in TURN_LIMITS:
-                found.append(("setup.error.turn_limit", {}))
+                found.append(Problem("setup.error.turn_limit"))
         if len(self.seed.strip()) > MAX_SEED:
-            found.append(("setup.error.seed", {"count": MAX_SEED}))
+            found.append(Problem("setup.error.seed", {"count": MAX_SEED}))
         return found
 
     def scenario(self, fallback_seed: int) -> Scenario:

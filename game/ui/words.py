@@ -1,5 +1,6 @@
 """Ids and seats in the players' words: the parameters of a log event or of a refusal, named as
-the board and the cards name them, in the language of the moment.
+the board and the cards name them, in the language of the moment; a ``game.problem.Problem`` said
+with its ids so named (:func:`said`).
 
 >>> from game.i18n import set_language
 >>> from game.state import new_game
@@ -9,12 +10,18 @@ the board and the cards name them, in the language of the moment.
 {'player': 'Bob', 'route': 'Denver–Omaha', 'card': 'locomotive', 'count': 2}
 >>> named({"card": "pink", "city": "atlantis"}, state)      # not the game's: shown as given
 {'card': 'pink', 'city': 'atlantis'}
+>>> said(Problem("rule.route.own_twin", {"route": "denver--omaha"}), state)
+'You already own the other track of this double route (Denver–Omaha): nobody may own both.'
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, cast
+
 from game.i18n import CARD_KEYS, _
 from game.mapdata import GameMap, load_map
+from game.problem import Problem
 from game.state import State
 from game.ui.ai_turn import LEVEL_KEYS
 
@@ -49,6 +56,15 @@ def named(params: dict, state: State) -> dict:
                 or _("log.nothing")
         result[name] = value
     return result
+
+
+def said(problem: Problem, state: Mapping[str, Any] | None) -> str:
+    """``problem`` in the player's language, its seats, routes, cities and cards named as the board
+    names them in ``state`` (a game's state, or a guest's table from the host's welcome: its map
+    and players; None: the parameters as they are)."""
+    if state is None:
+        return problem.text()
+    return Problem(problem.key, named(dict(problem.params), cast(State, state))).text()
 
 
 def player_label(state: State, levels: list[str | None], seat: int) -> str:

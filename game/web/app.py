@@ -457,7 +457,7 @@ def join(app: App) -> None:
     try:
         invite = netplay.read_invite(hash_text)
     except netplay.InviteError as exc:
-        app.table.notice = _(exc.key)
+        app.table.notice = exc.problem.text()
         app.apply(app.table.home())
         return
     kept = netplay.resume_guest(app.table.catalog.backend)

@@ -100,11 +100,10 @@ class EmbedPage:
         return str(await response.text())
 
     def fail(self, exc: EmbedError) -> None:
-        key, params = exc.problem
-        message = _(key, **params)
+        message = exc.problem.text()
         self.root.className = "embed"
         self.root.setAttribute("data-embed-state", "error")
-        self.root.setAttribute("data-embed-error", key)
+        self.root.setAttribute("data-embed-error", exc.problem.key)
         self.root.replaceChildren(el("section", None, el("h1", _("embed.error.title")), el("p", message),
                                      cls="embed-error", role="alert"))
         _post(error_message(message))

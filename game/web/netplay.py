@@ -19,6 +19,7 @@ from game.ui.commands import Control, Outcome, Redraw
 from game.ui.controller import Table
 from game.ui.netplay import CLOSE_KEYS, GuestPage, NetHost
 from game.ui.qr import QrError, qr_svg
+from game.ui.storage import HOST_KEY
 from game.web.dom import Node, button, el, present
 from game.web.peer import PeerError, PeerLink
 
@@ -83,7 +84,7 @@ class NetPage:
             if host is not None:
                 self.app.apply(table.open_table(host))
         elif cmd == Control.NET_END_TABLE:
-            table.catalog.backend.remove(netplay.HOST_KEY)
+            table.catalog.backend.remove(HOST_KEY)
             self.app.show()
         elif cmd == Control.NET_ICE:
             field = js.document.getElementById("net-ice")
@@ -278,7 +279,7 @@ class NetPage:
         try:
             page.invite = netplay.read_invite(str(field.value))
         except netplay.InviteError as exc:
-            page.problem = _(exc.key)
+            page.problem = exc.problem.text()
             self.app.show()
             return
         field.value = ""
@@ -311,7 +312,7 @@ class NetPage:
         """A kept table to open again, or a guest's seat to rejoin (None: neither)."""
         backend = self.app.table.catalog.backend
         section = el("section", None, cls="net-kept")
-        if backend.get(netplay.HOST_KEY) is not None:
+        if backend.get(HOST_KEY) is not None:
             section.append(el("p", _("start.resume_table")))
             section.append(button(_("start.open_table"), "net-open-table", cls="primary"))
             section.append(button(_("start.end_table"), "net-end-table"))

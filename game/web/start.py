@@ -9,6 +9,7 @@ from pyodide.ffi import to_js
 from game import i18n
 from game.i18n import COLOUR_KEYS, _
 from game.mapdata import MAP_IDS, load_map
+from game.problem import Problem
 from game.seats import AI_LEVELS, PLAYER_COLOURS
 from game.ui import setup
 from game.ui.ai_turn import LEVEL_KEYS
@@ -32,7 +33,7 @@ def start_screen(start: StartScreen, entries: list[SaveEntry], notice: str, kept
             saves_list(entries, notice)]
 
 
-def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
+def new_game_form(options: GameOptions, problems: list[Problem]) -> Node:
     form = el("form", None, el("h2", _("start.new_game")), cls="new-game", id="new-game")
     maps = el("select", None, id="opt-map", name="map", data_refresh="1")
     for map_id in MAP_IDS:
@@ -83,8 +84,8 @@ def new_game_form(options: GameOptions, problems: list[setup.Problem]) -> Node:
     form.append(el("details", None, el("summary", _("start.advanced")), el("label", _("start.seed"), seed),
                    cls="advanced", open=bool(options.seed)))
     errors = el("ul", None, cls="problems", role="alert")
-    for key, params in problems:
-        errors.append(el("li", _(key, **params)))
+    for problem in problems:
+        errors.append(el("li", problem.text()))
     form.append(errors)
     form.append(button(_("start.start"), "start", cls="primary"))
     return form
@@ -115,7 +116,7 @@ def saves_list(entries: list[SaveEntry], notice: str) -> Node:
     for entry in entries:
         when = js.Date.new(entry.saved_at).toLocaleString(i18n.language(), DATE_STYLE) if entry.saved_at else "—"
         if entry.problem:
-            text = _(entry.problem[0], **entry.problem[1])
+            text = entry.problem.text()
         else:
             map_name = i18n.map_name(entry.map) if entry.map in MAP_IDS else "?"
             turn = "—" if entry.turn is None else str(entry.turn + 1)

@@ -21,13 +21,14 @@ from game.i18n import set_language
 from game.net.guest import GuestTable
 from game.net.host import HostTable
 from game.net.seen import seat_view
+from game.problem import Problem
 from game.rng import Rng
 from game.rules import IllegalActionError, legal_actions
 from game.ui import netplay, setup
 from game.ui.commands import NOTHING
 from game.ui.log import line_number, log_entries, turn_lines
 from game.ui.netplay import GuestPage, Invite, InviteError, NetHost
-from game.ui.storage import DictBackend
+from game.ui.storage import GUEST_KEY, HOST_KEY, DictBackend
 
 
 @pytest.fixture(autouse=True)
@@ -131,16 +132,16 @@ def play(host: NetHost, pages: dict[int, GuestPage], moves: int) -> None:
 
 def test_the_new_game_on_several_devices_is_checked():
     assert options().problems() == []
-    assert ("setup.error.net_here", {}) in options(kinds=("human", "human", "guest")).problems()
-    assert ("setup.error.net_guests", {}) in options(kinds=("human", "ai:easy")).problems()
+    assert Problem("setup.error.net_here") in options(kinds=("human", "human", "guest")).problems()
+    assert Problem("setup.error.net_guests") in options(kinds=("human", "ai:easy")).problems()
     assert options(kinds=("guest", "guest", "ai:easy")).problems() == []      # a table device: no seat here
-    assert ("setup.error.net_seed", {}) in replace(options(), seed="12").problems()
+    assert Problem("setup.error.net_seed") in replace(options(), seed="12").problems()
     off = setup.with_devices(options(), False)
     assert [setup.seat_choice(s) for s in off.seats] == ["human", "human", "human"]
     assert netplay.table_limit(options()) is None
     assert netplay.table_limit(replace(options(), turn_limit=120)) == 120 and not replace(options(), turn_limit=120).problems()
-    assert ("setup.error.turn_limit", {}) in replace(options(), turn_limit=45).problems()
-    assert ("setup.error.turn_limit", {}) in replace(options(), turn_limit=-1).problems()      # not a number
+    assert Problem("setup.error.turn_limit") in replace(options(), turn_limit=45).problems()
+    assert Problem("setup.error.turn_limit") in replace(options(), turn_limit=-1).problems()      # not a number
     assert setup.with_devices(replace(options(), turn_limit=60), False).turn_limit == 0
     start, remote = netplay.table_start(options(kinds=("guest", "ai:hard", "human")))
     assert remote == [0] and start["players"][1] == {"name": start["players"][1]["name"], "kind": "ai",
@@ -248,9 +249,9 @@ def test_the_end_s_check_confirms_the_deal_and_says_what_it_proves():
 
 
 def test_a_damaged_kept_guest_or_table_is_dropped():
-    backend = DictBackend({netplay.GUEST_KEY: "{", netplay.HOST_KEY: '{"net": 1}'})
+    backend = DictBackend({GUEST_KEY: "{", HOST_KEY: '{"net": 1}'})
     assert netplay.resume_guest(backend) is None and netplay.resume_host(backend, "", 0.0) is None
-    assert backend.get(netplay.GUEST_KEY) is None and backend.get(netplay.HOST_KEY) is None
+    assert backend.get(GUEST_KEY) is None and backend.get(HOST_KEY) is None
 
 
 def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end():

@@ -58,9 +58,8 @@ def test_the_form_offers_human_or_ai_at_each_level_and_starts_a_game_with_them()
 def test_the_form_reports_an_unknown_level(choice):
     seats = (Seat("Ann", "human", "red"), setup.seat_from_choice("Bot", choice, "blue"))
     problems = GameOptions("usa", "usa", seats).problems()
-    assert [key for key, _ in problems] == ["setup.error.level"]
-    key, params = problems[0]
-    assert "is not an AI level" in i18n._(key, **params) and params["seat"] == 2
+    assert [problem.key for problem in problems] == ["setup.error.level"]
+    assert "is not an AI level" in problems[0].text() and problems[0].params["seat"] == 2
 
 
 def test_the_level_survives_the_save_a_reload_and_a_rematch():

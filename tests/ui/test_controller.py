@@ -121,7 +121,7 @@ def test_the_new_game_form_reshapes_and_says_every_problem():
     bad = GameOptions("usa", "usa", (Seat("Ann"), Seat("ann ")), "")
     assert table.handle(StartGame(bad)).redraw is Redraw.SCREEN
     assert table.session is None and table.start.options == bad
-    assert [key for key, _params in table.start.problems] == ["setup.error.name_twice", "setup.error.colours"]
+    assert [problem.key for problem in table.start.problems] == ["setup.error.name_twice", "setup.error.colours"]
 
 
 def test_a_new_game_is_saved_at_once_and_named_the_current_game():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.i18n import _, set_language
+from game.i18n import set_language
 from game.mapdata import load_map
 from game.scenario import load_scenario
 from game.share import embed_link, fragment, public_scenario, read_fragment
@@ -71,8 +71,8 @@ def test_options_are_read_from_the_address():
 def test_a_bad_option_is_named(search, hash_text, key, words):
     with pytest.raises(EmbedError) as caught:
         read_options(search, hash_text)
-    assert caught.value.problem[0] == key
-    assert words in _(key, **caught.value.problem[1])
+    assert caught.value.problem.key == key
+    assert words in caught.value.problem.text()
 
 
 @pytest.mark.parametrize("hash_text, data, key, words", [
@@ -89,8 +89,8 @@ def test_a_bad_scenario_is_named(hash_text, data, key, words):
     options = read_options(data or "?embed", hash_text)
     with pytest.raises(EmbedError) as caught:
         Lesson(scenario_data(options), options)
-    assert caught.value.problem[0] == key
-    assert words in _(key, **caught.value.problem[1])
+    assert caught.value.problem.key == key
+    assert words in caught.value.problem.text()
 
 
 def test_a_scenario_file_is_read_with_the_json_reader():
@@ -98,7 +98,7 @@ def test_a_scenario_file_is_read_with_the_json_reader():
     assert scenario_data(options, json.dumps(SCENARIO)) == SCENARIO
     with pytest.raises(EmbedError) as caught:
         scenario_data(options, "{")
-    assert caught.value.problem[0] == "embed.error.file_json"
+    assert caught.value.problem.key == "embed.error.file_json"
 
 
 def test_stepping_forward_plays_the_actions_with_their_cues_and_back_replays():

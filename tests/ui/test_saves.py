@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from game.problem import Problem
 from game.ui.saves import SaveCatalog, SaveError, StaleSave
 from game.ui.session import Session, open_session
 from game.ui.setup import default_options
@@ -54,12 +55,12 @@ def test_damaged_saves_are_reported_kept_and_do_not_hide_the_others(text, key):
     store[SAVE_PREFIX + "bad"] = text
     with pytest.raises(SaveError) as failure:
         open_session(catalog.raw("bad"))
-    assert failure.value.problem[0] == key
+    assert failure.value.problem.key == key
     assert store[SAVE_PREFIX + "bad"] == text and catalog.raw("bad") == text     # untouched, exportable
     entries = {e.id: e for e in catalog.entries()}
     assert set(entries) == {"good", "bad"} and entries["good"].problem is None
     if key != "saves.error.invalid":          # invalid games are only found by playing them
-        assert entries["bad"].problem[0] == key
+        assert entries["bad"].problem.key == key
     open_session(catalog.raw("good"))
 
 
@@ -82,7 +83,7 @@ def test_full_storage_raises_and_changes_nothing():
     assert store == before
     with pytest.raises(SaveError) as missing:
         catalog.open("zzz")
-    assert missing.value.problem == ("saves.error.missing", {"id": "zzz"})
+    assert missing.value.problem == Problem("saves.error.missing", {"id": "zzz"})
 
 
 @pytest.mark.parametrize("saved_at, shown", [
@@ -138,8 +139,8 @@ def test_a_save_with_hostile_values_is_refused_with_a_message(change, words):
     text = _scenario_text(change)
     with pytest.raises(SaveError) as failure:
         open_session(text)
-    key, params = failure.value.problem
-    assert key == "saves.error.invalid" and words in params["reason"], params
+    problem = failure.value.problem
+    assert problem.key == "saves.error.invalid" and words in problem.params["reason"], problem
     store = {SAVE_PREFIX + "x": text}
     catalog = SaveCatalog(DictBackend(store))
     assert [e.id for e in catalog.entries()] == ["x"] and catalog.raw("x") == text
@@ -154,7 +155,7 @@ def test_a_save_with_hostile_values_is_refused_with_a_message(change, words):
 def test_unreadable_text_is_refused_before_or_while_parsing(text, words):
     with pytest.raises(SaveError) as failure:
         open_session(text)
-    assert failure.value.problem[0] == "saves.error.not_json" and words in failure.value.problem[1]["reason"]
+    assert failure.value.problem.key == "saves.error.not_json" and words in failure.value.problem.params["reason"]
 
 
 def test_a_stale_table_never_overwrites_a_newer_save():

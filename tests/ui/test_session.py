@@ -211,4 +211,4 @@ def test_hand_edited_save_with_an_illegal_action_is_refused():
     scenario["actions"] = ["pass"]
     with pytest.raises(session.SaveError) as failure:
         open_session(json.dumps(scenario))
-    assert failure.value.problem[0] == "saves.error.invalid" and "action 0" in failure.value.problem[1]["reason"]
+    assert failure.value.problem.key == "saves.error.invalid" and "action 0" in failure.value.problem.params["reason"]

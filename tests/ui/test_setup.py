@@ -11,7 +11,7 @@ from game.ui.setup import GameOptions, Seat, default_options, with_seat_count
 
 
 def keys(options):
-    return [key for key, _ in options.problems()]
+    return [problem.key for problem in options.problems()]
 
 
 def test_defaults_are_valid_for_every_map_and_size():

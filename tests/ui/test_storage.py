@@ -1,5 +1,6 @@
-"""The game's storage: every key named once (game.ui.storage), spelt the same in the loader's
-JavaScript, only the backend touching localStorage, and the preferences kept through a backend."""
+"""The game's storage: every key named once (game.ui.storage), no other module of the game spelling
+one, the loader's JavaScript spelling them the same, only the backend touching localStorage, and
+the preferences kept through a backend."""
 
 import ast
 import re
@@ -34,6 +35,18 @@ def test_every_storage_key_in_the_javascript_is_one_of_the_games():
                 f"{path.relative_to(ROOT)} names the storage key {key!r}, which game.ui.storage does not"
 
 
+def test_no_other_module_of_the_game_spells_a_storage_key():
+    home = ROOT / "game/ui/storage.py"
+    spelt = []
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        if path == home:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.fullmatch(r"ttr\.[\w.-]+", node.value):
+                spelt.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+    assert not spelt, f"storage keys are named in game.ui.storage only (import them from there): {spelt}"
+
+
 def test_only_the_backend_touches_local_storage():
     touching = []
     for path in sorted((ROOT / "game").rglob("*.py")):
@@ -45,8 +58,8 @@ def test_only_the_backend_touches_local_storage():
 
 
 def test_the_keys_keep_the_names_players_have_saved_under():
-    assert sorted(KEYS) == ["ttr.ai-speed", "ttr.hints", "ttr.language", "ttr.v1.current",
-                            "ttr.v1.help.tips-dismissed", "ttr.v1.saves"]
+    assert sorted(KEYS) == ["ttr.ai-speed", "ttr.hints", "ttr.language", "ttr.net.guest", "ttr.net.host",
+                            "ttr.net.ice-servers", "ttr.v1.current", "ttr.v1.help.tips-dismissed", "ttr.v1.saves"]
     assert storage.SAVE_PREFIX == "ttr.v1.save."
 
 
