@@ -38,9 +38,10 @@ from game.names import normal_name
 from game.net.fairdeal import DealCheckError, commitment, derive_seed
 from game.net.guest import GuestError, GuestTable
 from game.net.host import HostTable, Send
+from game.net.ice import ice_servers
 from game.net.kept import TableError
 from game.net.protocol import ProtocolError
-from game.net.signal import SignalError, ice_servers
+from game.net.signal import SignalError
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action
 from game.scenario import Scenario
@@ -55,7 +56,7 @@ from game.view import View
 
 HOST_KEY = "ttr.net.host"       # the hosted table (HostTable.to_json), resumed after the host's reload
 GUEST_KEY = "ttr.net.guest"     # the guest's side (GuestPage.to_json), for "Rejoin" after a reload
-ICE_KEY = "ttr.net.ice-servers"     # the STUN/TURN servers the player named (game.net.signal.ice_servers)
+ICE_KEY = "ttr.net.ice-servers"     # the STUN/TURN servers the player named (game.net.ice.ice_servers)
 MAX_KEPT = 4_000_000            # characters of a kept table or guest read back (a whole game's views)
 GRACE_S = 60.0                  # a guest away this long: the host may give the seat to an AI
 _HEX32 = re.compile(r"[0-9a-f]{32}")
