@@ -2,8 +2,8 @@
 their events, the turns the timer played, the hints asked; the one record that a game on this
 device, a hosted table (``game.net.host``) and a guest's page (``game.ui.netplay``) all use.
 
-What a screen adds to it (whose cards are shown, handoffs, the log in words, the controls and
-their reasons) is ``game.ui.session.Session``, over a match.
+What a screen adds to it (whose cards are shown, handoffs, the log in words) is
+``game.ui.session.Session``, over a match; the controls and their reasons, ``game.ui.choices``.
 
 >>> match = Match({"map": "usa", "seed": 5, "players": [{"name": "Ann"}, {"name": "Bob"}]})
 >>> match.current, match.played(), match.over

@@ -16,11 +16,9 @@ engine refuses (its own reason key).  Before the game the table runs the fair de
 (``game.net.fairdeal``): the commitment in every welcome, the pledges, then the contributions,
 and the game starts when every remote seat has contributed.
 
-What the table keeps across the host's reload (:meth:`HostTable.to_json`): the public start,
-the secret, each seat's kind, token, pledge, contribution and stand-in, the spectators'
-tokens, the open invites, the game played, the turn timer's limit and the actions played
-when a seat's time ran out.  Connections are not kept: after a reload every
-guest rejoins with its token.
+A new table's start and seats, and what the table keeps across the host's reload
+(:meth:`HostTable.to_json`), are ``game.net.kept``'s; what each connection is owed,
+``game.net.owed``'s.  Connections are not kept: after a reload every guest rejoins with its token.
 
 >>> start = {"map": "usa", "variant": None, "first": 0,
 ...          "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cy", "kind": "ai", "level": "easy"}]}
@@ -31,21 +29,19 @@ guest rejoins with its token.
 
 from __future__ import annotations
 
-import math
 import os
-import re
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from itertools import pairwise
 from typing import Any, cast
 
 from game.actions import ActionSyntaxError, parse_action
 from game.ai.decide import safe_move
 from game.match import Match
-from game.net.fairdeal import Entropy, commitment, derive_seed, new_secret, pledge, same
+from game.net.fairdeal import Entropy, commitment, derive_seed, pledge, same
+from game.net.kept import TOKEN_BYTES, KeptTable, SeatInfo, TableError
+from game.net.owed import Link
 from game.net.protocol import (
-    Clock,
     Command,
     Contribution,
     Deal,
@@ -58,30 +54,12 @@ from game.net.protocol import (
     ProtocolError,
     Refusal,
     Rejoin,
-    Reveal,
-    State,
     Welcome,
     read_guest,
 )
-from game.net.seen import seat_events, seat_view
 from game.problem import Problem
 from game.rules import IllegalActionError
-from game.scenario import Scenario, ScenarioError, load_scenario
-from game.seats import TURN_LIMITS
-
-TABLE_FORMAT = 1
-TOKEN_BYTES = 16
-SEAT_KINDS = ("local", "remote", "ai")
-_HEX64 = re.compile(r"[0-9a-f]{64}")
-_TOKEN = re.compile(r"[0-9a-f]{32}")      # TOKEN_BYTES in hexadecimal
-START_KEYS = frozenset({"map", "variant", "players", "first"})
-_SAVED_KEYS = frozenset({"net", "start", "secret", "seats", "spectators", "invites", "game"})
-_TIMER_KEYS = frozenset({"turn_limit", "timeouts"})     # absent from a table kept before the turn timer
-PLAYER_KEYS = frozenset({"name", "kind", "colour", "level"})
-
-
-class TableError(ValueError):
-    """A table that cannot be made or restored; the message says why."""
+from game.scenario import Scenario
 
 
 @dataclass(frozen=True)
@@ -89,28 +67,6 @@ class Send:
     """Text for one connection (the page's id for a channel)."""
     conn: str
     text: str
-
-
-@dataclass
-class SeatInfo:
-    """One seat of the table: its kind (``SEAT_KINDS``); a remote seat's reconnect token, pledge
-    and contribution, and whether an AI plays it while its guest is away (``stand_in``)."""
-    kind: str
-    token: str | None = None
-    pledge: str | None = None
-    contribution: str | None = None
-    stand_in: bool = False
-
-
-@dataclass
-class _Link:
-    """A connection with a place at the table: the seat (None: a spectator), how many events it
-    was sent, the seats' statuses and the clock it was last sent, whether it has had the reveal."""
-    seat: int | None
-    events: int = 0
-    statuses: list[str] | None = None
-    revealed: bool = False
-    clock: tuple[int, bool] | None = None     # the last clock sent: the actions played then, whether timed
 
 
 @dataclass
@@ -123,7 +79,7 @@ class HostTable:
     invites: dict[str, int | None] = field(default_factory=dict)   # invite -> seat (None: a spectator)
     match: Match | None = None        # the game, once dealt
     entropy: Entropy = os.urandom
-    links: dict[str, _Link] = field(default_factory=dict)
+    links: dict[str, Link] = field(default_factory=dict)
     away_since: dict[int, float] = field(default_factory=dict)     # remote seat -> when its guest left
     decision: tuple[int, float] | None = None      # (actions played, when the clock was first asked then)
     restored: set[int] = field(default_factory=set)    # remote seats not rejoined since the host's reload: untimed
@@ -139,86 +95,24 @@ class HostTable:
         scenario, first; no seed, position or actions), ``remote`` the seats guests will take (human
         seats); any other human seat is the host's own (at most one); ``turn_limit``: the turn
         timer's seconds a decision (one of ``TURN_LIMITS``; None: no limit)."""
-        start = _checked_start(start)
-        _check_limit(turn_limit)
-        seats = []
-        for i, p in enumerate(start["players"]):
-            kind = "ai" if p.get("kind") == "ai" else "remote" if i in remote else "local"
-            seats.append(SeatInfo(kind, token=entropy(TOKEN_BYTES).hex() if kind == "remote" else None))
-        if any(i not in range(len(seats)) or seats[i].kind != "remote" for i in remote):
-            raise TableError("remote: only human seats of the table can be remote")
-        if sum(s.kind == "local" for s in seats) > 1:
-            raise TableError("players: a table with guests has at most one human seat on the host's device")
-        table = cls(start, new_secret(entropy), seats, entropy=entropy, turn_limit=turn_limit)
+        kept = KeptTable.new(start, remote, entropy, turn_limit)
+        table = cls(kept.start, kept.secret, kept.seats, entropy=entropy, turn_limit=turn_limit)
         table._advance()
         return table
 
     def to_json(self) -> dict[str, Any]:
-        """What the host's save keeps of the table (see the module docstring)."""
-        return {"net": TABLE_FORMAT, "start": self.start, "secret": self.secret,
-                "seats": [{"kind": s.kind, "token": s.token, "pledge": s.pledge, "contribution": s.contribution,
-                           "stand_in": s.stand_in} for s in self.seats],
-                "spectators": list(self.spectators), "invites": dict(self.invites),
-                "game": self.match.scenario() if self.match is not None else None,
-                "turn_limit": self.turn_limit,
-                "timeouts": sorted(self.match.timed_out) if self.match is not None else []}
+        """What the host's save keeps of the table (``game.net.kept``)."""
+        return KeptTable(self.start, self.secret, self.seats, self.spectators, self.invites, self.match,
+                         self.turn_limit).to_json()
 
     @classmethod
     def from_json(cls, data: Any, now: float = 0.0, entropy: Entropy = os.urandom) -> HostTable:
-        """The table of a host's save, reloaded at ``now`` (raises :class:`TableError` saying what
-        is wrong): every remote seat is away from ``now`` until its guest rejoins."""
-        if not isinstance(data, dict) or data.get("net") != TABLE_FORMAT:
-            raise TableError(f"not a table of this version (expected \"net\": {TABLE_FORMAT})")
-        if set(data) not in (_SAVED_KEYS, _SAVED_KEYS | _TIMER_KEYS):
-            raise TableError("a table has net, start, secret, seats, spectators, invites and game "
-                             "(and turn_limit and timeouts)")
-        turn_limit, timeouts = data.get("turn_limit"), data.get("timeouts", [])
-        _check_limit(turn_limit)
-        if not isinstance(timeouts, list) or not all(type(t) is int for t in timeouts) \
-                or any(b <= a for a, b in pairwise(timeouts)) or any(t < 0 for t in timeouts):
-            raise TableError("timeouts: expected the numbers of the actions played when time ran out, in order")
-        start = _checked_start(data["start"])
-        if not _matches(_HEX64, data["secret"]):
-            raise TableError("secret: expected 64 hexadecimal digits")
-        seats_data = data["seats"]
-        if not isinstance(seats_data, list) or len(seats_data) != len(start["players"]):
-            raise TableError("seats: one per player")
-        seats = []
-        for s in seats_data:
-            if not isinstance(s, dict) or set(s) != {"kind", "token", "pledge", "contribution", "stand_in"} \
-                    or s["kind"] not in SEAT_KINDS or not isinstance(s["stand_in"], bool) \
-                    or not (_matches(_TOKEN, s["token"]) if s["kind"] == "remote" else s["token"] is None) \
-                    or not all(s[k] is None or _matches(_HEX64, s[k]) for k in ("pledge", "contribution")):
-                raise TableError("seats: each has a kind (local, remote, ai), a remote seat's token (32 hexadecimal "
-                                 "digits), pledge and contribution (64 or none), and stand_in")
-            seats.append(SeatInfo(s["kind"], s["token"], s["pledge"], s["contribution"], s["stand_in"]))
-        if sum(s.kind == "local" for s in seats) > 1:
-            raise TableError("seats: at most one human seat on the host's device")
-        spectators, invites = data["spectators"], data["invites"]
-        if not isinstance(spectators, list) or not all(_matches(_TOKEN, t) for t in spectators):
-            raise TableError("spectators: expected a list of tokens (32 hexadecimal digits)")
-        if not isinstance(invites, dict) or not all(
-                _matches(_TOKEN, code) and (seat is None or type(seat) is int and 0 <= seat < len(seats)
-                                            and seats[seat].kind == "remote") for code, seat in invites.items()):
-            raise TableError("invites: expected invite (32 hexadecimal digits) -> a remote seat or none")
-        table = cls(start, data["secret"], seats, list(spectators), dict(invites), entropy=entropy,
-                    away_since={i: now for i, s in enumerate(seats) if s.kind == "remote"}, turn_limit=turn_limit,
-                    restored={i for i, s in enumerate(seats) if s.kind == "remote"})
-        game = data["game"]
-        if game is not None:
-            if not isinstance(game, dict) or {k: game.get(k) for k in START_KEYS} != start \
-                    or game.get("seed") != table._seed():
-                raise TableError("game: not the game this table dealt")
-            actions = game.get("actions")
-            if timeouts and (not isinstance(actions, list) or timeouts[-1] >= len(actions)):
-                raise TableError("timeouts: an action the game has not played")
-            try:
-                table.match = Match(cast(Scenario, game), timed_out=timeouts)
-            except ValueError as exc:
-                raise TableError(f"game: {exc}") from None
-        elif timeouts:
-            raise TableError("timeouts: the game has not started")
-        return table
+        """The table of a host's save, reloaded at ``now`` (raises :class:`game.net.kept.TableError`
+        saying what is wrong): every remote seat is away from ``now`` until its guest rejoins."""
+        kept = KeptTable.from_json(data)
+        remote = {i for i, s in enumerate(kept.seats) if s.kind == "remote"}
+        return cls(kept.start, kept.secret, kept.seats, kept.spectators, kept.invites, kept.match, entropy=entropy,
+                   away_since=dict.fromkeys(remote, now), turn_limit=kept.turn_limit, restored=remote)
 
     # --- seats, invites, statuses -------------------------------------------------------------------
 
@@ -429,7 +323,7 @@ class HostTable:
             self.restored.discard(seat)
             self.seats[seat].stand_in = False
         if kept is None or kept.seat != seat:
-            self.links[conn] = _Link(seat)
+            self.links[conn] = Link(seat)
         out = [Send(conn, Welcome(seat, token, self.start, commitment(self.secret)).to_text())]
         if self._all_pledged():
             out.append(Send(conn, Pledges(self._pledges()).to_text()))
@@ -446,38 +340,16 @@ class HostTable:
         return self.outbox()
 
     def outbox(self) -> list[Send]:
-        """What each connection is owed now: the game since what it was last sent (its seat's view
-        and events), the seats' statuses when they changed, and the reveal once the game is over."""
+        """What each connection is owed now (``game.net.owed``): the game since what it was last
+        sent (its seat's view and events), the seats' statuses when they changed, the clock at
+        each new decision with a turn timer, and the reveal once the game is over."""
         match = self.match
         if match is None:
             return []
-        out = []
         statuses = self.statuses()
-        for conn, link in self.links.items():
-            # the clock first: a guest starts its count when it reads it, before it draws the new position
-            clock = self._clock(link, match.played())
-            if clock is not None:
-                out.append(Send(conn, clock.to_text()))
-            if link.events < len(match.events) or link.statuses != statuses:
-                state = State(match.played(), seat_view(match.state, link.seat), link.events,
-                              seat_events(match.events[link.events:], link.seat), statuses)
-                out += [Send(conn, part.to_text()) for part in state.split()]
-                link.events, link.statuses = len(match.events), statuses
-            if match.over and not link.revealed:
-                out.append(Send(conn, Reveal(self.secret, [str(a) for a in match.actions]).to_text()))
-                link.revealed = True
-        return out
-
-    def _clock(self, link: _Link, played: int) -> Clock | None:
-        """The clock ``link`` is owed (with a turn timer): at each new decision, or when an AI
-        takes a seat or gives it back."""
-        if self.turn_limit is None or self.match is None:
-            return None
-        left = self.turn_left(self.clock())
-        if link.clock == (played, left is not None):
-            return None
-        link.clock = (played, left is not None)
-        return Clock(played, None if left is None else math.ceil(left), sorted(self.match.timed_out))
+        left = None if self.turn_limit is None else lambda: self.turn_left(self.clock())
+        return [Send(conn, text) for conn, link in self.links.items()
+                for text in link.owed(match, statuses, self.secret, left)]
 
     # --- the deal -------------------------------------------------------------------------------
 
@@ -507,29 +379,3 @@ class HostTable:
         deal = Deal([s.contribution for s in self.seats]).to_text()
         return [Send(conn, deal) for conn in self.links] + self.outbox()
 
-
-def _check_limit(limit: Any) -> None:
-    if limit is not None and (type(limit) is not int or limit not in TURN_LIMITS):
-        raise TableError(f"turn_limit: expected none or one of {', '.join(map(str, TURN_LIMITS))} seconds, "
-                         f"not {limit!r}"[:200])
-
-
-def _matches(pattern: re.Pattern[str], value: Any) -> bool:
-    return isinstance(value, str) and pattern.fullmatch(value) is not None
-
-
-def _checked_start(start: Any) -> dict[str, Any]:
-    """A table's public start, checked: a new game's scenario without seed, position or actions,
-    its players as name, kind, colour and level (raises :class:`TableError`)."""
-    if not isinstance(start, Mapping) or set(start) != START_KEYS:
-        raise TableError(f"start: expected exactly {', '.join(sorted(START_KEYS))}")
-    players = start["players"]
-    if not isinstance(players, list) or not all(isinstance(p, dict) and set(p) <= PLAYER_KEYS for p in players):
-        raise TableError("start.players: each a {name, kind, colour, level} object")
-    checked = {"map": start["map"], "variant": start["variant"], "first": start["first"],
-               "players": [dict(p) for p in players]}
-    try:
-        load_scenario({**checked, "seed": 0})
-    except ScenarioError as exc:
-        raise TableError(f"start: {exc}") from None
-    return checked

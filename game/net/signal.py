@@ -1,6 +1,7 @@
 """Signalling codes: a WebRTC data channel's offer or answer (its complete, non-trickle SDP) as a
 short code for an invite link (``#join=``) or for pasting, and the SDP rebuilt from a code
-(``docs/net.md``, "Transport and signalling").
+(``docs/net.md``, "Transport and signalling").  A browser's SDP is read by ``game.net.sdp``;
+the STUN/TURN setting, by ``game.net.ice``.
 
 A code keeps only what the other browser needs to connect: the ICE user fragment and password,
 the DTLS certificate's fingerprint, the DTLS role (``setup``), the data channel's media id and
@@ -176,49 +177,8 @@ def check(d: Description) -> None:
                 or (c.protocol == "tcp") != bool(c.tcp_type) or not 0 < c.priority < 1 << 32:
             raise SignalError("a network address of the code is not a valid ICE candidate")
         for address, port in (c.address, c.port), *([c.related] if c.related else []):
-            if not _address_kind(address) or not 0 <= port <= 65535:
+            if not address_kind(address) or not 0 <= port <= 65535:
                 raise SignalError(f"a network address of the code is not valid: {address}:{port}")
-
-
-def parse_sdp(kind: Kind, sdp: str) -> Description:
-    """What ``sdp`` (a browser's complete offer or answer for one data channel) tells the other
-    side; raises :class:`SignalError` for anything else."""
-    if kind not in KINDS:
-        raise SignalError(f"not an offer or an answer: {kind!r}")
-    session: dict[str, list[str]] = {}
-    media: list[tuple[str, dict[str, list[str]]]] = []
-    for line in sdp.replace("\r\n", "\n").split("\n"):
-        if line.startswith("m="):
-            media.append((line[2:], {}))
-        elif line.startswith("a="):
-            name, _, value = line[2:].partition(":")
-            (media[-1][1] if media else session).setdefault(name, []).append(value)
-    if len(media) != 1 or not media[0][0].startswith("application ") or "webrtc-datachannel" not in media[0][0]:
-        raise SignalError("the description is not of one data channel (no audio, no video)")
-    attributes = {**session, **media[0][1]}
-
-    def one(name: str) -> str:
-        values = attributes.get(name)
-        if not values or len(set(values)) != 1:
-            raise SignalError(f"the description has no single a={name}")
-        return values[0].strip()
-
-    hash_name, _, digest = one("fingerprint").partition(" ")
-    try:
-        fingerprint = bytes.fromhex(digest.replace(":", ""))
-    except ValueError:
-        raise SignalError("the certificate's fingerprint is not hexadecimal") from None
-    found = [c for c in (_parse_candidate(v) for v in attributes.get("candidate", [])) if c]
-    # a device with many interfaces and servers: the best by ICE's priority, which it would try first
-    candidates = tuple(sorted(found, key=lambda c: -c.priority)[:MAX_CANDIDATES]) if len(found) > MAX_CANDIDATES \
-        else tuple(found)
-    try:
-        sctp_port = int(one("sctp-port"))
-        max_size = int(one("max-message-size")) if "max-message-size" in attributes else 65536
-    except ValueError:
-        raise SignalError("the data channel's SCTP port or message size is not a number") from None
-    return Description(kind, one("ice-ufrag"), one("ice-pwd"), hash_name.lower(), fingerprint,
-                       one("setup"), one("mid"), sctp_port, max_size, candidates)
 
 
 def read_code(text: str, kind: Kind | None = None) -> Description:
@@ -288,33 +248,7 @@ def invite_tag(offer: Description) -> bytes:
         :INVITE_TAG_BYTES]
 
 
-def _parse_candidate(value: str) -> Candidate | None:
-    """A candidate line's value as a :class:`Candidate`; None for another component's (RTCP,
-    which a data channel never uses); raises :class:`SignalError` when it is malformed."""
-    parts = value.split()
-    if len(parts) < 8 or parts[6] != "typ":
-        raise SignalError(f"a candidate line is malformed: {value[:80]}")
-    if parts[1] != "1":
-        return None
-    extra = dict(zip(parts[8::2], parts[9::2], strict=False))
-    try:
-        related = (_normal_address(extra["raddr"]), int(extra["rport"])) if "raddr" in extra else None
-        protocol = parts[2].lower()
-        return Candidate(protocol, int(parts[3]), _normal_address(parts[4]), int(parts[5]), parts[7],
-                         extra.get("tcptype", "") if protocol == "tcp" else "", related)
-    except (KeyError, ValueError):
-        raise SignalError(f"a candidate line is malformed: {value[:80]}") from None
-
-
-def _normal_address(address: str) -> str:
-    """An IP address in the form a code gives back (``ipaddress``'s), a name in lower case."""
-    try:
-        return str(ipaddress.ip_address(address))
-    except ValueError:
-        return address.lower()
-
-
-def _address_kind(address: str) -> int:
+def address_kind(address: str) -> int:
     """0 for something that is not an address; 1 an IPv4, 2 an IPv6 address, 3 an mDNS name,
     4 another host name (a TURN server's relay may be named)."""
     if "%" in address:         # an IPv6 zone is the sender's own business
@@ -343,7 +277,7 @@ def _put_text(out: bytearray, text: str) -> None:
 
 
 def _put_address(out: bytearray, address: str, port: int) -> None:
-    kind = _address_kind(address)
+    kind = address_kind(address)
     out.append(kind)
     if kind in (1, 2):
         out += ipaddress.ip_address(address).packed
@@ -404,41 +338,3 @@ class _Reader:
     def rest(self) -> int:
         return len(self.data) - self.at
 
-
-ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
-
-
-def ice_servers(setting: str) -> list[dict[str, str]]:
-    """The STUN and TURN servers a player named (one a line: ``stun:host[:port]``, or
-    ``turn:host[:port][?transport=udp|tcp] user password``; blank lines skipped) as
-    ``RTCPeerConnection``'s ``iceServers``.  An empty setting is no server: then the browser
-    contacts nothing, and only devices on one network can connect.  Raises :class:`SignalError`
-    naming the line that cannot be used.
-
-    >>> ice_servers("stun:stun.example.org:3478\\n turn:turn.example.org ann s3cret")
-    [{'urls': 'stun:stun.example.org:3478'}, {'urls': 'turn:turn.example.org', 'username': 'ann', 'credential': 's3cret'}]
-    >>> ice_servers("")
-    []
-    """
-    servers = []
-    for number, line in enumerate(setting.splitlines(), 1):
-        parts = line.split()
-        if not parts:
-            continue
-        url, *login = parts
-        scheme = next((s for s in ICE_SCHEMES if url.lower().startswith(s)), None)
-        address, _, query = url[len(scheme or ""):].partition("?")
-        if address.startswith("["):          # an IPv6 address: [2001:db8::1]:3478
-            host, _, port = address[1:].partition("]")
-            port = port.removeprefix(":") if port.startswith(":") or not port else "-"
-        else:
-            host, _, port = address.partition(":")
-        if scheme is None or not _address_kind(host) or port and not (port.isdigit() and 0 < int(port) < 65536) \
-                or query not in ("", "transport=udp", "transport=tcp") or query and scheme.startswith("stun"):
-            raise SignalError(f"line {number}: not a STUN or TURN server's address "
-                              f"(stun:host:port or turn:host:port): {url[:80]}")
-        if scheme.startswith("turn") != bool(login) or login and len(login) != 2:
-            raise SignalError(f"line {number}: a TURN server needs a user name and a password after its "
-                              f"address, a STUN server neither")
-        servers.append({"urls": url, **({"username": login[0], "credential": login[1]} if login else {})})
-    return servers

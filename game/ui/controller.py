@@ -41,6 +41,7 @@ from game.rules import IllegalActionError
 from game.ui import commands, dialogs, keeping, netplay, reveal, setup
 from game.ui.ai_pacing import AI_DELAY_MS, AiAsk, AiPacer
 from game.ui.ai_turn import AiAnswer, AiRequest, answered_action
+from game.ui.choices import draw_choices, refusal_text, tickets_choice
 from game.ui.commands import NOTHING, Outcome, Redraw
 from game.ui.hints import Hint, explain
 from game.ui.lit import lit
@@ -49,7 +50,7 @@ from game.ui.reveal_pacing import ScoringShow, ScoringTick, scoring_show
 from game.ui.review import REVIEW_TICKETS, ReviewRun
 from game.ui.review_turn import ReviewAnswer, ReviewRequest
 from game.ui.saves import SaveCatalog, save_text
-from game.ui.session import Session, refusal_text
+from game.ui.session import Session
 from game.ui.setup import GameOptions
 from game.view import player_view
 
@@ -183,11 +184,11 @@ class Table:
             return NOTHING if self.stale else Outcome(Redraw.NOTHING, say=_("table.not_your_turn"))
         match command:
             case commands.Draw(source):
-                draw = next((c.action for c in session.draw_choices()
+                draw = next((c.action for c in draw_choices(session)
                              if isinstance(c.action, DrawCard) and c.action.source == source), None)
                 return NOTHING if draw is None else self.play(draw)
             case commands.DrawTickets():
-                action = session.tickets_choice().action
+                action = tickets_choice(session).action
                 return NOTHING if action is None else self.play(action)
             case commands.ChooseRoute(route):
                 return self.open_dialog(dialogs.route_dialog(session, route))

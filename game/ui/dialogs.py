@@ -22,6 +22,12 @@ from game.mapdata import GameMap
 from game.rules import TUNNEL_REVEAL, tunnel_costs
 from game.share import embed_link, public_scenario
 from game.state import Phase
+from game.ui.choices import (
+    route_payments,
+    station_payments,
+    ticket_choice,
+    tunnel_choice,
+)
 from game.ui.session import Session
 
 
@@ -136,10 +142,10 @@ def table_dialog(session: Session, opened: Dialog | None) -> Dialog | None:
         return LastRoundDialog(s.current, *notice)
     phase = s.state["phase"]
     if phase in (Phase.SETUP_TICKETS, Phase.TICKETS):
-        low, high, offer = s.ticket_choice()
+        low, high, offer = ticket_choice(s)
         return TicketsDialog(low, high, tuple(offer))
     if phase == Phase.TUNNEL:
-        tunnel, revealed, options = s.tunnel_choice()
+        tunnel, revealed, options = tunnel_choice(s)
         return TunnelDialog(tunnel["route"], tuple(revealed), tunnel["extra"], tuple(options), tunnel_rule(),
                             tunnel_costs(revealed, tunnel["colour"]))
     return opened
@@ -150,7 +156,7 @@ def route_dialog(session: Session, route_id: str) -> PaymentDialog | MessageDial
     game_map = session.map
     if not game_map.has_route(route_id):
         return None
-    payments, reason = session.route_payments(route_id)
+    payments, reason = route_payments(session, route_id)
     r = game_map.route(route_id)
     title = _("table.claim_title", a=game_map.city(r.a).name, b=game_map.city(r.b).name)
     spot = f"route-{route_id}"
@@ -165,7 +171,7 @@ def city_dialog(session: Session, city_id: str) -> PaymentDialog | MessageDialog
     game_map = session.map
     if not game_map.rules["stations"] or not game_map.has_city(city_id):
         return None
-    payments, reason = session.station_payments(city_id)
+    payments, reason = station_payments(session, city_id)
     title = _("table.station_title", city=game_map.city(city_id).name)
     spot = f"city-{city_id}"
     if not payments:

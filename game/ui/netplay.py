@@ -37,9 +37,11 @@ from game.mapdata import load_map
 from game.names import normal_name
 from game.net.fairdeal import DealCheckError, commitment, derive_seed
 from game.net.guest import GuestError, GuestTable
-from game.net.host import HostTable, Send, TableError
+from game.net.host import HostTable, Send
+from game.net.ice import ice_servers
+from game.net.kept import TableError
 from game.net.protocol import ProtocolError
-from game.net.signal import SignalError, ice_servers
+from game.net.signal import SignalError
 from game.problem import Problem, ProblemError
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from game.i18n import CARD_KEYS, _
 from game.mapdata import CARD_KINDS, GameMap
 from game.state import State
+from game.ui.choices import draw_choices, tickets_choice
 from game.ui.log import LogLine, Segment, event_text, part_segments
 from game.ui.moves import MovePart
 from game.ui.session import Session
@@ -121,8 +122,8 @@ def market(session: Session, mine: bool, idle: str | None = None) -> MarketScree
     state = session.state
     faces = ("deck", *state["market"])
     if mine:
-        tickets = session.tickets_choice()
-        cards = [(source, None if c.enabled else c.reason) for source, c in zip(faces, session.draw_choices())]
+        tickets = tickets_choice(session)
+        cards = [(source, None if c.enabled else c.reason) for source, c in zip(faces, draw_choices(session))]
         ticket_reason = None if tickets.enabled else tickets.reason
     else:       # no need to ask the engine why each pick is refused
         ticket_reason = idle or _("table.not_your_turn")

@@ -1,17 +1,14 @@
 """One game at the table: replay of the saved actions, turn flow with pass-and-play handoffs,
-what the player may click (and why not), the choices a click opens, AI turns and the log.
+AI turns and hints asked, and the log.
 
-Legality always comes from ``game.rules``: what is enabled is what ``legal_actions`` lists,
-and the reason a forbidden action is disabled is the engine's own refusal of it.
+Legality always comes from ``game.rules`` (``Session.legal``); what a click opens, and why an
+action is not legal now, is ``game.ui.choices``'s.
 
 >>> from game.ui.setup import default_options
 >>> opts = default_options("usa", 2)
 >>> game = Session(opts.scenario(fallback_seed=5))
 >>> game.viewer, game.handoff_to, game.ai_to_move()
 (0, None, False)
->>> low, high, offer = game.ticket_choice()
->>> (low, high, len(offer))
-(2, 3, 3)
 """
 
 from __future__ import annotations
@@ -21,18 +18,12 @@ from dataclasses import dataclass
 
 from game.actions import (
     Action,
-    BuildStation,
-    ClaimRoute,
-    DrawCard,
-    DrawTickets,
-    PayTunnel,
-    Withdraw,
 )
 from game.ai.decide import ai_move, ai_seed, safe_action
 from game.events import Event as EngineEvent
-from game.mapdata import GRAY, LOCOMOTIVE, TRAIN_COLOURS, load_map
+from game.mapdata import load_map
 from game.match import Match
-from game.rules import IllegalActionError, apply_action, keep_limits, legal_actions
+from game.rules import apply_action, legal_actions
 from game.scenario import Scenario
 from game.seats import DEFAULT_AI_LEVEL, seat_problems
 from game.state import Phase, State, copy_state
@@ -40,7 +31,7 @@ from game.ui.ai_turn import AiRequest
 from game.ui.log import Event, log_entries, timeout_entry
 from game.ui.saves import SaveError, parse_save
 from game.ui.setup import default_names
-from game.ui.words import player_label, said
+from game.ui.words import player_label
 from game.view import View, player_view
 
 HINT_LEVEL = "hard"         # a hint is what this level would play in the seat
@@ -50,15 +41,6 @@ def _seen(state: State, seat: int) -> tuple:
     """What a seat sees of the cards and tickets dealt: its hand, tickets and offer, and the market."""
     p = state["players"][seat]
     return p["hand"], p["tickets"], p["offer"], state["market"]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A control: the action it plays (or None), whether it is enabled, and why not."""
-
-    action: Action | None
-    enabled: bool
-    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -87,11 +69,6 @@ def open_session(text: str) -> Session:
         return Session(data)
     except ValueError as exc:       # ScenarioError, and the engine's errors it did not rename
         raise SaveError("saves.error.invalid", reason=str(exc)) from None
-
-
-def refusal_text(error: IllegalActionError, state: State) -> str:
-    """The engine's refusal in the player's language, ids named as the board names them."""
-    return said(error.problem, state)
 
 
 class Session:
@@ -393,63 +370,3 @@ class Session:
         the legal actions, the one-way seed ``ai_seed``), at the hard level."""
         return AiRequest(ticket, HINT_LEVEL, self.ai_seed(), player_view(self.state, self.current),
                          tuple(str(a) for a in self.legal()))
-
-    def reason(self, action: Action) -> str | None:
-        """Why ``action`` is not legal now, in the player's language, or None if it is: the
-        engine's refusal (its reason key and parameters, see ``IllegalActionError``)."""
-        if action in self.legal():
-            return None
-        try:
-            apply_action(copy_state(self.state), action)
-        except IllegalActionError as exc:
-            return refusal_text(exc, self.state)
-        return None
-
-    # --- what a click opens -------------------------------------------------------------------
-
-    def draw_choices(self) -> list[Choice]:
-        """The deck, then each face-up card in market order (a kind twice gives the same action)."""
-        sources = ["deck", *self.state["market"]]
-        return [self._choice(DrawCard(s)) for s in sources]
-
-    def tickets_choice(self) -> Choice:
-        return self._choice(DrawTickets())
-
-    def _choice(self, action: Action) -> Choice:
-        reason = self.reason(action)
-        return Choice(action, reason is None, reason)
-
-    def route_payments(self, route_id: str) -> tuple[list[ClaimRoute], str | None]:
-        """The legal ways to pay for a clicked route, or none and the reason."""
-        payments = [a for a in self.legal() if isinstance(a, ClaimRoute) and a.route == route_id]
-        if payments:
-            return payments, None
-        route = self.map.route(route_id)
-        length = route.length
-        hand = self.state["players"][self.current]["hand"]
-        # ask the engine about the payment closest to possible: its refusal names the problem
-        colour = max(TRAIN_COLOURS if route.colour == GRAY else (route.colour,), key=lambda c: hand[c])
-        locos = min(hand[LOCOMOTIVE], length - 1) if hand[colour] else 0
-        probe = ClaimRoute(route_id, colour, length - locos, locos) if hand[colour] \
-            else ClaimRoute(route_id, LOCOMOTIVE, 0, length)
-        return [], self.reason(probe)
-
-    def station_payments(self, city_id: str) -> tuple[list[BuildStation], str | None]:
-        payments = [a for a in self.legal() if isinstance(a, BuildStation) and a.city == city_id]
-        if payments:
-            return payments, None
-        built = len(self.state["players"][self.current]["stations"])
-        return [], self.reason(BuildStation(city_id, LOCOMOTIVE, 0, built + 1))
-
-    def ticket_choice(self) -> tuple[int, int, list[str]]:
-        """(keep at least, keep at most, offered tickets) in a ticket phase (the engine's
-        ``keep_limits``); (0, 0, []) in any other phase."""
-        if self.state["phase"] not in (Phase.SETUP_TICKETS, Phase.TICKETS):
-            return 0, 0, []
-        low, high = keep_limits(self.state)
-        return low, high, list(self.state["players"][self.current]["offer"])
-
-    def tunnel_choice(self) -> tuple[dict, list[str], list[PayTunnel | Withdraw]]:
-        """(the tunnel being claimed, the revealed cards, the payments then ``withdraw``)."""
-        payments: list[PayTunnel | Withdraw] = [a for a in self.legal() if isinstance(a, (PayTunnel, Withdraw))]
-        return dict(self.state["tunnel"] or {}), list(self.state["revealed"]), payments

@@ -13,7 +13,8 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy
 
 from game.i18n import _
-from game.net.signal import SignalError, ice_servers
+from game.net.ice import ice_servers
+from game.net.signal import SignalError
 from game.ui import netplay
 from game.ui.commands import Control, Outcome, Redraw
 from game.ui.controller import Table

@@ -5,7 +5,7 @@ signalling").  The codes are ``game.net.signal``'s.
 
 Every way a link can end is reported once through ``on_close(reason, detail)`` (``REASONS``),
 and every wait has a time limit, so a page using a link never hangs.  No STUN or TURN server is
-contacted unless the player named one (``ice_servers``, from ``game.net.signal.ice_servers``).
+contacted unless the player named one (``ice_servers``, from ``game.net.ice.ice_servers``).
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from dataclasses import replace
 import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
+from game.net.sdp import parse_sdp
 from game.net.signal import (
     Description,
     Kind,
     NoAddressError,
     SignalError,
     invite_tag,
-    parse_sdp,
     read_code,
 )
 from game.web.dom import Node

@@ -16,7 +16,8 @@ from net_helpers import Channel, dealt_table, entropy, start
 from game.ai.decide import ai_move
 from game.i18n import catalog, placeholders
 from game.net.guest import GuestError, GuestTable
-from game.net.host import HostTable, TableError
+from game.net.host import HostTable
+from game.net.kept import TableError
 from game.net.protocol import Clock, Command, Hello, read_host
 from game.state import to_json
 from game.ui.log import Event as LogEvent

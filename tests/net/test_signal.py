@@ -13,6 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.net.ice import ice_servers
+from game.net.sdp import parse_sdp
 from game.net.signal import (
     HASHES,
     KINDS,
@@ -22,9 +24,7 @@ from game.net.signal import (
     Description,
     NoAddressError,
     SignalError,
-    ice_servers,
     invite_tag,
-    parse_sdp,
     read_code,
     unpack,
 )

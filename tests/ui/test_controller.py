@@ -12,6 +12,7 @@ from game.state import to_json
 from game.ui import ai_turn
 from game.ui import screen as ui_screen
 from game.ui.ai_turn import AiAnswer
+from game.ui.choices import route_payments
 from game.ui.commands import (
     AcknowledgeHandoff,
     AcknowledgeLastRound,
@@ -472,7 +473,7 @@ def test_a_colour_chosen_in_the_hand_lights_the_routes_it_pays_and_hints_can_be_
     table.handle(SelectColour("blue"))
     blue = ui_screen.highlights(table, view).claimable
     assert blue and blue < every
-    assert all(any(a.colour == "blue" for a in table.session.route_payments(r)[0]) for r in blue)
+    assert all(any(a.colour == "blue" for a in route_payments(table.session, r)[0]) for r in blue)
     table.handle(SelectColour("blue"))                     # chosen again: let go
     assert table.selected is None and ui_screen.highlights(table, view).claimable == every
     table.handle(ShowHints(False))

@@ -12,6 +12,7 @@ from game.i18n import set_language
 from game.mapdata import load_map
 from game.scenario import load_scenario
 from game.share import embed_link, fragment, public_scenario, read_fragment
+from game.ui.choices import ticket_choice
 from game.ui.commands import AcknowledgeHandoff, CloseDialog, Share, StartGame
 from game.ui.controller import Table
 from game.ui.dialogs import HandoffDialog, ShareDialog
@@ -197,7 +198,7 @@ def test_a_shared_position_holds_public_facts_only():
     table.handle(StartGame(default_options("usa", 2)))
     session = table.session
     assert session is not None
-    _low, high, _offer = session.ticket_choice()
+    _low, high, _offer = ticket_choice(session)
     table.play(next(a for a in session.legal() if len(getattr(a, "tickets", ())) == high))
     assert table.handle(Share()).redraw.value == "dialog"
     dialog = table.dialog()

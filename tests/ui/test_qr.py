@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import build
-from game.net.signal import parse_sdp
+from game.net.sdp import parse_sdp
 from game.ui.qr import ALIGNMENT, QUIET_ZONE, QrError, qr_matrix, qr_svg
 
 SDPS = json.loads((Path(__file__).parents[1] / "net" / "captured_sdps.json").read_text())

@@ -5,6 +5,7 @@ import pytest
 
 from game.actions import DrawCard
 from game.i18n import set_language
+from game.ui.choices import draw_choices, reason, route_payments, tickets_choice
 from game.ui.session import Session
 
 
@@ -21,32 +22,32 @@ def europe(position):
 def test_reasons_follow_the_language():
     game = europe({"market": ["locomotive", "red", "blue", "green", "white"]})
     game.play("draw red")
-    locomotive = next(c for c in game.draw_choices() if c.action == DrawCard("locomotive"))
+    locomotive = next(c for c in draw_choices(game) if c.action == DrawCard("locomotive"))
     set_language("en")
-    assert game.reason(locomotive.action) == "A face-up locomotive cannot be your second card."
-    assert game.tickets_choice().reason == "Draw your second train card first."
+    assert reason(game, locomotive.action) == "A face-up locomotive cannot be your second card."
+    assert tickets_choice(game).reason == "Draw your second train card first."
     set_language("fr")
-    assert game.reason(locomotive.action) == "Une locomotive visible ne peut pas être votre deuxième carte."
-    assert game.tickets_choice().reason == "Piochez d'abord votre deuxième carte Wagon."
+    assert reason(game, locomotive.action) == "Une locomotive visible ne peut pas être votre deuxième carte."
+    assert tickets_choice(game).reason == "Piochez d'abord votre deuxième carte Wagon."
 
 
 def test_parameters_are_named_as_on_the_board():
     set_language("en")
     game = europe({"players": [{"hand": {"red": 3}}, {}]})
-    payments, reason = game.route_payments("budapest--kyiv")            # 6 long, 3 cards in hand
+    payments, reason = route_payments(game, "budapest--kyiv")            # 6 long, 3 cards in hand
     assert payments == [] and reason == "You do not have enough cards to pay for this."
 
     def usa(mine, theirs):
         return Session({"map": "usa", "seed": 1, "players": ["Ann", "Bob"],
                         "position": {"players": [{"hand": {"red": 3}, "routes": mine}, {"routes": theirs}]}})
 
-    _payments, reason = usa([], ["boston--new-york--yellow"]).route_payments("boston--new-york--red")
+    _payments, reason = route_payments(usa([], ["boston--new-york--yellow"]), "boston--new-york--red")
     assert reason == ("The other track of this double route (Boston–New York) is claimed: "
                       "with 2 or 3 players only one track is used.")
-    _payments, reason = usa(["boston--new-york--yellow"], []).route_payments("boston--new-york--red")
+    _payments, reason = route_payments(usa(["boston--new-york--yellow"], []), "boston--new-york--red")
     assert reason == "You already own the other track of this double route (Boston–New York): nobody may own both."
     set_language("fr")
-    _payments, reason = usa([], ["boston--new-york--yellow"]).route_payments("boston--new-york--red")
+    _payments, reason = route_payments(usa([], ["boston--new-york--yellow"]), "boston--new-york--red")
     assert reason.startswith("L'autre voie de cette route double (Boston–New York) est prise")
 
 
@@ -54,7 +55,7 @@ def test_a_coloured_route_is_probed_in_its_own_colour():
     set_language("en")
     game = Session({"map": "usa", "seed": 1, "players": ["Ann", "Bob"],
                     "position": {"players": [{"hand": {"red": 5, "white": 1}}, {}]}})
-    _payments, reason = game.route_payments("calgary--winnipeg")          # white, 6 long
+    _payments, reason = route_payments(game, "calgary--winnipeg")          # white, 6 long
     assert reason == "You do not have enough cards to pay for this."       # not "red cards cannot pay"
-    _payments, reason = game.route_payments("duluth--helena")             # orange, 6 long: none in hand
+    _payments, reason = route_payments(game, "duluth--helena")             # orange, 6 long: none in hand
     assert reason == "You do not have enough cards to pay for this."

@@ -9,6 +9,14 @@ from game.i18n import set_language
 from game.rules import keep_limits
 from game.state import Phase, to_json
 from game.ui import log, session
+from game.ui.choices import (
+    draw_choices,
+    route_payments,
+    station_payments,
+    ticket_choice,
+    tickets_choice,
+    tunnel_choice,
+)
 from game.ui.session import Session, open_session
 from game.ui.setup import GameOptions, Seat
 
@@ -105,23 +113,23 @@ def test_resume_mid_draw_and_mid_tunnel():
 
 def test_second_card_choices_say_why_a_locomotive_is_disabled():
     game = europe({"market": ["locomotive", "red", "blue", "green", "white"]})
-    choices = game.draw_choices()
+    choices = draw_choices(game)
     assert [c.enabled for c in choices] == [True] * 6
     game.play("draw red")
-    by_source = {c.action.source: c for c in game.draw_choices()}
+    by_source = {c.action.source: c for c in draw_choices(game)}
     assert not by_source["locomotive"].enabled
     assert by_source["locomotive"].reason == "A face-up locomotive cannot be your second card."
-    assert by_source["deck"].enabled and not game.tickets_choice().enabled
-    assert game.tickets_choice().reason == "Draw your second train card first."
+    assert by_source["deck"].enabled and not tickets_choice(game).enabled
+    assert tickets_choice(game).reason == "Draw your second train card first."
 
 
 def test_route_payments_and_reasons():
     game = europe({"players": [{"hand": {"red": 2, "locomotive": 1}}, {"routes": ["berlin--wien"]}, {}]})
-    payments, reason = game.route_payments("bucuresti--sofia")       # gray tunnel of length 2
+    payments, reason = route_payments(game, "bucuresti--sofia")       # gray tunnel of length 2
     assert reason is None and {str(p) for p in payments} == {
         "claim bucuresti--sofia 2red", "claim bucuresti--sofia 1red+1loco"}
-    assert game.route_payments("berlin--wien") == ([], "This route is already claimed by Bot.")
-    payments, reason = game.route_payments("budapest--kyiv")           # length 6
+    assert route_payments(game, "berlin--wien") == ([], "This route is already claimed by Bot.")
+    payments, reason = route_payments(game, "budapest--kyiv")           # length 6
     assert payments == [] and reason == "You do not have enough cards to pay for this."
 
 
@@ -129,7 +137,7 @@ def test_tunnel_pay_or_withdraw():
     position = {"market": ["blue"] * 5, "deck_top": ["red", "black", "white"],
                 "players": [{"hand": {"red": 3, "locomotive": 1}}, {}, {}]}
     game = europe(position, actions=["claim bucuresti--sofia 2red"])
-    tunnel, revealed, options = game.tunnel_choice()
+    tunnel, revealed, options = tunnel_choice(game)
     assert tunnel["extra"] == 1 and revealed == ["red", "black", "white"]
     assert set(options) == {PayTunnel("red", 1, 0), PayTunnel("locomotive", 0, 1), Withdraw()}
     game.play(Withdraw())
@@ -141,17 +149,17 @@ def test_tunnel_pay_or_withdraw():
 
 def test_station_payments():
     game = europe({"players": [{"hand": {"red": 1}}, {"stations": ["wien"]}, {}]})
-    payments, reason = game.station_payments("paris")
+    payments, reason = station_payments(game, "paris")
     assert payments == [BuildStation("paris", "red", 1, 0)] and reason is None
-    assert game.station_payments("wien") == ([], "This city already has a station.")
+    assert station_payments(game, "wien") == ([], "This city already has a station.")
 
 
 def test_ticket_choice_follows_the_keep_rules():
     game = europe({})
-    low, high, offer = game.ticket_choice()
+    low, high, offer = ticket_choice(game)
     assert (low, high, len(offer)) == (0, 0, 0)                      # not a ticket phase
     game = Session({"map": "europe", "variant": "mega", "players": ["A", "B"], "seed": 2})
-    low, high, offer = game.ticket_choice()
+    low, high, offer = ticket_choice(game)
     assert (low, high, len(offer)) == (0, 1, 2)                      # Mega stage 1: keep at most one long
 
 
@@ -166,7 +174,7 @@ def test_ticket_choice_is_the_engines_keep_rule(map_id, variant):
         if game.over:
             break
         if game.state["phase"] in (Phase.SETUP_TICKETS, Phase.TICKETS):
-            low, high, offer = game.ticket_choice()
+            low, high, offer = ticket_choice(game)
             sizes = [len(a.tickets) for a in game.legal()]
             assert (low, high) == keep_limits(game.state) == (min(sizes), max(sizes))
             assert offer == game.state["players"][game.current]["offer"]
@@ -190,7 +198,7 @@ def test_the_log_is_public():
 
 def test_last_round_and_end_are_logged():
     game = europe({"players": [{"hand": {"red": 3}, "trains": 4}, {}, {}]})
-    game.play(game.route_payments("danzig--warszawa")[0][0])
+    game.play(route_payments(game, "danzig--warszawa")[0][0])
     assert game.log[-1].key == "log.last_round"
     assert log.event_text(game.log[-1], game.state) == (
         "Last round! Ann has 2 trains left: everyone plays one more turn.")

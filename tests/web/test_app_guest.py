@@ -12,7 +12,7 @@ from fakertc import captured
 
 from game.ai.decide import ai_move
 from game.net.host import HostTable
-from game.net.signal import parse_sdp
+from game.net.sdp import parse_sdp
 from game.ui import netplay, setup
 from game.ui.netplay import NetHost
 
