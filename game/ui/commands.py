@@ -1,5 +1,7 @@
-"""What a player asks of the table and what it did: the commands (small frozen values), every
-control's name (``data-cmd``) with the command it makes, and the ``Outcome`` of a command.
+"""What a player asks of the table: the commands (small frozen values), every control's name
+(``data-cmd``) with the command it makes; and ``Command``, every command the table takes, the
+page's (``game.ui.page_events``) and play on several devices' (``game.ui.net_commands``) with
+the player's.  What a command did is its ``game.ui.outcome.Outcome``.
 
 >>> control_command("claim", "2"), control_command("claim", "x"), control_command("fly", "")
 (Pay(kind='claim', index=2), None, None)
@@ -13,6 +15,9 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.ui import net_commands as net
+from game.ui.net_commands import NetCommand
+from game.ui.page_events import PageEvent
 from game.ui.setup import GameOptions
 
 
@@ -206,10 +211,12 @@ class RetryReview:
     """Try again a review that stopped: the decisions not weighed yet are sent again."""
 
 
-Command = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | Share | TakeOver
-           | FreeSpace | Rematch | ReadDealCheck | SkipScoring | ReplayScoring | Zoom | SetAiSpeed | SelectColour | ShowHints | AskHint | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
-           | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep | ReviewGame | ReviewSave | ReviewGo | CloseReview
-           | RetryReview)
+PlayerCommand = (StartGame | ChooseMap | ChooseSeatCount | GoHome | OpenSave | DeleteSave | ExportSave | ExportGame | Share
+                 | TakeOver | FreeSpace | Rematch | ReadDealCheck | SkipScoring | ReplayScoring | Zoom | SetAiSpeed
+                 | SelectColour | ShowHints | AskHint | AcknowledgeHandoff | AcknowledgeLastRound | CloseDialog | Draw
+                 | DrawTickets | ChooseRoute | ChooseCity | Pay | TunnelChoice | Keep | ReviewGame | ReviewSave | ReviewGo
+                 | CloseReview | RetryReview)
+Command = PlayerCommand | PageEvent | NetCommand
 
 
 class Control(enum.StrEnum):
@@ -289,7 +296,16 @@ TABLE_CONTROLS: dict[Control, Callable[[str], Command]] = {
     Control.REVIEW: lambda arg: ReviewGame(int(arg)), Control.REVIEW_SAVE: ReviewSave,
     Control.REVIEW_GO: lambda arg: ReviewGo(int(arg) if arg else None), Control.REVIEW_CLOSE: lambda _arg: CloseReview(),
     Control.REVIEW_RETRY: lambda _arg: RetryReview(),
+    Control.NET_INVITE: lambda arg: net.MakeInvite(_seat(arg)), Control.NET_AI: lambda arg: net.GiveToAi(int(arg)),
+    Control.NET_STOP_AI: lambda arg: net.StopStandIn(int(arg)), Control.NET_PANEL: lambda _arg: net.ToggleSeats(),
+    Control.NET_ANSWER: lambda _arg: net.MakeAnswer(), Control.NET_END_TABLE: lambda _arg: net.EndTable(),
+    Control.NET_OPEN_TABLE: lambda _arg: net.OpenTable(),
 }
+
+
+def _seat(arg: str) -> int | None:
+    """A net control's seat: a number, or the spectators' (``spectator`` or nothing)."""
+    return None if arg in ("", "spectator") else int(arg)
 
 
 def control_command(cmd: str, arg: str) -> Command | None:
@@ -300,31 +316,3 @@ def control_command(cmd: str, arg: str) -> Command | None:
         return None if make is None else make(arg)
     except ValueError:          # no control of that name, or an argument it cannot read
         return None
-
-
-# --- what a command did -----------------------------------------------------------------------
-
-class Redraw(enum.Enum):
-    NOTHING = "nothing"
-    DIALOG = "dialog"           # only the dialog (and the board's mark of what it is about)
-    SCREEN = "screen"           # the screen up: the start screen, or the table
-
-
-@dataclass(frozen=True)
-class Download:
-    text: str
-    name: str                   # the file's name
-
-
-@dataclass(frozen=True)
-class Outcome:
-    redraw: Redraw = Redraw.SCREEN
-    focus_back: bool = False            # a dialog was closed: the focus goes back to what opened it
-    say: str | None = None              # a passing word on the status line
-    dialog_error: str | None = None     # what is wrong with the answer in the open dialog
-    download: Download | None = None
-    zoom: str | None = None
-    pause_ms: int | None = None         # call ``Table.end_pause`` after this long
-
-
-NOTHING = Outcome(Redraw.NOTHING)

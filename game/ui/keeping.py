@@ -1,6 +1,7 @@
-"""Keeping the game on the table: autosave, two tabs playing one game, the storage full, resume
-at boot, opening a stored game and importing a file; plain functions of the ``Table``, whose
-fields they read and set (``game_id``, ``revision``, ``stale``, ``storage_full``, ``notice``).
+"""Keeping a game of this device's: saving it, two tabs playing one game, the storage full,
+resume at boot, opening a stored game and importing a file; plain functions of the table
+(``game.ui.desk.Desk``), whose fields they read and set (``game_id``, ``revision``, ``stale``,
+``storage_full``, ``notice``).
 
 >>> from game.ui.controller import Table
 >>> from game.ui.saves import SaveCatalog
@@ -14,20 +15,12 @@ fields they read and set (``game_id``, ``revision``, ``stale``, ``storage_full``
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
-
-from game.i18n import _, decimal
-from game.jsontext import MAX_CHARS
-from game.problem import Problem
+from game.i18n import _
 from game.scenario import Scenario
-from game.ui.commands import Outcome
-from game.ui.saves import SaveCatalog, SaveEntry, SaveError, StaleSave
+from game.ui.desk import Desk
+from game.ui.outcome import Outcome
+from game.ui.saves import SaveEntry, SaveError, StaleSave
 from game.ui.session import Session, open_session
-from game.ui.setup import GameOptions, StartScreen
-
-if TYPE_CHECKING:
-    from game.ui.netplay import GuestPage, NetHost
 from game.ui.storage import (
     CURRENT_KEY,
     INDEX_KEY,
@@ -37,50 +30,16 @@ from game.ui.storage import (
 )
 
 
-class Table(Protocol):
-    """What keeping the game reads and sets on the table (``game.ui.controller.Table``), named
-    here so that this module does not import the controller that calls it."""
-
-    catalog: SaveCatalog
-    clock: Callable[[], float]
-    session: Session | None
-    game_id: str
-    notice: str
-    revision: int
-    stale: bool
-    storage_full: bool
-    host: NetHost | None
-    guest: GuestPage | None
-
-    @property
-    def start(self) -> StartScreen: ...
-
-    def home(self, options: GameOptions | None = None, problems: list[Problem] | None = None) -> Outcome: ...
-
-    def enter(self, session: Session, revision: int) -> Outcome: ...
-
-    def stop_ai(self) -> None: ...
-
-    def exportable(self) -> bool: ...
-
-
 def failure_text(exc: BaseException) -> str:
     """An unexpected failure in one line, for a message (the readers' own errors say more)."""
     return f"{type(exc).__name__}: {str(exc)[:200]}"
 
 
-def autosave(table: Table) -> None:
-    """Store the whole game; unless another tab has played on, when this tab stops playing
-    (nothing is overwritten), or the storage is full, when the banner says so."""
+def store(table: Desk) -> None:
+    """Store the whole game in the saved games; unless another tab has played on, when this tab
+    stops playing (nothing is overwritten), or the storage is full, when the banner says so."""
     if table.stale or table.session is None:
         return
-    if table.host is not None:          # a hosted game is kept with its table (game.ui.netplay)
-        table.notice = table.host.save(table.catalog.backend)
-        return
-    if table.guest is not None:         # a guest keeps its side; the game only once it is the real one
-        table.guest.save(table.catalog.backend)
-        if not table.exportable():      # (its deal confirmed: ``Table.guest_news``)
-            return
     try:
         table.revision = table.catalog.write(table.game_id, table.session.scenario(), table.session.summary(),
                                              table.clock(), base=table.revision)
@@ -96,25 +55,21 @@ def autosave(table: Table) -> None:
         table.storage_full = False
 
 
-def keep_current(table: Table) -> None:
-    """Store the game on the table (``enter``) and remember it as the one to resume at boot
-    (a game on several devices is resumed from the start screen: its table is kept apart)."""
-    autosave(table)
-    if table.host is not None or table.guest is not None:
-        return
+def remember(table: Desk) -> None:
+    """Remember the game on the table as the one to resume at boot."""
     try:
         table.catalog.backend.set(CURRENT_KEY, table.game_id)
     except StorageFull:
         pass
 
 
-def go_stale(table: Table) -> None:
+def go_stale(table: Desk) -> None:
     """Another tab has played this game on (or deleted it): stop playing it here."""
     table.stale = True
     table.stop_ai()
 
 
-def storage_changed(table: Table, key: str | None) -> bool:
+def storage_changed(table: Desk, key: str | None) -> bool:
     """Another tab changed the storage at ``key`` (None: cleared it); whether this tab
     stopped playing because that tab wrote or deleted this game."""
     if table.session is None or table.stale or key not in (None, INDEX_KEY, SAVE_PREFIX + table.game_id):
@@ -125,22 +80,22 @@ def storage_changed(table: Table, key: str | None) -> bool:
     return True
 
 
-def free_space(table: Table, save_id: str) -> Outcome:
+def free_space(table: Desk, save_id: str) -> Outcome:
     """Delete a finished game from the storage-full banner, then save this game whole again."""
     if save_id != table.game_id and any(e.id == save_id for e in table.catalog.finished()):
         table.catalog.delete(save_id)
-    autosave(table)
+    table.mode.save(table)
     return Outcome()
 
 
-def banner_games(table: Table) -> list[SaveEntry] | None:
+def banner_games(table: Desk) -> list[SaveEntry] | None:
     """While the storage is full: the finished games that may be deleted (None: no banner)."""
     if not table.storage_full or table.stale:
         return None
     return [e for e in table.catalog.finished() if e.id != table.game_id]
 
 
-def resume(table: Table) -> Outcome:
+def resume(table: Desk) -> Outcome:
     """At boot: the game played last, if it is stored, else the start screen; a game that
     cannot be opened is said on the start screen (boot never fails because of stored data)."""
     try:
@@ -152,7 +107,7 @@ def resume(table: Table) -> Outcome:
     return table.home()
 
 
-def start_game(table: Table, scenario: Scenario) -> Outcome:
+def start_game(table: Desk, scenario: Scenario) -> Outcome:
     """A new game from ``scenario`` on the table, stored under a new id."""
     table.game_id = f"g{int(table.clock())}"
     try:
@@ -163,7 +118,7 @@ def start_game(table: Table, scenario: Scenario) -> Outcome:
     return table.enter(session, 0)
 
 
-def open_saved(table: Table, save_id: str) -> Outcome:
+def open_saved(table: Desk, save_id: str) -> Outcome:
     """Open a stored game; any failure is said on the start screen, the save untouched."""
     try:
         text = table.catalog.raw(save_id)
@@ -181,16 +136,7 @@ def open_saved(table: Table, save_id: str) -> Outcome:
     return table.enter(session, revision)
 
 
-def import_size_ok(table: Table, size: int) -> bool:
-    """Whether a file of ``size`` bytes may be read; if not, the start screen says why (a huge
-    file is refused before it is read, so it never blocks the page)."""
-    if size <= MAX_CHARS:
-        return True
-    import_failed(table, _("start.import_too_large", size=decimal(size / 1e6)))
-    return False
-
-
-def import_game(table: Table, text: str) -> Outcome:
+def import_game(table: Desk, text: str) -> Outcome:
     """A game file's text, to play on; whatever is wrong with it is said, and nothing stored."""
     try:
         session = open_session(text)
@@ -204,7 +150,7 @@ def import_game(table: Table, text: str) -> Outcome:
     return table.enter(session, 0)
 
 
-def import_failed(table: Table, reason: str) -> Outcome:
+def import_failed(table: Desk, reason: str) -> Outcome:
     """A file that could not be imported: the start screen says why, its form as it was."""
     table.notice = _("start.import_failed", reason=reason)
     return table.home(table.start.options)

@@ -24,6 +24,7 @@ log's lines, the end screen).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from game.actions import ClaimRoute, KeepTickets
@@ -33,7 +34,7 @@ from game.mapdata import LOCOMOTIVE, GameMap
 from game.net.seen import digest, seat_view
 from game.rules import closed_routes
 from game.state import Phase, State
-from game.ui import ending
+from game.ui import ending, keeping
 from game.ui.controller import Table
 from game.ui.dialog_screen import (
     DialogScreen,
@@ -148,6 +149,7 @@ class Screen:
     rules: tuple[str, str] = ("", "")   # the map and variant, for the help
     lesson: LessonPart | None = None
     exportable: bool = True             # Export and Share offered: the game is one this device knows whole
+    seats_tool: bool = False            # the header offers the seats and their invites (a hosted table)
     claimable: bool = True              # the Claimable toggle offered (not on a screen that is nobody's)
 
 
@@ -189,9 +191,10 @@ def public_digest(state: State) -> str:
     return digest(seat_view(state, None))[:16]
 
 
-def screen(table: Table, memo: Memo) -> Screen:
-    """The table's screen now (a game must be on); the cues of the moves played since the last
-    screen are taken (``Table.take_cues``)."""
+def screen(table: Table, memo: Memo, cues: Sequence[Cue] = ()) -> Screen:
+    """The table's screen now (a game must be on), with ``cues``: the moves played since the
+    last screen, as the outcome that asked for it took them (``Outcome.cues``).  It changes
+    nothing: drawn twice, the same screen."""
     s = table.session
     assert s is not None
     game = memo.number(s)
@@ -200,21 +203,21 @@ def screen(table: Table, memo: Memo) -> Screen:
     moves = last_moves_of(s, memo)
     status_of = ticket_status(s, memo)
     human = s.current if table.viewer_to_act() else None
-    banner = table.banner_games()
+    banner = keeping.banner_games(table)
     hint = hint_of(table)
     return Screen(
         game=game, map=s.map, board=board_of(table, memo, view), side=side(table, memo, view, moves, status_of, hint),
-        log=log_rows(s, memo), cues=cue_looks(s, table.take_cues()), over=s.over, status=status(table),
+        log=log_rows(s, memo), cues=cue_looks(s, cues), over=s.over, status=status(table),
         status_colour="" if s.over else state["players"][s.current]["colour"],
         facts=(("data-phase", str(state["phase"])), ("data-current", str(s.current)), ("data-turn", str(state["turn"])),
                ("data-actions", str(s.played())), ("data-handoff", "" if s.handoff_to is None else str(s.handoff_to)),
                ("data-last-move", last_action_text(s)), ("data-public", public_digest(state))),
-        dialog=dialog_of(table), ai_line=table.ai_status(),
-        ai_seats=any(s.levels), ai_speed=table.ai_speed(), hints=table.hints, hint=hint,
+        dialog=dialog_of(table), ai_line=table.ai.status(s),
+        ai_seats=any(s.levels), ai_speed=table.ai.speed(), hints=table.hints, hint=hint,
         banner=None if banner is None else tuple((e.id, ", ".join(e.players)) for e in banner),
         human=human, keep_reveal=None if human is None else reveal_mark(human, state["turn"]),
-        rules=(state["map"], state["variant"]), lesson=None, exportable=table.exportable(),
-        claimable=not s.watching_nobody)
+        rules=(state["map"], state["variant"]), lesson=None, exportable=table.mode.exportable(table),
+        claimable=not s.watching_nobody, seats_tool=table.mode.seats_tool)
 
 
 def dialog_of(table: Table) -> DialogScreen | None:
@@ -239,9 +242,9 @@ def hint_of(table: Table) -> HintScreen | None:
     """The Hint command's part of the screen (``game.ui.hints``): None when it is not offered; the
     hint's line and what it lights once asked in this position."""
     s = table.session
-    if s is None or not table.hint_offered():
+    if s is None or not table.hinting.offered(s, to_act=table.playing()):
         return None
-    hint = table.current_hint()
+    hint = table.hinting.current(s, to_act=table.playing())
     if hint is None:
         return HintScreen()
     if hint.reason is None or hint.lit is None:
@@ -275,7 +278,7 @@ def side(table: Table, memo: Memo, view: View, moves: dict[int, list[MovePart]],
         frame = table.scoring_frame()
         if frame is not None:
             return SideScreen(None, None, (), scoring=scoring_screen(s, frame))
-        return SideScreen(None, None, (), end=guest_end(table, end_of(s, memo)))
+        return SideScreen(None, None, (), end=table.mode.end_screen(table, end_of(s, memo)))
     seat = s.viewer
     own = None if seat is None else own_panel(s, view["players"], seat, table.selected, status_of)
     cards = market(s, table.viewer_to_act())
@@ -345,7 +348,7 @@ def highlights(table: Table, view: View, memo: Memo | None = None) -> Highlights
                               and (selected is None or a.colour == selected
                                    or selected == LOCOMOTIVE and a.cards == 0))
     last = claimed_last(last_moves_of(s, memo))
-    hint = table.current_hint()
+    hint = table.hinting.current(s, to_act=table.playing())
     hinted: frozenset[str] = frozenset()
     hint_cities: frozenset[str] = frozenset()
     if hint is not None and hint.reason is not None and hint.lit is not None:    # the move, and what its reason names
@@ -457,22 +460,7 @@ def end_of(s: Session, memo: Memo) -> EndScreen:
     return screen_
 
 
-def guest_end(table: Table, end: EndScreen) -> EndScreen:
-    """The final table on a guest's page (as it is elsewhere): no rematch (the host's to start:
-    a line says so), the fair deal's verdict in a line (its full text a click away), and a review
-    only of the guest's own seat, once the deal confirmed made the game the real one."""
-    page = table.guest
-    if page is None:
-        return end
-    verdict = page.end()
-    deal = "" if verdict is None else _("net.end.confirmed") if verdict[0] else _("net.end.failed")
-    real = table.exportable()
-    return replace(end, rematch=False, rematch_note=_("net.end.rematch"), deal=deal,
-                   deal_ok=verdict is not None and verdict[0],
-                   reviews=tuple((seat, words) for seat, words in end.reviews if real and seat == page.guest.seat))
-
-
-def cue_looks(s: Session, cues: list[Cue]) -> tuple[CueLook, ...]:
+def cue_looks(s: Session, cues: Sequence[Cue]) -> tuple[CueLook, ...]:
     players, game_map = s.state["players"], s.map
     looks = []
     for cue in cues:

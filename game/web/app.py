@@ -7,7 +7,6 @@ another tab's writes) is ``game.web.input``'s, the focus and the dialogs' place
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import importlib
 from collections.abc import Callable
@@ -19,12 +18,15 @@ from pyodide.ffi import create_once_callable, to_js
 
 from game.i18n import _
 from game.ui import netplay
-from game.ui.ai_pacing import AI_SPEEDS, AiAsk
-from game.ui.ai_turn import AiAnswer
-from game.ui.commands import Outcome, Redraw
+from game.ui import page_events as page
+from game.ui.ai_pacing import AI_SPEEDS
+from game.ui.commands import Command
 from game.ui.controller import Table
 from game.ui.keeping import failure_text
-from game.ui.review_turn import ReviewAnswer
+from game.ui.moves import Cue
+from game.ui.net_commands import JoinLink
+from game.ui.net_panels import NetPanel
+from game.ui.outcome import Outcome, Redraw
 from game.ui.saves import SaveCatalog
 from game.ui.screen import (
     HINT_DIALOGS,
@@ -32,14 +34,12 @@ from game.ui.screen import (
     Screen,
     board_of,
     dialog_of,
-    review_side,
     screen,
 )
 from game.ui.storage import Backend, Preferences
 from game.web import cues
 from game.web import netplay as netpanel
 from game.web import start as start_screen
-from game.web.ai_helper import AiHelper
 from game.web.dom import button, el, present
 from game.web.download import download
 from game.web.focus import Focus
@@ -47,9 +47,10 @@ from game.web.header import Header, table_tools
 from game.web.help import HelpPanel
 from game.web.input import Input
 from game.web.netplay import NetPage
-from game.web.review import ReviewHelper, bring_into_view
+from game.web.review import bring_into_view
 from game.web.storage import LocalStorage
 from game.web.tap import RoutePicker
+from game.web.work import Work
 from game.web.zoom import Zoom
 
 if TYPE_CHECKING:
@@ -127,9 +128,8 @@ class App:
         self.drawn: int | None = None           # the game the table screen was built for (its number)
         self.parts: table.TableParts | None = None
         self.revealed = False                   # the final scoring was being revealed at the last redraw
-        self.ai = AiHelper(self.on_ai_answer, self.on_ai_failure)
         self.review_shown: int | None = None     # the review's decision shown last (its better move brought into view)
-        self.reviewer = ReviewHelper(self.on_review_answer, self.on_review_returned, self.on_review_failure)
+        self.work = Work(self)                  # the AI helper and a review's workers (game.web.work)
         self.zoom = Zoom()
         self.focus = Focus(self.zoom)
         self.picker = RoutePicker()
@@ -139,8 +139,19 @@ class App:
         self.input.listen(root)
         self.net = NetPage(self)                # play on several devices (game.web.netplay)
 
+    def tell(self, command: Command) -> None:
+        """A command of the page's (a timer, a worker's answer, a channel's news) to the table, and its outcome done."""
+        self.apply(self.table.handle(command))
+
     def apply(self, outcome: Outcome) -> None:
-        """Do on the page what a command's outcome asks, then ask for an AI move if one is due."""
+        """Do on the page what a command's outcome asks, its effects included; the page asks
+        the table nothing else (``game.ui.outcome``)."""
+        for post in outcome.posts:          # texts for other devices, channels closed
+            post.carry_out()
+        for ident in outcome.clear:
+            field = present(js.document.getElementById(ident))
+            if field is not None:
+                field.value = ""
         if outcome.download is not None:
             download(outcome.download)
         if outcome.zoom is not None:
@@ -150,71 +161,62 @@ class App:
         error = present(js.document.querySelector(".dialog .dialog-error"))
         if outcome.dialog_error is not None and error is not None:
             error.textContent = outcome.dialog_error
-        if outcome.redraw is Redraw.SCREEN:
-            self.show()
-        elif outcome.redraw is Redraw.DIALOG:
-            self.show_dialog()
+        self.redraw(outcome)
         if outcome.focus_back:
             self.focus.restore_focus(closed=True)
         if outcome.pause_ms is not None:
-            js.setTimeout(create_once_callable(lambda: self.apply(self.table.end_pause())), outcome.pause_ms)
-        self.ask_ai()
-        self.ask_review()
-        hint = self.table.hint_next()           # the Hint command's move, asked of the same helper
-        if hint is not None:
-            self.ai.ask(hint)
-        tick = self.table.scoring_next()       # the final scoring's next step, when it is being revealed
-        if tick is not None:
-            js.setTimeout(create_once_callable(lambda: self.apply(self.table.scoring_due(tick.ticket))), tick.delay_ms)
-        self.net_send()
+            js.setTimeout(create_once_callable(lambda: self.tell(page.EndPause())), outcome.pause_ms)
+        self.work.carry_out(outcome)
+        for want in outcome.connect:
+            self.net.connect(want)
 
-    def net_send(self) -> None:
-        """Play on several devices: the host sends every guest its news after any move on this device."""
-        table = self.table
-        if table.host is not None:
-            table.host.moved()
+    def redraw(self, outcome: Outcome) -> None:
+        match outcome.redraw:
+            case Redraw.SCREEN:
+                self.show(outcome.cues)
+            case Redraw.DIALOG:
+                self.show_dialog()
+            case Redraw.BOARD:
+                self.draw_board()
+            case Redraw.REVIEW:
+                self.work.review_moved()
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def show(self) -> None:
+    def show(self, cues: tuple[Cue, ...] = ()) -> None:
+        """Draw the screen up: the start screen, a table's panel before its game, or the game
+        (``cues``: of the moves played since the last, to play) with the mode's panel over it."""
         table = self.table
-        if table.session is None and (table.host is not None or table.guest is not None):
-            self.show_net()
+        panel = table.mode.panel(table, netpanel.now())
+        if table.session is None and panel is not None:
+            self.show_net(panel)
         elif table.session is None:
             self.show_start()
         else:
-            self.show_game()
-            self.show_net_panel()
+            self.show_game(cues)
+            self.show_net_panel(panel)
             self.net.clock()
 
-    def show_net(self) -> None:
+    def show_net(self, panel: NetPanel) -> None:
         """A hosted table before the deal, or a guest's page before its game: their panel alone."""
         self.clear_game()
-        table = self.table
-        panel = self.net.host_panel(table.host) if table.host is not None else \
-            self.net.guest_panel(table.guest) if table.guest is not None else None
         title = el("div", None, el("h1", _("start.title")), button(_("table.menu"), "home"), cls="title-row")
         typed = netpanel.typed()
-        self.root.replaceChildren(title, *([] if panel is None else [panel]))
+        self.root.replaceChildren(title, self.net.panel(panel))
         netpanel.retype(typed)
         self.root.className = "start net"
 
-    def show_net_panel(self) -> None:
+    def show_net_panel(self, panel: NetPanel | None) -> None:
         """Over a game on several devices: the host's seats and invites when asked for, a guest's
-        panel while its channel is down (``GuestPage.cut_off``)."""
+        panel while its channel is down."""
         typed = netpanel.typed()
         old = present(js.document.getElementById("net-panel"))
         if old is not None:
             old.remove()
-        table = self.table
-        panel = None
-        if table.host is not None and self.net.panel_open:
-            panel = self.net.host_panel(table.host)
-        elif table.guest is not None and table.guest.cut_off():
-            panel = self.net.guest_panel(table.guest)
         if panel is not None:
-            panel.classList.add("net-over")
-            self.root.append(panel)
+            node = self.net.panel(panel)
+            node.classList.add("net-over")
+            self.root.append(node)
             netpanel.retype(typed)
 
     def clear_game(self) -> None:
@@ -246,7 +248,7 @@ class App:
         parts = _table().TableParts(board_box, side, shown.map)
         self.root.replaceChildren(
             self.header.build(*table_tools(shown, back_to_lesson=self.config.back_to_lesson is not None,
-                                           hosting=self.table.host is not None)),
+                                           hosting=shown.seats_tool)),
             el("div", None, board_box, el("p", "", cls="ai-status", id="ai-status", role="status"),
                el("p", "", cls="hint-line", id="hint-line", role="status"),
                el("p", "", cls="net-clock", id="net-clock", role="timer"), cls="board-frame", id="board-frame"),
@@ -256,13 +258,13 @@ class App:
         self.focus.forget_spot()
         self.drawn, self.parts = shown.game, parts
         if shown.ai_seats and not shown.over:      # a finished game (a review has workers of its own) needs none
-            self.ai.start()                 # loads in the background while the game is drawn
+            self.work.ai.start()            # loads in the background while the game is drawn
         return parts
 
-    def show_game(self) -> None:
+    def show_game(self, cues_of_moves: tuple[Cue, ...] = ()) -> None:
         """Redraw the game screen from the model's screen (``game.ui.screen``; the board only where
-        it changed)."""
-        shown = self.shown = screen(self.table, self.memo)
+        it changed), playing the cues of the moves played since the last."""
+        shown = self.shown = screen(self.table, self.memo, cues_of_moves)
         parts = self.parts
         if self.drawn != shown.game or parts is None:
             parts = self.build_game(shown)
@@ -291,7 +293,7 @@ class App:
         if shown.over and (revealing or self.revealed):
             self.focus.focus_the_end()
         self.revealed = revealing
-        self.show_ai_status(shown.ai_line)
+        self.work.show_ai_status(shown.ai_line)
         review = shown.side.review
         stepped = None if review is None else review.shown
         if stepped != self.review_shown:        # a decision stepped onto: its better move in view
@@ -357,114 +359,13 @@ class App:
         if text:
             self.header.status(text)
 
-    # --- AI seats: timers and the helper ----------------------------------------------------------
-
-    def ask_ai(self) -> None:
-        """Ask the helper for the AI move the model wants, with a timer for its delay, and for the
-        moves that can be asked ahead."""
-        ask: AiAsk | None = self.table.ai_next()
-        if ask is not None:
-            ticket = ask.request.ticket
-            js.setTimeout(create_once_callable(lambda: self.ai_due(ticket)), ask.delay_ms)
-            if ask.asked:
-                self.ai.hurry(ticket)       # asked ahead: now before the moves the human made moot
-            else:
-                self.ai.ask(ask.request)
-        for request in self.table.ai_ahead():          # while a human keeps tickets: the AI's next move
-            self.ai.ask(request, ahead=True)
-        for moot in self.table.ai_dropped():           # asked ahead, and the human chose otherwise
-            self.ai.drop(moot)
-
-    def ai_due(self, ticket: int) -> None:
-        if self.table.ai_delay_over(ticket):
-            self.apply(Outcome())
-        else:
-            self.show_ai_status(self.table.ai_status())
-
-    def on_ai_answer(self, answer: AiAnswer) -> None:
-        if self.table.hint_answered(answer) or self.table.ai_answered(answer):
-            self.apply(Outcome())
-
-    def on_ai_failure(self, reason: str) -> None:
-        self.table.ai_failed(reason)
-        self.show_ai_status(self.table.ai_status())
-
-    def show_ai_status(self, line: str) -> None:
-        """The AI line at the foot of the board: the helper's failure, a bad answer, "… is thinking"."""
-        self.root.setAttribute("data-ai-helper", self.ai.where)
-        node = present(js.document.getElementById("ai-status"))
-        if node is not None:
-            node.textContent = line
-
-
-    # --- a finished game's review: its worker -----------------------------------------------------
-
-    def ask_review(self) -> None:
-        """Give the review's decisions found to its free workers; when more must be found, replay
-        a slice of the game from a timer, in a task of its own (the page stays responsive, and
-        shows the progress); once the review is done, or when none is on, stop the workers."""
-        review = self.table.review
-        if review is None:
-            self.reviewer.stop()
-            return
-        while self.reviewer.idle() and review.failure is None:
-            request = self.table.review_next()
-            if request is None:
-                break
-            self.reviewer.ask(request)
-        if review.pending and self.reviewer.idle():
-            js.setTimeout(create_once_callable(self.review_replay), 0)
-        elif (review.done or review.failure is not None) and self.reviewer.running:
-            self.reviewer.stop()            # the replay's end: done, shown once more
-            js.setTimeout(create_once_callable(self.review_moved), 0)
-        elif review.failure is not None and self.reviewer.pool is not None:
-            self.reviewer.stop()            # failed with nothing running: Try again starts new helpers
-
-    def review_moved(self) -> None:
-        """The review took an answer or replayed a slice: its panel alone is drawn again (the
-        board shows the decision the player chose, which has not changed), then the next asked."""
-        reviewing = review_side(self.table)
-        if reviewing is not None and self.parts is not None:
-            self.parts.side.update(reviewing)
-        self.ask_review()
-        self.root.setAttribute("data-review-helper", self.reviewer.where)
-
-    def review_replay(self) -> None:
-        """A slice of the game's replay, in a task of its own, then on with the review."""
-        self.table.review_replay()
-        self.review_moved()
-
-    def on_review_answer(self, reply: ReviewAnswer) -> None:
-        if self.table.review_answered(reply):
-            self.review_moved()
-
-    def on_review_returned(self, ticket: int) -> None:
-        """A lost worker's decision: the review sends it again, to a helper left."""
-        if self.table.review_returned(ticket):
-            self.review_moved()
-
-    def on_review_failure(self, reason: str) -> None:
-        self.table.review_failed(reason)
-        self.review_moved()
-
 
 def join(app: App) -> None:
-    """The page was opened by an invite (``#join=``): the guest's page, its answer made at once;
-    the invite leaves the address (it is good once), and the seat kept by an earlier visit to the
-    same table (``Invite.rejoins``) is rejoined with its token."""
-    hash_text = str(js.location.hash)
+    """The page was opened by an invite (``#join=``): the invite leaves the address (it is good
+    once), and the table joins (``game.ui.guesting.join``)."""
+    fragment = str(js.location.hash)
     js.history.replaceState(js.history.state, "", str(js.location.href).split("#")[0])
-    try:
-        invite = netplay.read_invite(hash_text)
-    except netplay.InviteError as exc:
-        app.table.notice = exc.problem.text()
-        app.apply(app.table.home())
-        return
-    kept = netplay.resume_guest(app.table.catalog.backend)
-    page = kept if kept is not None and invite.rejoins(kept) else netplay.GuestPage.join(invite)
-    page.invite, page.phase = invite, netplay.JOIN
-    app.apply(app.table.join_table(page))
-    asyncio.ensure_future(app.net.answer(page))
+    app.tell(JoinLink(fragment))
 
 
 def start(root, notice: str) -> None:
@@ -477,7 +378,7 @@ def start(root, notice: str) -> None:
         if netplay.is_invite(str(js.location.hash)):
             join(app)
         else:
-            app.apply(app.table.resume())
+            app.tell(page.Resume())
     except Exception as exc:       # noqa: BLE001 - boot never fails because of stored data
         app.table.notice = _("start.open_failed", reason=failure_text(exc))
         app.apply(app.table.home())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from game.ui.commands import Download
+from game.ui.outcome import Download
 from game.web.dom import el
 
 

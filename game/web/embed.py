@@ -27,6 +27,7 @@ from game.ui.embed import (
     scenario_data,
 )
 from game.ui.keeping import failure_text
+from game.ui.page_events import PlayFrom
 from game.ui.screen import Memo, lesson_screen
 from game.ui.storage import DictBackend
 from game.web import cues, table
@@ -200,7 +201,7 @@ class EmbedPage:
         self.root.removeAttribute("aria-label")
         self.root.setAttribute("data-embed-state", "play")
         scenario, dealt = lesson.play_scenario(mode, game.table.fresh_seed())
-        outcome = game.table.start_game(scenario)
+        outcome = game.table.handle(PlayFrom(scenario))
         if dealt:
             game.table.notice = _("embed.dealt")       # said with the status line until the first move
         game.apply(outcome)

@@ -15,6 +15,7 @@ import js
 from pyodide.ffi import create_once_callable
 
 from game.i18n import _
+from game.jsontext import MAX_CHARS
 from game.ui import setup
 from game.ui.commands import (
     ChooseCity,
@@ -27,7 +28,6 @@ from game.ui.commands import (
     DeleteSave,
     GoHome,
     Keep,
-    Outcome,
     SetAiSpeed,
     SkipScoring,
     StartGame,
@@ -35,6 +35,15 @@ from game.ui.commands import (
 )
 from game.ui.controller import Table
 from game.ui.keeping import failure_text
+from game.ui.outcome import Outcome
+from game.ui.page_events import (
+    ImportFailed,
+    ImportGame,
+    ImportTooLarge,
+    LanguageChanged,
+    LightTicket,
+    StorageChanged,
+)
 from game.ui.screen import Screen
 from game.ui.storage import Preferences
 from game.web import cues
@@ -43,7 +52,7 @@ from game.web.dom import closest, keep_alive
 from game.web.focus import Focus
 from game.web.header import Header
 from game.web.help import HelpPanel
-from game.web.netplay import NET_COMMANDS, NetPage
+from game.web.netplay import NetPage, panel_command
 from game.web.tap import RoutePicker
 from game.web.zoom import Zoom
 
@@ -131,14 +140,13 @@ class Input:
             return
         if cmd == Control.CLOSE_PICK:         # the list of routes under a finger, closed by this click
             return
-        if cmd in NET_COMMANDS:                # play on several devices (game.web.netplay)
-            page.net.command(cmd, arg)
-            return
         if cmd == Control.COPY_LINK:
             self.copy_link(arg)
             return
-        command: Command | None
-        if cmd == Control.START:
+        command: Command | None = panel_command(cmd, arg)      # play on several devices: the panel's fields
+        if command is not None:
+            pass
+        elif cmd == Control.START:
             command = StartGame(start_screen.read_options())
         elif cmd == Control.DELETE:
             command = DeleteSave(arg, start_screen.read_options())
@@ -215,7 +223,7 @@ class Input:
         if picker.id == "opt-language":
             page.apply(page.table.handle(GoHome(start_screen.read_options())))
         else:
-            page.table.language_changed()         # the game's own names follow the language
+            page.apply(page.table.handle(LanguageChanged()))     # the game's own names follow the language
             page.redraw_all()                     # every word on the table is drawn again
             js.document.getElementById("opt-language-game").focus()
 
@@ -247,14 +255,14 @@ class Input:
             return
         file = files.item(0)
         try:
-            if not page.table.import_size_ok(int(file.size)):
-                page.apply(Outcome())
+            if int(file.size) > MAX_CHARS:      # refused before it is read: a huge file never blocks the page
+                page.apply(page.table.handle(ImportTooLarge(int(file.size))))
                 return
             text = await file.text()
         except Exception as exc:        # noqa: BLE001 - a file the browser cannot read is said
-            page.apply(page.table.import_failed(failure_text(exc)))
+            page.apply(page.table.handle(ImportFailed(failure_text(exc))))
             return
-        page.apply(page.table.import_game(text))
+        page.apply(page.table.handle(ImportGame(text)))
 
     def on_focus(self, event) -> None:
         page = self.page
@@ -274,11 +282,9 @@ class Input:
 
     def light_ticket(self, ticket: str | None) -> None:
         """Light a ticket's cities and path on the board (None: none), while it is hovered or focused."""
-        if self.page.table.set_focus_ticket(ticket):
-            self.page.draw_board()
+        self.page.apply(self.page.table.handle(LightTicket(ticket)))
 
     def on_storage(self, event) -> None:
         """Another tab changed the storage: if it wrote this game, this tab stops playing it."""
         key = event.key
-        if self.page.table.storage_changed(key if isinstance(key, str) else None):
-            self.page.apply(Outcome())
+        self.page.apply(self.page.table.handle(StorageChanged(key if isinstance(key, str) else None)))

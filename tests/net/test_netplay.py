@@ -25,7 +25,7 @@ from game.problem import Problem
 from game.rng import Rng
 from game.rules import IllegalActionError, legal_actions
 from game.ui import netplay, setup
-from game.ui.commands import NOTHING
+from game.ui.outcome import NOTHING
 from game.ui.log import line_number, log_entries, turn_lines
 from game.ui.netplay import GuestPage, Invite, InviteError, NetHost
 from game.ui.storage import GUEST_KEY, HOST_KEY, DictBackend
@@ -540,7 +540,7 @@ def test_the_ai_standing_in_for_a_guest_plays_nothing_once_the_guest_is_back():
 
 
 def test_a_guest_s_time_out_leaves_the_host_s_dialog_and_closes_the_guest_s_stale_choice():
-    from game.ui.commands import NOTHING
+    from game.ui.outcome import NOTHING
     from game.ui.controller import Table
     from game.ui.dialogs import PaymentDialog, ShareDialog
     from game.ui.saves import SaveCatalog

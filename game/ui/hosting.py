@@ -1,0 +1,334 @@
+"""A table this device hosts for guests on other devices: the host's side (:class:`NetHost`:
+the table of ``game.net.host``, a channel per connection, each waiting seat's invite link, the
+rows of the host's panel) and its mode (:class:`Hosting`): every move made on the host's
+device, an AI seat's, and a guest's goes through it once, and what each guest must be sent
+leaves in the ``Outcome`` (``game.ui.channels.Post``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.i18n import _
+from game.net.fairdeal import commitment
+from game.net.host import HostTable, Send
+from game.net.kept import TableError
+from game.ui import net_commands as net
+from game.ui.channels import Post, Transport
+from game.ui.commands import Command
+from game.ui.desk import Desk
+from game.ui.modes import Local
+from game.ui.net_panels import HostPanel, InviteBox, SeatLine, ice_panel
+from game.ui.netplay import (
+    CLOSE_KEYS,
+    clock_text,
+    invite_link,
+    read_kept,
+    table_mark,
+    write_kept,
+)
+from game.ui.outcome import NOTHING, Connect, Outcome
+from game.ui.session import Session, Watching
+from game.ui.storage import HOST_KEY, Backend, StorageFull
+
+GRACE_S = 60.0                  # a guest away this long: the host may give the seat to an AI
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat on the host's table screen: who it is, its status said, its invite link (a
+    remote seat not connected), and the actions it offers."""
+    seat: int
+    name: str
+    status: str
+    link: str | None
+    new_invite: bool            # a remote seat: a new invite may be made (the old one stops working)
+    give_to_ai: bool            # its guest has been away the grace period: an AI may play it meanwhile
+    connected: bool
+    stop_ai: bool = False       # an AI plays it while its guest is away: the host may stop it (the seat waits again)
+
+
+@dataclass
+class NetHost:
+    """The host's side of a game on several devices: the table, a channel per connection, and
+    the invite link of each seat waiting for its guest."""
+    table: HostTable
+    site: str
+    conns: dict[str, Transport] = field(default_factory=dict)
+    links: dict[int | None, str] = field(default_factory=dict)      # seat (None: spectators) -> invite link
+    pending: dict[int | None, str] = field(default_factory=dict)    # seat -> the connection its invite opens
+    count: int = 0
+    shown: Session | None = None        # the host's screen of the table's game (``session``)
+
+    def name(self, seat: int) -> str:
+        return str(self.table.start["players"][seat]["name"])
+
+    def host_name(self) -> str:
+        local = self.table.local_seat()
+        return self.name(local) if local is not None else ""
+
+    def conn_of(self, channel: Transport) -> str | None:
+        return next((conn for conn, c in self.conns.items() if c is channel), None)
+
+    def new_connection(self, seat: int | None, channel: Transport, code: str) -> list[Post]:
+        """A channel made for ``seat``'s invite (``code``: its offer code); the seat's earlier
+        invite and unanswered channel are dropped (closed)."""
+        self.count += 1
+        conn = f"c{self.count}"
+        old = self.pending.get(seat)
+        posts = [Post.closing(self.conns.pop(old), "a new invite")] if old is not None and old in self.conns else []
+        self.conns[conn] = channel
+        self.pending[seat] = conn
+        invite = self.table.invite(seat)
+        self.links[seat] = invite_link(self.site, code, invite, self.host_name(),
+                                       "" if seat is None else self.name(seat), table_mark(commitment(self.table.secret)))
+        return posts
+
+    def opened(self, conn: str) -> None:
+        """A channel opened: its guest says hello (or rejoins) first."""
+        for seat, pending in list(self.pending.items()):
+            if pending == conn:
+                del self.pending[seat]
+                if seat is not None:
+                    self.links.pop(seat, None)
+
+    def session(self) -> Session | None:
+        """The host's screen of the table's game, once dealt: the host's seat watched (None: a
+        device where nobody plays), over the table's own match, so every move shows whoever made it."""
+        match = self.table.match
+        if match is None:
+            return None
+        if self.shown is None or self.shown.match is not match:
+            self.shown = Session(match, Watching(self.table.local_seat()))
+        self.shown.elsewhere = {i for i, seat in enumerate(self.table.seats) if seat.kind == "remote"}
+        self.shown.stand_in = {i for i, seat in enumerate(self.table.seats) if seat.stand_in}
+        return self.shown
+
+    def close(self) -> list[Post]:
+        """Close every channel (the host leaves the table's screen; the table stays kept)."""
+        conns, self.conns = self.conns, {}
+        self.pending.clear()
+        self.links.clear()
+        return [Post.closing(channel, "the host left") for channel in conns.values()]
+
+    def deliver(self, sends: list[Send]) -> list[Post]:
+        """Each text for its channel; a connection whose seat another took is closed."""
+        self.session()          # the seats played elsewhere and by stand-ins, as they are now
+        posts = [Post(self.conns[send.conn], send.text) for send in sends if send.conn in self.conns]
+        for conn in [c for c in self.conns if c not in self.pending.values() and not self.table.bound(c)]:
+            if any(s.conn == conn for s in sends):
+                continue        # a refused stranger is told why before it is closed at its next message
+            posts.append(Post.closing(self.conns.pop(conn), "seat taken"))
+        return posts
+
+    def rows(self, now: float, grace: float = GRACE_S) -> list[SeatRow]:
+        """The seats as the host's table screen lists them."""
+        statuses = self.table.statuses()
+        away = set(self.table.away(now, grace))
+        rows = []
+        for seat, (info, status) in enumerate(zip(self.table.seats, statuses)):
+            name = self.name(seat)
+            if info.kind != "remote":
+                text = _("net.status.ai") if info.kind == "ai" else _("net.status.local")
+            elif status == "here":
+                text = _("net.status.here")
+            elif status == "stand-in":
+                text = _("net.status.stand_in")
+            elif seat in self.table.away_since:
+                minutes = int(max(0.0, now - self.table.away_since[seat]) // 60)
+                text = _("net.status.away", count=minutes)
+            else:
+                text = _("net.status.waiting")
+            rows.append(SeatRow(seat, name, text, self.links.get(seat) if status != "here" else None,
+                                info.kind == "remote" and status != "here", seat in away, status == "here",
+                                status == "stand-in"))
+        return rows
+
+    def save(self, backend: Backend) -> str:
+        """Keep the table for the host's reload; an empty notice, or why it could not be kept."""
+        try:
+            write_kept(backend, HOST_KEY, self.table.to_json())
+        except StorageFull:
+            return _("net.host.not_kept")
+        return ""
+
+
+def resume_host(backend: Backend, site: str, now: float) -> NetHost | None:
+    """The table kept by the host's last visit (None: none, or one that cannot be used: dropped)."""
+    text = backend.get(HOST_KEY)
+    if text is None:
+        return None
+    try:
+        return NetHost(HostTable.from_json(read_kept(text), now), site)
+    except (TableError, ValueError):
+        backend.remove(HOST_KEY)
+        return None
+
+
+class Hosting(Local):
+    """A table hosted for guests on other devices (``NetHost``): the game is kept with the
+    table, not in the saved games; every move made here (the host's player's, an AI seat's, a
+    time-out) and every guest's message sends each connection its news; the host's panel lists
+    the seats, their invites and what may be done about an away guest."""
+
+    seats_tool = True
+    ticks = True
+
+    def __init__(self, host: NetHost) -> None:
+        self.host = host
+        self.panel_open = False                     # the seats and invites over the game
+        self.making: set[int | None] = set()        # seats whose invite is being made
+        self.problems: dict[int | None, str] = {}   # seat -> why its invite or answer failed
+
+    def played(self, desk: Desk) -> Outcome:
+        return Outcome(posts=tuple(self.host.deliver(self.host.table.outbox())))
+
+    def save(self, desk: Desk) -> None:
+        desk.notice = self.host.save(desk.catalog.backend)
+
+    def entered(self, desk: Desk) -> None:
+        self.save(desk)         # resumed from the start screen: its table is kept apart
+
+    def rematch(self, desk: Desk) -> Outcome:
+        """A new table with the same seats, map and turn timer (its own fair deal, so new
+        invites: each guest joins it by its new link); the finished one is closed."""
+        old = self.host.table
+        remote = [i for i, seat in enumerate(old.seats) if seat.kind == "remote"]
+        fresh = Hosting(NetHost(HostTable.create(old.start, remote, turn_limit=old.turn_limit), self.host.site))
+        return desk.open_mode(fresh)
+
+    def leave(self, desk: Desk) -> tuple[Post, ...]:
+        return tuple(self.host.close())
+
+    def opened(self, desk: Desk) -> Outcome:
+        """The table hosted (new, or kept by the last visit): kept, and its game on it once dealt."""
+        self.save(desk)
+        return self.news(desk, [])
+
+    def news(self, desk: Desk, posts: list[Post]) -> Outcome:
+        """The table changed (a guest's message, a channel's end, a seat given or taken back):
+        the game is on the table once dealt, kept, and redrawn; ``posts``: what it sends."""
+        dealt = self.host.session()
+        if dealt is not None and desk.session is not dealt:
+            desk.enter(dealt, 0)
+        if dealt is not None and desk.ai.wait is not None and not dealt.ai_to_move():
+            desk.stop_ai()         # a guest took its seat back from its stand-in: the AI's move is not wanted
+        desk.notice = self.host.save(desk.catalog.backend) or desk.notice
+        outcome = Outcome(posts=tuple(posts))
+        if dealt is not None and dealt.over and desk.scoring is None and desk.review is None:
+            return outcome.also(desk.reveal_scoring())
+        return outcome
+
+    def handle(self, desk: Desk, command: Command) -> Outcome | None:
+        host = self.host
+        match command:
+            case net.MakeInvite(seat):
+                if seat in self.making:
+                    return NOTHING
+                self.making.add(seat)
+                self.problems.pop(seat, None)
+                return Outcome(connect=(Connect(seat),))
+            case net.InviteMade(seat, channel, code):
+                self.making.discard(seat)
+                return self.news(desk, host.new_connection(seat, channel, code))
+            case net.ConnectFailed(seat, reason):
+                self.making.discard(seat)
+                self.problems[seat] = _(CLOSE_KEYS.get(reason, "net.closed.error"))
+                return Outcome()
+            case net.TakeAnswer(seat, text):
+                return self.take_answer(seat, text)
+            case net.ChannelOpened(channel):
+                conn = host.conn_of(channel)
+                if conn is not None:
+                    host.opened(conn)
+                return NOTHING if conn is None else Outcome()
+            case net.ChannelMessage(channel, text):
+                conn = host.conn_of(channel)
+                return NOTHING if conn is None else self.news(desk, host.deliver(host.table.receive(conn, text)))
+            case net.ChannelClosed(channel, reason, now):
+                conn = host.conn_of(channel)
+                if conn is None:
+                    return NOTHING
+                seat = next((s for s, c in host.pending.items() if c == conn), False)
+                if seat is not False:
+                    self.problems[seat] = _(CLOSE_KEYS.get(reason, "net.closed.closed"))
+                host.conns.pop(conn, None)
+                return self.news(desk, host.deliver(host.table.disconnected(conn, now)))
+            case net.GiveToAi(seat):
+                return self.give_to_ai(desk, seat)
+            case net.StopStandIn(seat):
+                return self.stop_stand_in(desk, seat)
+            case net.ToggleSeats():
+                self.panel_open = not self.panel_open
+                return Outcome()
+        return None
+
+    def take_answer(self, seat: int | None, text: str) -> Outcome:
+        """The guest's answer pasted for ``seat``'s invite, taken by its channel (or why not)."""
+        channel = self.host.conns.get(self.host.pending.get(seat) or "")
+        if channel is None:
+            return NOTHING
+        problem = channel.take_answer(text)
+        if problem is not None:
+            self.problems[seat] = f"{_('net.closed.bad-code')} ({problem})"
+            return Outcome()
+        self.problems.pop(seat, None)
+        return Outcome(clear=(f"net-answer-{'s' if seat is None else seat}",))
+
+    def give_to_ai(self, desk: Desk, seat: int) -> Outcome:
+        """An AI plays an away guest's seat meanwhile."""
+        try:
+            sends = self.host.table.stand_in(seat)
+        except TableError:
+            return NOTHING          # not twice (a double click), nor a seat whose guest came back
+        return self.news(desk, self.host.deliver(sends))
+
+    def stop_stand_in(self, desk: Desk, seat: int) -> Outcome:
+        """The host takes a seat back from the AI playing it for its away guest: the seat waits
+        for its guest again, and an AI move asked for it is forgotten (one for a real AI seat is
+        asked again)."""
+        seats = self.host.table.seats
+        if not (0 <= seat < len(seats)) or not seats[seat].stand_in:
+            return NOTHING          # not twice (a double click)
+        desk.stop_ai()
+        return self.news(desk, self.host.deliver(self.host.table.stop_stand_in(seat)))
+
+    def tick(self, desk: Desk, now: float) -> Outcome:
+        """At the turn timer's 0, a safe move is played for the seat to act and everyone told
+        (when it is the host's player's, their dialog and choice in hand are dropped; a guest's
+        time-out leaves them, as a guest's move does)."""
+        host = self.host
+        match = host.table.match
+        if desk.stale or match is None or host.table.turn_left(now) != 0.0:
+            return NOTHING
+        seat = match.current
+        posts = host.deliver(host.table.time_out(now))
+        if seat == host.table.local_seat():
+            desk.opened, desk.selected = None, None
+        return self.news(desk, posts)
+
+    def clock_line(self, now: float) -> str:
+        """Who is to act and the time left (empty: no timer now)."""
+        left = self.host.table.turn_left(now)
+        match = self.host.table.match
+        if left is None or match is None:
+            return ""
+        return clock_text(self.host.name(match.current), left)
+
+    def panel(self, desk: Desk, now: float) -> HostPanel | None:
+        """The seats, their statuses and invites, the spectators' invite and the setting: before
+        the deal, and over the game when the host asks for it."""
+        host, table = self.host, self.host.table
+        if table.dealt and not self.panel_open:
+            return None
+        lines = tuple(SeatLine(row.seat, row.name, row.status, row.connected, row.give_to_ai, row.stop_ai,
+                               self.invite_box(row.seat, row.link) if row.new_invite else None)
+                      for row in host.rows(now))
+        away = any(status == "away" and seat in table.away_since for seat, status in enumerate(table.statuses()))
+        return HostPanel(table.dealt, lines, self.invite_box(None, host.links.get(None)),
+                         ice_panel(desk.catalog.backend, desk.ice_notice), away)
+
+    def invite_box(self, seat: int | None, link: str | None) -> InviteBox:
+        return InviteBox("spectator" if seat is None else str(seat), seat in self.making, link,
+                         self.problems.get(seat, ""))
+

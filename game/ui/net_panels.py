@@ -1,0 +1,68 @@
+"""The panels of play on several devices as screens (frozen values the page draws, as it draws
+the game's ``game.ui.screen.Screen``): the host's (each seat's status and actions, its invite
+being made or its link and the field for the guest's answer, the spectators' invite), a
+guest's (its invite, its answer, a rejoin), and the STUN/TURN setting on both."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ui.netplay import ice_setting, ice_statement
+from game.ui.storage import Backend
+
+
+@dataclass(frozen=True)
+class IceSetting:
+    text: str               # the STUN/TURN servers named (empty: none)
+    statement: str          # what the setting means, plainly
+    notice: str             # what was wrong with the setting typed last (empty: nothing)
+
+
+@dataclass(frozen=True)
+class InviteBox:
+    """A seat's invite on the host's panel: being made, or its link to pass on with the field
+    for the guest's answer, and why the last one failed."""
+    arg: str                # the seat (``spectator``: the spectators')
+    making: bool
+    link: str | None
+    problem: str
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """A seat on the host's panel (``game.ui.hosting.SeatRow``) and its invite, if it waits for its guest."""
+    seat: int
+    name: str
+    status: str
+    connected: bool
+    give_to_ai: bool
+    stop_ai: bool
+    invite: InviteBox | None
+
+
+@dataclass(frozen=True)
+class HostPanel:
+    dealt: bool             # the game is on: the panel can be closed over it
+    seats: tuple[SeatLine, ...]
+    spectators: InviteBox
+    ice: IceSetting
+    away: bool              # a guest is away: the panel is drawn again now and then (its minutes count)
+
+
+@dataclass(frozen=True)
+class GuestPanel:
+    title: str
+    phase: str              # ``game.ui.guesting``'s: join, answer, connected, lost, broken
+    status: str
+    answer: str             # the answer link to pass back (phase answer)
+    problem: str
+    host: str               # the host's name, for the rejoin form's words
+    ice: IceSetting
+
+
+NetPanel = HostPanel | GuestPanel
+
+
+def ice_panel(backend: Backend, notice: str) -> IceSetting:
+    setting = ice_setting(backend)
+    return IceSetting(setting, ice_statement(setting), notice)

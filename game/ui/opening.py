@@ -1,0 +1,109 @@
+"""The start screen's commands and the ways into a game, handled for the table
+(``game.ui.controller.Table.handle``): a new game (on this device, or hosted for guests), the
+form's changes, the saved games (open, review, delete, export), resuming at boot, importing a
+file, another tab's write, the language, a kept table opened again or forgotten, an invite
+opened, a seat rejoined, the STUN/TURN setting; and the table's settings, whatever is on it
+(zoom, the AI's speed, the claimable routes lit)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.i18n import _, decimal
+from game.net.host import HostTable
+from game.ui import commands, guesting, keeping, netplay, setup, turns
+from game.ui import net_commands as net
+from game.ui import page_events as page
+from game.ui.commands import Command
+from game.ui.desk import Desk
+from game.ui.hosting import Hosting, NetHost, resume_host
+from game.ui.outcome import NOTHING, Download, Outcome, Redraw
+from game.ui.setup import GameOptions
+from game.ui.storage import HOST_KEY
+
+
+def handle(desk: Desk, command: Command) -> Outcome | None:
+    """The command's outcome, if it is one of these (else None)."""
+    match command:
+        case commands.StartGame(options):
+            return start(desk, options)
+        case commands.ChooseMap(options):
+            variants = setup.variant_ids(options.map)
+            return desk.home(replace(options, variant=variants[0] if variants else ""))
+        case commands.ChooseSeatCount(options, count):
+            return desk.home(setup.with_seat_count(options, count))
+        case commands.GoHome(options):
+            return desk.home(options)
+        case commands.OpenSave(save_id):
+            return keeping.open_saved(desk, save_id)
+        case commands.ReviewSave(save_id):
+            opened = keeping.open_saved(desk, save_id)      # a failure is said on the start screen
+            humans = [] if desk.session is None or not desk.session.over else desk.session.human_seats()
+            return turns.start_review(desk, humans[0]) if humans else opened
+        case commands.DeleteSave(save_id, options):
+            desk.catalog.delete(save_id)
+            return desk.home(options)
+        case commands.ExportSave(save_id):
+            text = desk.catalog.raw(save_id)
+            return Outcome(Redraw.NOTHING, download=None if text is None else Download(text, save_id))
+        case commands.Zoom(step):
+            return Outcome(Redraw.NOTHING, zoom=step)
+        case commands.SetAiSpeed(speed):
+            desk.ai.set_speed(speed)
+            return NOTHING
+        case commands.ShowHints(on):
+            desk.hints = on
+            return Outcome()
+        case page.Resume():
+            return keeping.resume(desk)
+        case page.PlayFrom(scenario):
+            return keeping.start_game(desk, scenario)
+        case page.ImportGame(text):
+            return keeping.import_game(desk, text)
+        case page.ImportTooLarge(size):
+            return keeping.import_failed(desk, _("start.import_too_large", size=decimal(size / 1e6)))
+        case page.ImportFailed(reason):
+            return keeping.import_failed(desk, reason)
+        case page.StorageChanged(key):
+            return Outcome() if keeping.storage_changed(desk, key) else NOTHING
+        case page.LanguageChanged():
+            if desk.session is not None and not desk.stale and desk.session.name_defaults():
+                desk.mode.save(desk)
+            return Outcome()
+    return net_handle(desk, command)
+
+
+def net_handle(desk: Desk, command: Command) -> Outcome | None:
+    """Play on several devices, from the start screen (or whatever mode is on the table)."""
+    backend = desk.catalog.backend
+    match command:
+        case net.OpenTable():
+            host = resume_host(backend, desk.site, desk.clock() / 1000)
+            return NOTHING if host is None else desk.open_mode(Hosting(host))
+        case net.EndTable():
+            backend.remove(HOST_KEY)
+            return Outcome()
+        case net.JoinLink(fragment):
+            return guesting.join(desk, fragment)
+        case net.Rejoin(text):
+            return guesting.rejoin(desk, guesting.resume_guest(backend), text)
+        case net.KeepIce(text):
+            desk.ice_notice = netplay.keep_ice_setting(backend, text)
+            return Outcome()
+    return None
+
+
+def start(desk: Desk, options: GameOptions) -> Outcome:
+    """A new game from the form: on this device, or a table hosted for guests on other devices,
+    which waits for them (its screen lists the seats and their invites; the cards are dealt
+    when every guest has joined); the form's problems, if any, said on it."""
+    options = setup.with_default_names(options)
+    problems = options.problems()
+    if problems:
+        return desk.home(options, problems)
+    if options.devices:
+        desk.stop_ai()
+        begin, remote = netplay.table_start(options)
+        table = HostTable.create(begin, remote, turn_limit=netplay.table_limit(options))
+        return desk.open_mode(Hosting(NetHost(table, desk.site)))
+    return keeping.start_game(desk, options.scenario(desk.fresh_seed()))

@@ -1,0 +1,80 @@
+"""What a command did, for the page to carry out (``game.web.app.App.apply``): what to redraw,
+what to say, and its effects: texts for other devices (``posts``), channels to make
+(``connect``), the moves' cues to play, the AI helper's work (a move to ask for, moves to ask
+ahead, requests no longer wanted, a hint), the final scoring's next timer, the review's workers
+to feed, a pause.  The table fills in the effects once per command (``Table.handle``), so the
+page does what it is told and polls nothing.
+
+>>> Outcome(Redraw.DIALOG).also(Outcome(Redraw.NOTHING, say="Saved")).redraw
+<Redraw.DIALOG: 'dialog'>
+>>> Outcome(Redraw.DIALOG).also(Outcome(Redraw.BOARD)).redraw
+<Redraw.SCREEN: 'screen'>
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from game.ui.ai_pacing import AiAsk
+from game.ui.ai_turn import AiRequest
+from game.ui.channels import Post
+from game.ui.moves import Cue
+from game.ui.reveal_pacing import ScoringTick
+
+
+class Redraw(enum.Enum):
+    NOTHING = "nothing"
+    BOARD = "board"             # only the board (a ticket lit or put out)
+    REVIEW = "review"           # only the review's panel (its progress, an answer taken)
+    DIALOG = "dialog"           # only the dialog (and the board's mark of what it is about)
+    SCREEN = "screen"           # the screen up: the start screen, or the table
+
+
+@dataclass(frozen=True)
+class Download:
+    text: str
+    name: str                   # the file's name
+
+
+@dataclass(frozen=True)
+class Connect:
+    """A channel the page makes to another device: the host's for ``seat``'s invite (None: the
+    spectators'), or (``offer`` given: the invite's offer code) a guest's answer to it."""
+    seat: int | None
+    offer: str | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    redraw: Redraw = Redraw.SCREEN
+    focus_back: bool = False            # a dialog was closed: the focus goes back to what opened it
+    say: str | None = None              # a passing word on the status line
+    dialog_error: str | None = None     # what is wrong with the answer in the open dialog
+    download: Download | None = None
+    zoom: str | None = None
+    pause_ms: int | None = None         # tell the table ``EndPause`` after this long
+    posts: tuple[Post, ...] = ()        # texts for other devices, channels closed
+    connect: tuple[Connect, ...] = ()   # channels to make
+    clear: tuple[str, ...] = ()         # the fields the page empties (their ids): what was typed is used
+    # the effects, filled in by the table once per command
+    cues: tuple[Cue, ...] = ()          # the moves played since the last outcome, as the viewer sees them
+    ask_ai: AiAsk | None = None         # the AI move due, with its delay
+    ai_ahead: tuple[AiRequest, ...] = ()    # AI moves asked before they are due
+    ai_dropped: tuple[int, ...] = ()    # requests to the AI helper no longer wanted
+    hint: AiRequest | None = None       # the Hint command's move, asked of the same helper
+    scoring_tick: ScoringTick | None = None     # the final scoring's next step's timer
+    review: bool = False                # a review is on: its workers are given work (or stopped once done)
+    ai_line: str = ""                   # the AI line at the foot of the board
+
+    def also(self, other: Outcome) -> Outcome:
+        """This outcome and ``other``'s, as one (the wider redraw; the other's words and file)."""
+        redraw = self.redraw if other.redraw in (Redraw.NOTHING, self.redraw) else \
+            other.redraw if self.redraw is Redraw.NOTHING else Redraw.SCREEN
+        return Outcome(redraw, self.focus_back or other.focus_back, other.say or self.say,
+                       other.dialog_error or self.dialog_error, other.download or self.download,
+                       other.zoom or self.zoom, other.pause_ms or self.pause_ms,
+                       self.posts + other.posts, self.connect + other.connect, self.clear + other.clear)
+
+
+NOTHING = Outcome(Redraw.NOTHING)
