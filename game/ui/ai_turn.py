@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from game.actions import Action, parse_action
 from game.ai.decide import decide_steps
@@ -92,12 +92,13 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _object(text: str, what: str) -> dict:
+def _object(text: str, what: str) -> dict[str, Any]:
     try:
         data = read_json(text)
     except JsonTextError as exc:
         raise AiMessageError(f"{what}: {exc}") from None
-    _need(isinstance(data, dict), f"{what}: expected a JSON object")
+    if not isinstance(data, dict):
+        raise AiMessageError(f"{what}: expected a JSON object")
     return data
 
 

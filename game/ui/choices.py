@@ -17,6 +17,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.actions import (
     Action,
@@ -108,7 +109,7 @@ def ticket_choice(session: Session) -> tuple[int, int, list[str]]:
     return low, high, list(session.state["players"][session.current]["offer"])
 
 
-def tunnel_choice(session: Session) -> tuple[dict, list[str], list[PayTunnel | Withdraw]]:
+def tunnel_choice(session: Session) -> tuple[dict[str, Any], list[str], list[PayTunnel | Withdraw]]:
     """(the tunnel being claimed, the revealed cards, the payments then ``withdraw``)."""
     payments: list[PayTunnel | Withdraw] = [a for a in session.legal() if isinstance(a, (PayTunnel, Withdraw))]
     return dict(session.state["tunnel"] or {}), list(session.state["revealed"]), payments

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.events import Event
 from game.mapdata import load_map
@@ -50,7 +51,7 @@ def breakdowns(state: State) -> list[Breakdown]:
     return rows
 
 
-def verdict(state: State) -> tuple[str, dict]:
+def verdict(state: State) -> tuple[str, dict[str, Any]]:
     """The i18n key and parameters naming the winner(s) and explaining a tie-break."""
     result = _result(state)
     names = [p["name"] for p in state["players"]]

@@ -11,6 +11,7 @@ catalog keys with their parameters, numbers read from the map (``game.mapdata``)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.i18n import longest_name
 from game.mapdata import GameMap, Variant
@@ -22,7 +23,7 @@ TIPS = ("help.tip.tickets", "help.tip.long", "help.tip.cards", "help.tip.trains"
 class Line:
     """One paragraph: a catalog key and its parameters."""
     key: str
-    params: dict = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.actions import (
     Action,
@@ -71,8 +72,8 @@ class Reason:
     """A move in words (``move`` and ``why``: an i18n key and its parameters, ids named when
     shown) and the routes and cities the words speak of, lit on the board."""
 
-    move: tuple[str, dict]
-    why: tuple[str, dict]
+    move: tuple[str, dict[str, Any]]
+    why: tuple[str, dict[str, Any]]
     routes: frozenset[str] = field(default_factory=frozenset)
     cities: frozenset[str] = field(default_factory=frozenset)
 
@@ -129,7 +130,7 @@ def _plan(k: Knowledge) -> Plan:
     return make_plan(k, k.incomplete())
 
 
-def _claim(k: Knowledge, route: str, move: tuple[str, dict]) -> Reason:
+def _claim(k: Knowledge, route: str, move: tuple[str, dict[str, Any]]) -> Reason:
     """A claim (or a tunnel paid): the ticket it completes, else the one whose path it is on, else its points."""
     if not route:
         return Reason(move, ("hint.why.only", {}))

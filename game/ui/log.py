@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.events import Event as EngineEvent
 from game.i18n import _
@@ -193,9 +194,10 @@ def part_segments(entry: Event, state: State) -> list[Segment]:
     >>> part_segments(Event.of("log.draw_face_up", player=0, card="red"), state)
     [Segment(text='took ', card=None), Segment(text='', card='red')]
     """
-    params = dict(entry.params)
-    slots = {name: f"\x00{name}\x00" for name in ("card", "cards") if name in params}
-    text = _(PART_KEYS[entry.key], **{**named({k: v for k, v in params.items() if k not in slots}, state), **slots})
+    params: dict[str, Any] = dict(entry.params)
+    slots: dict[str, str] = {name: f"\x00{name}\x00" for name in ("card", "cards") if name in params}
+    words: dict[str, Any] = {**named({k: v for k, v in params.items() if k not in slots}, state), **slots}
+    text = _(PART_KEYS[entry.key], **words)
     segments: list[Segment] = []
     for i, piece in enumerate(_SLOT.split(text)):
         if i % 2 == 0:

@@ -16,6 +16,7 @@ from game.ui import net_commands as net
 from game.ui import page_events as page
 from game.ui.commands import Command
 from game.ui.desk import Desk
+from game.ui.guest_page import resume_guest
 from game.ui.hosting import Hosting, NetHost, resume_host
 from game.ui.outcome import NOTHING, Download, Outcome, Redraw
 from game.ui.setup import GameOptions
@@ -78,15 +79,15 @@ def net_handle(desk: Desk, command: Command) -> Outcome | None:
     backend = desk.catalog.backend
     match command:
         case net.OpenTable():
-            host = resume_host(backend, desk.site, desk.clock() / 1000)
-            return NOTHING if host is None else desk.open_mode(Hosting(host))
+            kept = resume_host(backend, desk.site, desk.clock() / 1000)
+            return NOTHING if kept is None else desk.open_mode(Hosting(kept))
         case net.EndTable():
             backend.remove(HOST_KEY)
             return Outcome()
         case net.JoinLink(fragment):
             return guesting.join(desk, fragment)
         case net.Rejoin(text):
-            return guesting.rejoin(desk, guesting.resume_guest(backend), text)
+            return guesting.rejoin(desk, resume_guest(backend), text)
         case net.KeepIce(text):
             desk.ice_notice = netplay.keep_ice_setting(backend, text)
             return Outcome()

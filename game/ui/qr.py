@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 Matrix = list[list[bool]]          # rows of modules, True for dark
 
@@ -46,7 +46,7 @@ FORMAT_GENERATOR, FORMAT_MASK = 0b10100110111, 0b101010000010010      # 7.9.1
 VERSION_GENERATOR = 0b1111100100101                                     # 7.10 (annex D)
 QUIET_ZONE = 4                                                          # modules of light margin
 # 7.8.2, table 10: module (row i, column j) is inverted where the mask's condition holds.
-MASKS = (
+MASKS: tuple[Callable[[int, int], bool], ...] = (
     lambda i, j: (i + j) % 2 == 0,
     lambda i, j: i % 2 == 0,
     lambda i, j: j % 3 == 0,

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.i18n import _, longest_name
 from game.mapdata import load_map
@@ -100,7 +101,7 @@ def scoring_reveal(state: State) -> Reveal:
     start = tuple(totals)
     steps: list[Step] = []
 
-    def add(seat: int, kind: str, points: int, **facts) -> None:
+    def add(seat: int, kind: str, points: int, **facts: Any) -> None:
         totals[seat] += points
         steps.append(Step(seat, kind, points, totals[seat], **facts))
 

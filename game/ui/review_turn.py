@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from game.actions import parse_action
 from game.ai.review import REVIEW_SAMPLES, evaluate_steps
@@ -31,7 +32,7 @@ class ReviewMessageError(ValueError):
     """A review request or answer that does not follow this protocol."""
 
 
-def _object(text: str, what: str) -> dict:
+def _object(text: str, what: str) -> dict[str, Any]:
     try:
         data = read_json(text)
     except JsonTextError as exc:

@@ -108,7 +108,7 @@ class SaveCatalog:
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
 
-    def _index(self) -> dict:
+    def _index(self) -> dict[str, Any]:
         """The index as stored; unreadable or of the wrong shape, an empty one (the saves
         themselves describe their lines then)."""
         try:
@@ -165,7 +165,7 @@ class SaveCatalog:
         meta = self._index().get(save_id)
         return (_count(meta.get("revision")) or 0) if isinstance(meta, dict) else 0
 
-    def write(self, save_id: str, scenario: Scenario, meta: dict, saved_at: float, base: int | None = None) -> int:
+    def write(self, save_id: str, scenario: Scenario, meta: dict[str, Any], saved_at: float, base: int | None = None) -> int:
         """Store a game and its index line; the new revision.  ``base`` is the revision the
         writer loaded or wrote last: if the stored one differs, another tab has played on and
         :class:`StaleSave` is raised with nothing written (None: no check, a new game).  Raises

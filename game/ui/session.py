@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
 from game.actions import (
     Action,
 )
 from game.ai.decide import ai_move, ai_seed, safe_action
 from game.events import Event as EngineEvent
-from game.mapdata import load_map
+from game.mapdata import GameMap, load_map
 from game.match import Match
 from game.rules import apply_action, legal_actions
 from game.scenario import Scenario
@@ -37,7 +38,7 @@ from game.view import View, player_view
 HINT_LEVEL = "hard"         # a hint is what this level would play in the seat
 
 
-def _seen(state: State, seat: int) -> tuple:
+def _seen(state: State, seat: int) -> tuple[object, ...]:
     """What a seat sees of the cards and tickets dealt: its hand, tickets and offer, and the market."""
     p = state["players"][seat]
     return p["hand"], p["tickets"], p["offer"], state["market"]
@@ -162,7 +163,7 @@ class Session:
     # --- the table --------------------------------------------------------------------------
 
     @property
-    def map(self):
+    def map(self) -> GameMap:
         return load_map(self.state["map"])
 
     @property
@@ -273,7 +274,7 @@ class Session:
             p["name"] = n
         return True
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         """The saved-games list's line: map, variant, players, turn."""
         return {"map": self.state["map"], "variant": self.state["variant"], "turn": self.state["turn"],
                 "players": [p["name"] for p in self.state["players"]], "over": self.over}

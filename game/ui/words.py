@@ -37,7 +37,7 @@ def ticket_name(game_map: GameMap, ticket: str) -> str:
     return _("log.route_name", a=game_map.city(t.a).name, b=game_map.city(t.b).name)
 
 
-def named(params: dict, state: State) -> dict:
+def named(params: dict[str, Any], state: State) -> dict[str, Any]:
     """``params`` with seats (``player``), ``route``, ``city``, ``card`` and ``cards`` (comma-separated
     card kinds) replaced by their names; anything else, or an id the game does not know, as is."""
     game_map = load_map(state["map"])

@@ -22,6 +22,7 @@ from game.ui import page_events as page
 from game.ui.ai_pacing import AI_SPEEDS
 from game.ui.commands import Command
 from game.ui.controller import Table
+from game.ui.game_facts import Memo
 from game.ui.keeping import failure_text
 from game.ui.moves import Cue
 from game.ui.net_commands import JoinLink
@@ -30,7 +31,6 @@ from game.ui.outcome import Outcome, Redraw
 from game.ui.saves import SaveCatalog
 from game.ui.screen import (
     HINT_DIALOGS,
-    Memo,
     Screen,
     board_of,
     dialog_of,

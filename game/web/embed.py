@@ -26,9 +26,10 @@ from game.ui.embed import (
     read_options,
     scenario_data,
 )
+from game.ui.game_facts import Memo
 from game.ui.keeping import failure_text
 from game.ui.page_events import PlayFrom
-from game.ui.screen import Memo, lesson_screen
+from game.ui.screen import lesson_screen
 from game.ui.storage import DictBackend
 from game.web import cues, table
 from game.web.app import App, PageConfig

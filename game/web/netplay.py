@@ -19,7 +19,7 @@ from game.net.signal import SignalError
 from game.ui import net_commands as net
 from game.ui.commands import Command, Control
 from game.ui.controller import Table
-from game.ui.guesting import ANSWER, JOIN, LOST, resume_guest
+from game.ui.guest_page import ANSWER, JOIN, LOST, resume_guest
 from game.ui.net_panels import GuestPanel, HostPanel, IceSetting, InviteBox, NetPanel
 from game.ui.netplay import answer_link, ice_setting
 from game.ui.outcome import Connect, Outcome

@@ -9,8 +9,9 @@ from pyodide.ffi import to_js
 from game import i18n
 from game.i18n import COLOUR_KEYS, _
 from game.mapdata import MAP_IDS, load_map
+from game.names import MAX_NAME
 from game.problem import Problem
-from game.seats import AI_LEVELS, PLAYER_COLOURS
+from game.seats import AI_LEVELS, MAX_SEATS, MIN_SEATS, PLAYER_COLOURS, TURN_LIMITS
 from game.ui import setup
 from game.ui.ai_turn import LEVEL_KEYS
 from game.ui.rules_page import PAGE_PATH
@@ -42,7 +43,7 @@ def new_game_form(options: GameOptions, problems: list[Problem]) -> Node:
     for v in load_map(options.map).variants:
         variants.append(el("option", i18n.variant_name(options.map, v.id), value=v.id, selected=v.id == options.variant))
     count = el("select", None, id="opt-count", name="count", data_refresh="1")
-    for n in range(setup.MIN_SEATS, setup.MAX_SEATS + 1):
+    for n in range(MIN_SEATS, MAX_SEATS + 1):
         count.append(el("option", str(n), value=str(n), selected=n == len(options.seats)))
     form.append(el("div", None, el("label", _("start.map"), maps), el("label", _("start.variant"), variants),
                    el("label", _("start.players"), count), cls="row"))
@@ -60,7 +61,7 @@ def new_game_form(options: GameOptions, problems: list[Problem]) -> Node:
         for c in PLAYER_COLOURS:
             colour.append(el("option", _(COLOUR_KEYS[c]), value=c, selected=seat.colour == c))
         # a name the game made says so: read back unchanged, it is still the game's (and follows the language)
-        name = el("input", None, cls="seat-name", type="text", maxlength=str(setup.MAX_NAME),
+        name = el("input", None, cls="seat-name", type="text", maxlength=str(MAX_NAME),
                   aria_label=_("start.name", number=i + 1), data_default=seat.name if seat.default else None)
         name.value = seat.name
         form.append(el("div", None, name, kind, colour, cls="seat", data_seat=str(i)))
@@ -70,7 +71,7 @@ def new_game_form(options: GameOptions, problems: list[Problem]) -> Node:
     if options.devices:         # the turn timer: off unless chosen
         timer = el("select", None, id="opt-turn-limit")
         timer.append(el("option", _("start.turn_limit.off"), value="0", selected=not options.turn_limit))
-        for seconds in setup.TURN_LIMITS:
+        for seconds in TURN_LIMITS:
             timer.append(el("option", _("start.turn_limit.minutes", count=seconds // 60), value=str(seconds),
                             selected=options.turn_limit == seconds))
         form.append(el("div", None, el("label", _("start.turn_limit"), timer), cls="row turn-limit"))

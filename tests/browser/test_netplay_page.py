@@ -39,7 +39,7 @@ from netplay_driver import (
 from peer_driver import launch_device
 
 from game.i18n import _ as translate
-from game.ui.netplay import confirmed_text
+from game.ui.guest_page import confirmed_text
 
 SHOTS = os.environ.get("NETPLAY_SHOTS")      # a folder: the screenshots of the note
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ui_driver import AI_FAST, game_facts, human_step, new_game, wait_for_human
 
-from game.ui.screen import LOG_SHOWN, LOG_TRIM, log_start
+from game.ui.game_facts import LOG_SHOWN, LOG_TRIM, log_start
 
 # Mark every element a move may keep: one still marked afterwards was not built again.
 MARK = """() => { for (const node of document.querySelectorAll(

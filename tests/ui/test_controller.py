@@ -9,7 +9,7 @@ import pytest
 from game.actions import DrawCard, KeepTickets, Withdraw
 from game.i18n import set_language
 from game.state import to_json
-from game.ui import ai_turn
+from game.ui import ai_turn, game_facts, keeping, work
 from game.ui import screen as ui_screen
 from game.ui.ai_turn import AiAnswer
 from game.ui.choices import route_payments
@@ -31,7 +31,6 @@ from game.ui.commands import (
     Keep,
     OpenSave,
     Pay,
-    Redraw,
     Rematch,
     SelectColour,
     ShowHints,
@@ -52,6 +51,18 @@ from game.ui.dialogs import (
     TunnelDialog,
 )
 from game.ui.moves import MovePart
+from game.ui.outcome import Redraw
+from game.ui.page_events import (
+    AiAnswered,
+    AiDue,
+    AiFailed,
+    EndPause,
+    ImportGame,
+    ImportTooLarge,
+    LanguageChanged,
+    Resume,
+    StorageChanged,
+)
 from game.ui.saves import SaveCatalog, save_text
 from game.ui.session import Session
 from game.ui.setup import GameOptions, Seat, default_options
@@ -102,7 +113,7 @@ def at_position(position, store=None):
 
 def keep_all(table):
     """The player to act (once handed the device) keeps as many offered tickets as they may."""
-    table.end_pause()
+    table.handle(EndPause())
     if isinstance(table.dialog(), HandoffDialog):
         table.handle(AcknowledgeHandoff())
     dialog = table.dialog()
@@ -173,7 +184,7 @@ def test_tickets_are_kept_within_the_rule_then_the_device_is_handed_over():
     assert table.dialog() is None and table.session.viewer == 0 and not table.viewer_to_act()
     assert ui_screen.status(table) == "Pass the device to Bob."
     assert table.handle(Draw("deck")).say == "It is not your turn."
-    table.end_pause()
+    table.handle(EndPause())
     assert table.dialog() == HandoffDialog(1)
     assert table.handle(Draw("deck")).say == "It is not your turn."       # nobody's cards are on screen
     assert table.handle(CloseDialog()).redraw is Redraw.NOTHING            # a handoff must be answered
@@ -266,7 +277,7 @@ def test_the_last_round_is_announced_then_acknowledged():
     table.handle(AcknowledgeHandoff())
     table.handle(ChooseRoute("atlanta--charleston"))
     table.handle(Pay("claim", 0))
-    table.end_pause()
+    table.handle(EndPause())
     table.handle(AcknowledgeHandoff())
     assert table.dialog() == LastRoundDialog(1, 0, 2)
     assert "Last round: 2 turns left." in ui_screen.status(table)
@@ -290,8 +301,7 @@ def with_an_ai_seat(ai_delay=300):
     table = new_table(ai_delay=ai_delay)
     table.handle(StartGame(GameOptions("usa", "usa", (Seat("Ann", "human", "red"),
                                                       Seat("Hal", "ai", "blue", "easy")), "5")))
-    keep_all(table)
-    return table
+    return table, keep_all(table).ask_ai
 
 
 def reply(ask):
@@ -299,60 +309,57 @@ def reply(ask):
 
 
 def test_an_ai_move_is_asked_at_once_and_played_after_its_delay():
-    table = with_an_ai_seat()
+    table, ask = with_an_ai_seat()
     assert table.dialog() is None and not table.viewer_to_act()
-    ask = table.ai_next()
-    assert ask.delay_ms == 300 and ask.request.view["viewer"] == 1 and table.ai_next() is None    # once
+    assert ask.delay_ms == 300 and ask.request.view["viewer"] == 1
     answer = reply(ask)
-    assert not table.ai_answered(answer)                  # in early: it waits for the delay
+    outcome = table.handle(AiAnswered(answer))
+    assert outcome.redraw is Redraw.NOTHING and outcome.ask_ai is None      # in early: it waits for the delay; asked once
     assert table.session.actions[-1:] != [] and len(table.session.actions) == 1
-    assert table.ai_delay_over(ask.request.ticket)
-    assert len(table.session.actions) == 2 and table.ai_status() == ""
+    assert table.handle(AiDue(ask.request.ticket)).redraw is Redraw.SCREEN
+    assert len(table.session.actions) == 2 and table.ai.status(table.session) == ""
 
 
 def test_a_slow_answer_shows_thinking_and_is_played_when_it_comes():
-    table = with_an_ai_seat()
-    ask = table.ai_next()
-    assert not table.ai_delay_over(ask.request.ticket)
-    assert table.ai_status() == "Hal (AI, easy) is thinking…"
-    assert table.ai_answered(reply(ask)) and len(table.session.actions) == 2
+    table, ask = with_an_ai_seat()
+    outcome = table.handle(AiDue(ask.request.ticket))
+    assert outcome.redraw is Redraw.NOTHING and outcome.ai_line == "Hal (AI, easy) is thinking…"
+    assert table.handle(AiAnswered(reply(ask))).redraw is Redraw.SCREEN and len(table.session.actions) == 2
 
 
 def test_stale_and_illegal_answers():
-    table = with_an_ai_seat()
-    ask = table.ai_next()
+    table, ask = with_an_ai_seat()
     answer = reply(ask)
-    assert not table.ai_answered(AiAnswer(ask.request.ticket + 1, choice=0))     # another position's
-    assert not table.ai_delay_over(ask.request.ticket + 1)
-    table.ai_delay_over(ask.request.ticket)
-    assert table.ai_answered(AiAnswer(ask.request.ticket, choice=999))           # illegal: a safe move
-    assert "choice 999" in table.ai_status() and len(table.session.actions) == 2
-    ask = table.ai_next()
-    assert ask is not None or table.session.current == 0
-    table.handle(GoHome())                    # the move asked for is not wanted any more
-    assert not table.ai_answered(answer) and table.ai_next() is None
+    assert table.handle(AiAnswered(AiAnswer(ask.request.ticket + 1, choice=0))).redraw is Redraw.NOTHING  # another position's
+    assert table.handle(AiDue(ask.request.ticket + 1)).redraw is Redraw.NOTHING
+    table.handle(AiDue(ask.request.ticket))
+    outcome = table.handle(AiAnswered(AiAnswer(ask.request.ticket, choice=999)))    # illegal: a safe move
+    assert outcome.redraw is Redraw.SCREEN and "choice 999" in outcome.ai_line and len(table.session.actions) == 2
+    assert outcome.ask_ai is not None or table.session.current == 0
+    outcome = table.handle(GoHome())                    # the move asked for is not wanted any more
+    assert outcome.ask_ai is None and table.handle(AiAnswered(answer)).redraw is Redraw.NOTHING
 
 
 def test_a_failed_helper_is_said_all_game_long():
-    table = with_an_ai_seat()
-    table.ai_failed("no worker")
-    assert table.ai_status().startswith("The AI helper could not run (no worker)")
+    table, _ask = with_an_ai_seat()
+    outcome = table.handle(AiFailed("no worker"))
+    assert outcome.ai_line.startswith("The AI helper could not run (no worker)")
+    assert table.handle(ShowHints(True)).ai_line == outcome.ai_line
 
 
 def test_an_ai_game_plays_to_the_end_through_the_model():
-    table = with_an_ai_seat(ai_delay=0)
+    table, ask = with_an_ai_seat(ai_delay=0)
     while not table.session.over:
-        ask = table.ai_next()
         if ask is None:                       # the human's turn: the first legal draw
             assert table.viewer_to_act()
             if isinstance(table.dialog(), TicketsDialog):
-                keep_all(table)
+                ask = keep_all(table).ask_ai
             else:
-                action = table.session.legal()[0]
-                table.play(action)
+                ask = work.effects(table, table.play(table.session.legal()[0])).ask_ai   # played as a command is
             continue
-        assert table.ai_delay_over(ask.request.ticket) is False
-        assert table.ai_answered(reply(ask))
+        outcome = table.handle(AiDue(ask.request.ticket))
+        assert outcome.redraw is Redraw.NOTHING
+        ask = table.handle(AiAnswered(reply(ask))).ask_ai
     assert table.dialog() is None and "over" in ui_screen.status(table).lower()
     assert ui_screen.highlights(table, table.session.view()).trail
     first = table.game_id
@@ -367,16 +374,16 @@ def test_a_second_tab_that_played_on_stops_this_one_and_it_can_take_over():
     mine = new_table(store)
     mine.handle(StartGame(HUMANS))
     other = new_table(store)
-    other.resume()
+    other.handle(Resume())
     keep_all(other)
-    assert mine.storage_changed("ttr.v1.save." + mine.game_id)
+    assert mine.handle(StorageChanged("ttr.v1.save." + mine.game_id)).redraw is Redraw.SCREEN
     assert mine.dialog() == StaleDialog()
     before = store["ttr.v1.save." + mine.game_id]
     offer = tuple(mine.session.state["players"][0]["offer"])
     assert mine.handle(Keep(offer)).redraw is Redraw.NOTHING and store["ttr.v1.save." + mine.game_id] == before
     mine.handle(TakeOver())
     assert not mine.stale and len(mine.session.actions) == 1
-    assert not mine.storage_changed("ttr.v1.other")
+    assert mine.handle(StorageChanged("ttr.v1.other")).redraw is Redraw.NOTHING
 
 
 def test_a_stale_write_is_never_made():
@@ -384,7 +391,7 @@ def test_a_stale_write_is_never_made():
     mine = new_table(store)
     mine.handle(StartGame(HUMANS))
     other = new_table(store)
-    other.resume()
+    other.handle(Resume())
     keep_all(other)
     keep_all(mine)                            # no storage event came: the write itself finds out
     assert mine.stale and isinstance(mine.dialog(), StaleDialog)
@@ -398,22 +405,23 @@ def test_full_storage_keeps_playing_offers_finished_games_and_saves_whole_again(
     catalog = table.catalog
     table.catalog = SaveCatalog(FullBackend(store))
     keep_all(table)
-    assert table.storage_full and "full" in ui_screen.status(table) and table.banner_games() == []
+    assert table.storage_full and "full" in ui_screen.status(table) and keeping.banner_games(table) == []
     table.catalog = catalog
     outcome = table.handle(FreeSpace("not-finished"))
-    assert outcome.redraw is Redraw.SCREEN and not table.storage_full and table.banner_games() is None
+    assert outcome.redraw is Redraw.SCREEN and not table.storage_full and keeping.banner_games(table) is None
     assert json.loads(store["ttr.v1.save." + table.game_id])["actions"] == [str(table.session.actions[0])]
 
 
 def test_imports_are_checked_and_never_stored_when_bad():
     table = new_table()
-    assert not table.import_size_ok(3_000_000) and "3.0" in table.take_notice()
-    table.import_game("[1, 2")
+    table.handle(ImportTooLarge(3_000_000))
+    assert "3.0" in table.take_notice()
+    table.handle(ImportGame("[1, 2"))
     assert table.session is None and table.take_notice().startswith("This file cannot be imported: not valid JSON")
     assert table.catalog.entries() == []
     game = Session(HUMANS.scenario(0))
     game.play(game.legal()[0])
-    table.import_game(json.dumps(game.scenario()))
+    table.handle(ImportGame(json.dumps(game.scenario())))
     assert table.session.actions == game.actions and len(table.catalog.entries()) == 1
 
 
@@ -423,14 +431,14 @@ def test_resume_opens_the_current_game_where_it_was():
     table.handle(StartGame(HUMANS))
     keep_all(table)
     again = new_table(store)
-    again.resume()
+    again.handle(Resume())
     assert to_json(again.session.state) == to_json(table.session.state)
     assert again.dialog() == HandoffDialog(1)                 # privacy first on a shared device
     store["ttr.v1.save." + table.game_id] = '{"format": 999}'
     third = new_table(store)
-    assert third.resume().redraw is Redraw.SCREEN and third.session is None and third.take_notice()
+    assert third.handle(Resume()).redraw is Redraw.SCREEN and third.session is None and third.take_notice()
     del store[CURRENT_KEY]
-    assert new_table(store).resume() and new_table(store).session is None
+    assert new_table(store).handle(Resume()) and new_table(store).session is None
 
 
 def test_the_draw_command_plays_the_market_card_named():
@@ -449,18 +457,18 @@ def test_the_handoff_recaps_what_the_others_did_since_that_players_last_turn():
     table.handle(AcknowledgeHandoff())
     table.handle(ChooseRoute("bruxelles--paris--red"))
     assert table.handle(Pay("claim", 0)).pause_ms == 1600
-    table.end_pause()
+    table.handle(EndPause())
     assert table.dialog() == HandoffDialog(1)
-    assert ui_screen.recap(table.session, 1) == ((0, (MovePart("claim", route="bruxelles--paris--red"),)),)
+    assert game_facts.recap(table.session, 1) == ((0, (MovePart("claim", route="bruxelles--paris--red"),)),)
     table.handle(AcknowledgeHandoff())
     table.handle(Draw("red"))
     table.handle(Draw("deck"))
-    table.end_pause()
+    table.handle(EndPause())
     table.handle(AcknowledgeHandoff())
     table.handle(Draw("deck"))
     table.handle(Draw("deck"))
-    table.end_pause()
-    recap = ui_screen.recap(table.session, table.dialog().seat)
+    table.handle(EndPause())
+    recap = game_facts.recap(table.session, table.dialog().seat)
     assert [seat for seat, _parts in recap] == [1, 2]               # Bob then Cleo, since Ann's claim
     assert recap[0][1] == (MovePart("card", card="red"), MovePart("blind"))
 
@@ -495,13 +503,13 @@ def test_the_games_own_names_follow_the_language_in_a_game_and_in_a_save():
     table.handle(StartGame(replace(options, seats=(typed,) + options.seats[1:])))
     assert [p["name"] for p in table.session.state["players"]] == ["Anna", "Kálmán"]
     set_language("ja")
-    table.language_changed()
+    table.handle(LanguageChanged())
     assert [p["name"] for p in table.session.state["players"]] == ["Anna", "のぞみ"]
     saved = json.loads(store[f"ttr.v1.save.{table.game_id}"])
     assert [p["name"] for p in saved["players"]] == ["Anna", "のぞみ"]
     # a save opened in another language: its game-made names in that language, the typed one kept
     set_language("fr")
     again = new_table(store)
-    again.resume()
+    again.handle(Resume())
     assert [p["name"] for p in again.session.state["players"]] == ["Anna", "Gustave"]
     assert Session(again.session.scenario()).state["players"][1]["name"] == "Gustave"

@@ -26,6 +26,7 @@ from game.ui.embed import (
     read_options,
     scenario_data,
 )
+from game.ui.page_events import EndPause, PlayFrom
 from game.ui.saves import SaveCatalog
 from game.ui.session import Session
 from game.ui.setup import default_options, seat_from_choice
@@ -152,7 +153,7 @@ def test_play_from_here_against_the_ai_or_pass_and_play():
     hotseat = Session(lesson.play_scenario("hotseat", 11)[0])
     assert hotseat.handoff_to == 0 and all(p["kind"] == "human" for p in hotseat.state["players"])
     table = Table(SaveCatalog(DictBackend(store := {})), clock=lambda: 5.0, fresh_seed=lambda: 1)
-    table.start_game(ai)
+    table.handle(PlayFrom(ai))
     assert table.session is not None and all(not key.startswith("ttr.v1.save.") or "g5" in key for key in store)
 
 
@@ -259,7 +260,7 @@ def test_the_share_dialog_stays_while_an_ai_plays_and_goes_before_a_handoff():
     assert session.handoff_to == 2
     table.handle(AcknowledgeHandoff())
     table.play(next(a for a in session.legal()))      # Bea keeps tickets: Ann's turn, after a handoff
-    table.end_pause()
+    table.handle(EndPause())
     table.handle(AcknowledgeHandoff())
     assert session.viewer == 0 and table.handle(Share()).redraw.value == "dialog"
     table.play(next(a for a in session.legal() if str(a) == "draw deck"))

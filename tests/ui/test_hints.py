@@ -33,13 +33,17 @@ from game.ui.commands import (
     Draw,
     Keep,
     Pay,
+    SelectColour,
     StartGame,
 )
 from game.ui.end_screen import hints_used
+from game.ui.game_facts import Memo
 from game.ui.hints import explain
 from game.ui.lit import lit
+from game.ui.outcome import Redraw
+from game.ui.page_events import AiAnswered
 from game.ui.saves import save_text
-from game.ui.screen import Memo, screen
+from game.ui.screen import screen
 from game.ui.session import Session, open_session
 from game.ui.setup import rematch
 from game.view import player_view
@@ -144,13 +148,12 @@ def test_the_reason_reads_the_seats_view_only():
 def ask(table, thinking=""):
     """The Hint command on ``table``, answered as the page's AI helper answers; ``thinking``: what
     its line says meanwhile."""
-    table.handle(AskHint())
+    request = table.handle(AskHint()).hint
     assert screen(table, Memo()).hint.line == thinking
-    request = table.hint_next()
-    assert request is not None and table.hint_next() is None        # asked of the helper once
+    assert request is not None and table.handle(SelectColour(None)).hint is None        # asked of the helper once
     s = table.session
     assert request == replace(s.ai_request(request.ticket), level="hard")     # an AI seat's request, at hard
-    assert table.hint_answered(AiAnswer.from_text(ai_turn.answer(request.to_text())))
+    assert table.handle(AiAnswered(AiAnswer.from_text(ai_turn.answer(request.to_text())))).redraw is Redraw.SCREEN
     return screen(table, Memo())
 
 
@@ -161,22 +164,22 @@ def test_a_hint_is_hards_move_in_words_lit_and_counted_once_per_position():
     s = table.session
     assert screen(table, Memo()).hint.line == ""           # offered, not asked yet
     shown = ask(table, "Looking for a hint…")
-    hinted = table.hint.action
+    hinted = table.hinting.hint.action
     assert isinstance(hinted, KeepTickets) and hinted in s.legal()
     assert shown.hint.line.startswith("Keep ") and shown.dialog.hint == shown.hint
     assert shown.hint.lit.tickets == hinted.tickets and shown.board.highlights.hint
     assert shown.log[-1].notice == "Ann asked for a hint."
-    table.handle(AskHint())                                 # again in the same position: the same hint, not counted
-    assert s.hint_counts() == [1, 0] and table.hint_next() is None
+    again = table.handle(AskHint())                         # again in the same position: the same hint, not counted
+    assert s.hint_counts() == [1, 0] and again.hint is None
     table.handle(Keep(hinted.tickets))
     assert screen(table, Memo()).hint is None               # Bob's turn now, behind the handoff: no command
 
 
 def answer_with(table, action):
     """The Hint command on ``table``, answered with ``action`` (as if hard had chosen it)."""
-    table.handle(AskHint())
-    request = table.hint_next()
-    assert table.hint_answered(AiAnswer(request.ticket, choice=table.session.legal().index(action)))
+    request = table.handle(AskHint()).hint
+    answered = table.handle(AiAnswered(AiAnswer(request.ticket, choice=table.session.legal().index(action))))
+    assert answered.redraw is Redraw.SCREEN
     return screen(table, Memo())
 
 
@@ -215,8 +218,8 @@ def test_a_game_without_hints_offers_no_command_and_says_so_in_its_save():
     s = table.session
     assert s.scenario()["hints"] == {"offered": False, "asked": []}
     assert screen(table, Memo()).hint is None and screen(table, Memo()).dialog.hint is None
-    table.handle(AskHint())
-    assert s.hint_counts() == [0, 0] and table.hint_next() is None
+    asked = table.handle(AskHint())
+    assert s.hint_counts() == [0, 0] and asked.hint is None
     reloaded = open_session(save_text(s.scenario()))
     assert not reloaded.hints_offered and hints_used(reloaded) == ""
     assert rematch(s.scenario(), 3)["hints"] == {"offered": False, "asked": []}

@@ -19,9 +19,17 @@ from game.rng import Rng
 from game.rules import apply_action, legal_actions
 from game.state import Phase, new_game
 from game.ui.commands import ChooseRoute, Pay, RetryReview, ReviewGame, ReviewGo
+from game.ui.game_facts import Memo
 from game.ui.lit import Lit, lit
+from game.ui.outcome import Redraw
+from game.ui.page_events import (
+    ReviewAnswered,
+    ReviewFailed,
+    ReviewReplay,
+    ReviewReturned,
+)
 from game.ui.review_turn import ReviewAnswer, ReviewRequest
-from game.ui.screen import Memo, screen
+from game.ui.screen import screen
 from game.view import player_view
 
 
@@ -107,20 +115,21 @@ def test_a_review_whose_helpers_all_failed_says_so_and_tries_again():
     table = reviewed_table()
     table.handle(ReviewGame(0))
     run = table.review
-    while (request := table.review_next()) is None and run.pending:
-        table.review_replay()
-    other = table.review_next()
-    assert table.review_returned(request.ticket) and not table.review_returned(request.ticket)
-    assert table.review_next() == request               # a lost worker's decision is sent again
-    table.review_failed("no answer in 30 s")
+    while (request := run.next_request()) is None and run.pending:
+        table.handle(ReviewReplay())
+    other = run.next_request()
+    assert table.handle(ReviewReturned(request.ticket)).redraw is Redraw.REVIEW
+    assert table.handle(ReviewReturned(request.ticket)).redraw is Redraw.NOTHING
+    assert run.next_request() == request               # a lost worker's decision is sent again
+    table.handle(ReviewFailed("no answer in 30 s"))
     review = screen(table, Memo()).side.review
     assert review.failure.startswith("The review could not finish") and review.detail == "no answer in 30 s"
-    assert not review.working and table.review_next() is None
+    assert not review.working and run.next_request() is None
     assert table.handle(RetryReview()).redraw.value == "screen"
     assert screen(table, Memo()).side.review.failure == ""
-    again = [table.review_next(), table.review_next()]
+    again = [run.next_request(), run.next_request()]
     assert {r.ticket for r in again} == {request.ticket, other.ticket}     # the decisions not weighed, sent again
     for r in again:
-        assert table.review_answered(fake_answer(r))
+        assert table.handle(ReviewAnswered(fake_answer(r))).redraw is Redraw.REVIEW
     rest = run_review(table)
     assert run.done and len(run.verdicts) == 2 + len(rest)

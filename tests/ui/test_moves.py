@@ -5,6 +5,7 @@ import pytest
 
 from game.events import event_view
 from game.i18n import set_language
+from game.ui import game_facts
 from game.ui import screen as ui_screen
 from game.ui.commands import AcknowledgeHandoff, SetAiSpeed
 from game.ui.controller import Table
@@ -87,19 +88,19 @@ def test_the_table_says_the_last_action_without_the_tickets_kept_and_lights_the_
     table = Table(SaveCatalog(DictBackend({})), clock=lambda: 1.0, fresh_seed=lambda: 1)
     table.enter(europe({"players": [{"hand": {"red": 2}}, {}, {}]}), 0)
     table.handle(AcknowledgeHandoff())
-    assert ui_screen.last_action_text(table.session) == "" and table.take_cues() == []
+    assert game_facts.last_action_text(table.session) == "" and table.take_cues() == ()
     table.session.play("claim bucuresti--sofia 2red")
-    assert ui_screen.last_action_text(table.session) == "claim bucuresti--sofia 2red"
-    assert [c.kind for c in table.take_cues()] == ["tunnel"] and table.take_cues() == []
+    assert game_facts.last_action_text(table.session) == "claim bucuresti--sofia 2red"
+    assert [c.kind for c in table.take_cues()] == ["tunnel"] and table.take_cues() == ()
     assert ui_screen.highlights(table, table.session.view()).last == frozenset()     # a tunnel attempt: nothing claimed yet
     table.session.play("withdraw")
-    assert ui_screen.last_action_text(table.session) == "withdraw"
+    assert game_facts.last_action_text(table.session) == "withdraw"
     table.session.play("draw deck")
     table.session.play("draw deck")
     table.session.play("tickets")
     offer = table.session.state["players"][2]["offer"]
     table.session.play("keep " + ",".join(offer[:1]))
-    assert ui_screen.last_action_text(table.session) == "keep"             # not which tickets: the page holds it at a handoff
+    assert game_facts.last_action_text(table.session) == "keep"             # not which tickets: the page holds it at a handoff
 
 
 def test_the_last_claims_are_lit_on_the_board():
@@ -115,8 +116,7 @@ def test_the_ai_speed_sets_the_delay_and_the_status_says_an_ai_is_playing():
                                                                                  "level": "easy"}],
                          "position": {"current": 1}}), 0)
     assert ui_screen.status(table) == "Hal (AI, easy) is playing."
-    table.handle(SetAiSpeed("fast"))
-    assert table.ai.delay == 250 and table.ai_speed() == "fast"
+    fast = table.handle(SetAiSpeed("fast"))
+    assert table.ai.delay == 250 and table.ai.speed() == "fast" and fast.ask_ai.delay_ms == 250
     table.handle(SetAiSpeed("warp"))
     assert table.ai.delay == 250
-    assert table.ai_next().delay_ms == 250

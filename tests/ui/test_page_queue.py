@@ -16,6 +16,7 @@ from game.ui.ai_turn import AiAnswer, AiRequest
 from game.ui.commands import AskHint, Keep, StartGame
 from game.ui.controller import Table
 from game.ui.dialogs import TicketsDialog
+from game.ui.outcome import Outcome
 from game.ui.page_queue import PageQueue
 from game.ui.saves import SaveCatalog
 from game.ui.setup import GameOptions, Seat
@@ -109,59 +110,55 @@ def position():
     table = new_table()
     table.handle(StartGame(GameOptions("usa", "usa", (Seat("Ann", "human", "red"), Seat("Hal", "ai", "blue", "easy")),
                                        "5")))
-    keep_all(table)
-    ask = table.ai_next()
+    ask = keep_all(table).ask_ai
     return ask.request.view, ask.request.legal
 
 
-# --- the table asking the page, as App.ask_ai does -------------------------------------------------
+# --- the table asking the page, as its outcomes do -------------------------------------------------
 
 def new_table() -> Table:
     clock = iter(range(10**6, 10**9, 1000)).__next__
     return Table(SaveCatalog(DictBackend({})), clock=lambda: float(clock()), fresh_seed=lambda: 11, ai_delay=0)
 
 
-def keep_all(table: Table) -> None:
+def keep_all(table: Table) -> Outcome:
     dialog = table.dialog()
     assert isinstance(dialog, TicketsDialog)
-    table.handle(Keep(dialog.offer[:dialog.high]))
+    return table.handle(Keep(dialog.offer[:dialog.high]))
 
 
-def ask_ai(table: Table, queue: PageQueue) -> AiAsk | None:
-    """``game.web.app.App.ask_ai`` and the hint asked after it (``App.apply``), with the helper in
-    page mode (``AiHelper.ask``, ``hurry``, ``drop`` once it failed): the AI move asked, if one is."""
-    ask = table.ai_next()
+def ask_ai(outcome: Outcome, queue: PageQueue) -> AiAsk | None:
+    """An outcome's requests to the AI helper (``game.web.work.Work.carry_out``), with the helper
+    in page mode (``AiHelper.ask``, ``hurry``, ``drop`` once it failed): the AI move asked, if one is."""
+    ask = outcome.ask_ai
     if ask is not None:
         if ask.asked:
             queue.hurry(ask.request.ticket)
         else:
             queue.ask(ask.request)
-    for ahead in table.ai_ahead():
+    for ahead in outcome.ai_ahead:
         queue.ask(ahead, ahead=True)
-    for moot in table.ai_dropped():
+    for moot in outcome.ai_dropped:
         queue.drop(moot)
-    hint = table.hint_next()
-    if hint is not None:
-        queue.ask(hint)
+    if outcome.hint is not None:
+        queue.ask(outcome.hint)
     return ask
 
 
 def test_a_new_game_and_a_hint_whose_position_is_gone_leave_the_queue():
     jobs, table = Jobs(steps=50), new_table()
-    table.handle(StartGame(GameOptions("usa", "usa", (Seat("Ann", "human", "red"), Seat("Hal", "ai", "blue", "hard")),
-                                       "3")))
-    ask_ai(table, jobs.queue)               # Hal's first ticket choice, asked ahead
-    table.handle(AskHint())                 # which tickets Ann should keep
-    ask_ai(table, jobs.queue)
-    hint = table.hint.ticket
+    ask_ai(table.handle(StartGame(GameOptions("usa", "usa", (Seat("Ann", "human", "red"),
+                                                             Seat("Hal", "ai", "blue", "hard")), "3"))),
+           jobs.queue)                      # Hal's first ticket choice, asked ahead
+    ask_ai(table.handle(AskHint()), jobs.queue)     # which tickets Ann should keep
+    hint = table.hinting.hint.ticket
     assert jobs.run(2) == [] and jobs.begun() == [hint] and len(jobs.queue.kept) == 2
-    keep_all(table)                         # the hint's position is gone; Hal's choice is due
-    ask = ask_ai(table, jobs.queue)
+    ask = ask_ai(keep_all(table), jobs.queue)     # the hint's position is gone; Hal's choice is due
     hal = ask.request.ticket
     assert ask.asked and jobs.run(2) == [] and jobs.log == [(hint, 0), (hint, 1), (hal, 0), (hal, 1)]
     assert list(jobs.queue.due) == [hal] and jobs.queue.kept == {}
-    table.handle(StartGame(GameOptions("usa", "usa", (Seat("Ann", "human", "red"), Seat("Hal", "ai", "blue", "hard")),
-                                       "4")))
-    ask_ai(table, jobs.queue)               # a new game: Hal's move in the last one is dropped
+    ask_ai(table.handle(StartGame(GameOptions("usa", "usa", (Seat("Ann", "human", "red"),
+                                                             Seat("Hal", "ai", "blue", "hard")), "4"))),
+           jobs.queue)                      # a new game: Hal's move in the last one is dropped
     assert list(jobs.queue.due) == [] and jobs.queue.work is None and len(jobs.queue.kept) == 2
     assert jobs.run(5) == [] and len(jobs.log) == 4

@@ -9,7 +9,7 @@ from game import i18n
 from game.board.highlights import Highlights
 from game.mapdata import load_map
 from game.scoring import route_owners
-from game.ui import reveal
+from game.ui import reveal, work
 from game.ui import screen as ui_screen
 from game.ui.session import Session
 
@@ -156,43 +156,44 @@ def table_before_the_last_move(ai_delay: int):
 
 
 def test_a_game_ending_on_the_table_reveals_its_scoring_step_by_step_until_the_final_table():
-    from game.ui.commands import OpenSave, ReplayScoring, SkipScoring
+    from game.ui.commands import OpenSave, ReplayScoring, SelectColour, SkipScoring
+    from game.ui.page_events import ScoringDue
     from game.ui.reveal_pacing import SCORING_STEP_MS
     table, last = table_before_the_last_move(ai_delay=250)         # "fast"
-    table.play(last)
+    played = work.effects(table, table.play(last))
     assert table.session.over
     steps = reveal.scoring_reveal(table.session.state).steps
     frame = table.scoring_frame()
     assert frame.shown == 0 and frame.step is None
     assert ui_screen.highlights(table, table.session.view()) == Highlights()       # nothing lit yet
-    tick = table.scoring_next()
-    assert tick.delay_ms == SCORING_STEP_MS["fast"] and table.scoring_next() is None      # one timer at a time
+    tick = played.scoring_tick
+    assert tick.delay_ms == SCORING_STEP_MS["fast"] and table.handle(SelectColour(None)).scoring_tick is None   # one at a time
     for n, step in enumerate(steps, 1):
-        assert table.scoring_due(tick.ticket).redraw.value == "screen"
+        due = table.handle(ScoringDue(tick.ticket))
+        assert due.redraw.value == "screen"
         assert table.scoring_frame().step == step
         hl = ui_screen.highlights(table, table.session.view())
         assert hl.network == set(step.routes) and hl.borrowed == set(step.borrowed) and hl.cities == set(step.cities)
         assert not hl.trail
-        tick = table.scoring_next()
-    table.scoring_due(tick.ticket)
+        tick = due.scoring_tick
+    table.handle(ScoringDue(tick.ticket))
     assert table.scoring_frame() is None and ui_screen.highlights(table, table.session.view()).trail   # the final table
-    table.handle(ReplayScoring())
-    tick = table.scoring_next()
-    table.handle(ReplayScoring())                                  # started again: the old timer is ignored
-    assert table.scoring_due(tick.ticket).redraw.value == "nothing" and table.scoring_frame().shown == 0
-    table.scoring_due(table.scoring_next().ticket)
+    tick = table.handle(ReplayScoring()).scoring_tick
+    again = table.handle(ReplayScoring())                          # started again: the old timer is ignored
+    assert table.handle(ScoringDue(tick.ticket)).redraw.value == "nothing" and table.scoring_frame().shown == 0
+    table.handle(ScoringDue(again.scoring_tick.ticket))
     assert table.scoring_frame().shown == 1
     table.handle(SkipScoring())
     assert table.scoring_frame() is None
-    table.handle(OpenSave(table.game_id))                          # reopened: the final table, no replay
-    assert table.session.over and table.scoring_frame() is None and table.scoring_next() is None
+    opened = table.handle(OpenSave(table.game_id))                 # reopened: the final table, no replay
+    assert table.session.over and table.scoring_frame() is None and opened.scoring_tick is None
 
 
 def test_at_the_instant_speed_the_final_table_comes_at_once_but_a_replay_plays_at_the_normal_pace():
     from game.ui.commands import ReplayScoring
     from game.ui.reveal_pacing import SCORING_STEP_MS
     table, last = table_before_the_last_move(ai_delay=0)
-    table.play(last)
-    assert table.session.over and table.scoring_frame() is None and table.scoring_next() is None
-    table.handle(ReplayScoring())
-    assert table.scoring_frame().shown == 0 and table.scoring_next().delay_ms == SCORING_STEP_MS["normal"]
+    played = work.effects(table, table.play(last))
+    assert table.session.over and table.scoring_frame() is None and played.scoring_tick is None
+    replayed = table.handle(ReplayScoring())
+    assert table.scoring_frame().shown == 0 and replayed.scoring_tick.delay_ms == SCORING_STEP_MS["normal"]

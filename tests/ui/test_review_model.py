@@ -18,10 +18,13 @@ from game.state import copy_state
 from game.ui.commands import CloseReview, ReviewGame, ReviewGo, ReviewSave
 from game.ui.controller import Table
 from game.ui.embed import EmbedOptions, Lesson
+from game.ui.game_facts import Memo
+from game.ui.outcome import Redraw
+from game.ui.page_events import ReviewAnswered, ReviewReplay
 from game.ui.review import lesson_link, review_lesson
 from game.ui.review_turn import ReviewAnswer, ReviewRequest, answer
 from game.ui.saves import SaveCatalog
-from game.ui.screen import Memo, screen
+from game.ui.screen import screen
 from game.ui.session import Session
 from game.ui.storage import DictBackend
 from game.view import player_view
@@ -52,14 +55,14 @@ def fake_answer(request: ReviewRequest) -> ReviewAnswer:
 def run_review(table: Table, reply=fake_answer) -> list[ReviewRequest]:
     sent = []
     for _ in range(10_000):
-        request = table.review_next()
+        request = None if table.review is None else table.review.next_request()
         if request is None:
             if table.review is None or not table.review.pending:
                 break
-            table.review_replay()
+            table.handle(ReviewReplay())
             continue
         sent.append(request)
-        assert table.review_answered(reply(request))
+        assert table.handle(ReviewAnswered(reply(request))).redraw is Redraw.REVIEW
     return sent
 
 
@@ -88,11 +91,11 @@ def test_the_page_sends_the_seats_views_only_and_shows_its_progress():
     memo = Memo()
     requests = []
     for _ in range(10_000):
-        request = table.review_next()
+        request = table.review.next_request()
         if request is None:
             if not table.review.pending:
                 break
-            table.review_replay()
+            table.handle(ReviewReplay())
             continue
         requests.append(request)
         index = table.review.decisions[request.ticket % 100_000].index
@@ -101,7 +104,7 @@ def test_the_page_sends_the_seats_views_only_and_shows_its_progress():
         text = request.to_text()
         assert real["rng"] not in text and '"deck":null' in text
         assert request.view["players"][1]["hand"] is None and request.view["players"][1]["tickets"] is None
-        table.review_answered(fake_answer(request))
+        table.handle(ReviewAnswered(fake_answer(request)))
         progress.append(screen(table, memo).side.review.progress)
     assert len(requests) == len(table.review.decisions) > 10
     progress.append(screen(table, memo).side.review.progress)     # the replay's end after the last answer
@@ -181,15 +184,15 @@ def test_decisions_go_to_several_workers_and_come_back_in_any_order():
     table.handle(ReviewGame(0))
     first: list[ReviewRequest] = []
     while len(first) < 3:           # three decisions out at once (one for each of three workers)
-        request = table.review_next()
+        request = table.review.next_request()
         if request is not None:
             first.append(request)
         else:
-            table.review_replay()
+            table.handle(ReviewReplay())
     assert len({r.ticket for r in first}) == 3
     for request in reversed(first):
-        assert table.review_answered(fake_answer(request))
-        assert not table.review_answered(fake_answer(request))        # once only
+        assert table.handle(ReviewAnswered(fake_answer(request))).redraw is Redraw.REVIEW
+        assert table.handle(ReviewAnswered(fake_answer(request))).redraw is Redraw.NOTHING        # once only
     assert sorted(table.review.verdicts) == sorted(r.ticket % 100_000 for r in first)
     rest = run_review(table)
     assert table.review.done and len(table.review.verdicts) == len(first) + len(rest)
@@ -213,17 +216,17 @@ def test_an_answer_naming_no_legal_move_fails_the_review_and_the_counter_counts_
     table = reviewed_table()
     table.handle(ReviewGame(0))
     run = table.review
-    while (request := table.review_next()) is None and run.pending:
-        table.review_replay()
+    while (request := table.review.next_request()) is None and run.pending:
+        table.handle(ReviewReplay())
     first = request
-    second = table.review_next()
+    second = table.review.next_request()
     assert second is not None
-    assert table.review_answered(fake_answer(second))     # the second decision weighed first
+    assert table.handle(ReviewAnswered(fake_answer(second))).redraw is Redraw.REVIEW     # the second decision weighed first
     table.handle(ReviewGo(second.ticket - run.base))
     if not run.replayed:                                  # while the replay goes on: among those weighed
         assert screen(table, Memo()).side.review.counter == "Decision 1 of 1"
     bad = ReviewAnswer(first.ticket, best=len(first.legal), samples=1)
-    assert table.review_answered(bad) and run.failure is not None
+    assert table.handle(ReviewAnswered(bad)).redraw is Redraw.REVIEW and run.failure is not None
     assert first.ticket - run.base not in run.verdicts
 
 

@@ -12,7 +12,7 @@ from test_reveal import table_before_the_last_move
 
 from game.i18n import set_language
 from game.share import read_fragment
-from game.ui import keeping
+from game.ui import keeping, work
 from game.ui.commands import (
     AcknowledgeHandoff,
     AcknowledgeLastRound,
@@ -37,7 +37,9 @@ from game.ui.dialog_screen import (
     TunnelScreen,
 )
 from game.ui.embed import Lesson, read_options
+from game.ui.game_facts import Memo
 from game.ui.hints import HintScreen
+from game.ui.page_events import EndPause, ScoringDue
 from game.ui.panels import (
     CardButton,
     HandCard,
@@ -49,7 +51,6 @@ from game.ui.panels import (
 from game.ui.screen import (
     CueLook,
     LessonPart,
-    Memo,
     SideScreen,
     lesson_screen,
     public_digest,
@@ -112,13 +113,23 @@ def test_a_turn_shows_everything_the_player_to_act_may_do_and_nothing_of_the_oth
 def test_the_market_of_someone_else_s_turn_says_why_without_asking_the_engine():
     table = europe_turn()
     table.handle(ChooseRoute("bucuresti--sofia"))
-    table.handle(Pay("claim", 0))       # a tunnel: its extra cards are due
-    shown = screen(table, Memo())
+    paid = table.handle(Pay("claim", 0))        # a tunnel: its extra cards are due
+    shown = screen(table, Memo(), paid.cues)
     reasons = {card.reason for _key, card in shown.side.market.cards}
     assert len(reasons) == 1 and None not in reasons          # every pick refused while a tunnel is paid
     assert shown.cues == (CueLook(shown.cues[0].cue, "red", "Ann tries the tunnel Bucureşti–Sofia:",
                                   "1 more card needed", "0:0"),)
-    assert screen(table, Memo()).cues == ()                 # taken once
+    assert table.handle(CloseDialog()).cues == ()             # taken once, by the outcome that drew them
+
+
+def test_drawing_a_screen_changes_nothing():
+    table = europe_turn()
+    table.handle(ChooseRoute("bucuresti--sofia"))
+    paid = table.handle(Pay("claim", 0))
+    memo = Memo()
+    first = screen(table, memo, paid.cues)
+    assert screen(table, memo, paid.cues) == first and screen(table, Memo(), paid.cues) == first
+    assert table.take_cues() == ()                           # the cues stay the outcome's: none taken by drawing
 
 
 def test_the_ticket_choice_and_the_handoff_of_pass_and_play():
@@ -143,7 +154,7 @@ def test_the_ticket_choice_and_the_handoff_of_pass_and_play():
     assert paused.side.own is not None and paused.side.own.seat == 0          # Ann sees her turn's end
     assert sorted(t.id for t in paused.side.own.tickets) == sorted(offer) \
         and {t.status for t in paused.side.own.tickets} == {"open"}
-    table.end_pause()
+    table.handle(EndPause())
     handoff = screen(table, Memo())
     assert handoff.dialog == HandoffScreen("Bob", "blue", ())        # no turn of Ann's to recap: she kept tickets
     assert handoff.side.own is None and handoff.facts[4] == ("data-handoff", "1")
@@ -218,15 +229,15 @@ def test_the_last_round_and_stale_dialogs():
 
 def test_the_end_and_the_scoring_revealed():
     table, last = table_before_the_last_move(ai_delay=250)
-    table.play(last)
+    played = work.effects(table, table.play(last))
     memo = Memo()
     opening = screen(table, memo)
     scoring = opening.side.scoring
     assert opening.over and opening.status == "The game is over." and opening.status_colour == ""
     assert scoring is not None and scoring.kind == "opening" and scoring.lines == () and opening.side.market is None
     assert scoring.announcement == "Every player starts from the points of their routes."
-    tick = table.scoring_next()
-    table.scoring_due(tick.ticket)
+    tick = played.scoring_tick
+    table.handle(ScoringDue(tick.ticket))
     step = screen(table, memo).side.scoring
     assert step.frame.shown == 1 and step.lines[0].what == "Routes" and step.lines[-1].latest
     assert step.colour == step.players[step.frame.step.seat][0]

@@ -6,9 +6,11 @@ import pytest
 from game.i18n import set_language
 from game.mapdata import load_map
 from game.scoring import PlayerPosition, ticket_status
+from game.ui import game_facts
 from game.ui import screen as ui_screen
 from game.ui.commands import AcknowledgeHandoff
 from game.ui.controller import Table
+from game.ui.page_events import LightTicket
 from game.ui.saves import SaveCatalog
 from game.ui.session import Session
 from game.ui.storage import DictBackend
@@ -48,8 +50,8 @@ def test_a_focused_ticket_lights_its_open_path_and_its_status_shows():
                          "position": {"players": [{"tickets": ["berlin--wien", "lisboa--cadiz"], "stations": ["berlin"]},
                                                   {"routes": ["berlin--wien"]}, {}]}}), 0)
     table.handle(AcknowledgeHandoff())
-    assert ui_screen.ticket_status(table.session) == {"berlin--wien": "station", "lisboa--cadiz": "open"}
-    table.set_focus_ticket("lisboa--cadiz")
+    assert game_facts.ticket_status(table.session) == {"berlin--wien": "station", "lisboa--cadiz": "open"}
+    table.handle(LightTicket("lisboa--cadiz"))
     lit = ui_screen.highlights(table, table.session.view())
     assert lit.path == {"cadiz--lisboa"} and {"lisboa", "cadiz"} <= lit.cities
-    assert "berlin--wien" in ui_screen.closed_to(table.session, 0)
+    assert "berlin--wien" in game_facts.closed_to(table.session, 0)

@@ -13,14 +13,19 @@ from fakertc import captured
 from game.ai.decide import ai_move
 from game.net.host import HostTable
 from game.net.sdp import parse_sdp
-from game.ui import netplay, setup
-from game.ui.netplay import NetHost
+from game.ui import guest_page, netplay, setup, work
+from game.ui.controller import Table
+from game.ui.hosting import Hosting, NetHost
+from game.ui.net_commands import ChannelMessage, ChannelOpened, InviteMade
+from game.ui.outcome import Outcome
+from game.ui.saves import SaveCatalog
+from game.ui.storage import DictBackend
 
 SITE = "http://127.0.0.1:8000/"
 
 
 class HostEnd:
-    """The host's end of the channel (a ``game.ui.netplay.Transport``): what it sends waits in ``outbox``."""
+    """The host's end of the channel (a ``game.ui.channels.Transport``): what it sends waits in ``outbox``."""
 
     def __init__(self) -> None:
         self.outbox: list[str] = []
@@ -34,30 +39,47 @@ class HostEnd:
     def close(self, reason: str = "closed", detail: str = "") -> None:
         self.open = False
 
+    def take_answer(self, text: str) -> str | None:
+        return None
+
 
 def entropy(seed: int):
     rng = random.Random(seed)
     return lambda n: bytes(rng.getrandbits(8) for _ in range(n))
 
 
-def hosted() -> NetHost:
-    """A host's table for two: the host's own seat 0 and a guest's seat 1."""
+def hosted() -> Table:
+    """The host's device (its ``Table``, hosting): the host's own seat 0 and a guest's seat 1."""
     base = setup.default_options("usa", 2)
     seats = (base.seats[0], setup.seat_from_choice(base.seats[1].name, setup.GUEST, base.seats[1].colour, True))
     start, remote = netplay.table_start(setup.with_default_names(replace(base, seats=seats, devices=True)))
-    return NetHost(HostTable.create(start, remote, entropy=entropy(3)), SITE)
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1, ai_delay=0, site=SITE)
+    carry(table.open_mode(Hosting(NetHost(HostTable.create(start, remote, entropy=entropy(3)), SITE))))
+    return table
+
+
+def carry(outcome: Outcome) -> Outcome:
+    """Carry out the outcome's posts, as the host's page would."""
+    for post in outcome.posts:
+        post.carry_out()
+    return outcome
+
+
+def host_of(table: Table) -> NetHost:
+    assert isinstance(table.mode, Hosting)
+    return table.mode.host
 
 
 class Wire:
-    """The channel between the host (the model) and the guest's page (its faked peer connection)."""
+    """The channel between the host's device (the model's ``Table``) and the guest's page (its faked peer connection)."""
 
-    def __init__(self, page, host: NetHost, conn: str, end: HostEnd) -> None:
-        self.page, self.host, self.conn, self.end = page, host, conn, end
+    def __init__(self, page, host: Table, end: HostEnd) -> None:
+        self.page, self.host, self.end = page, host, end
         self.peer = page.browser.peers[-1]
         self.to_host: list[str] = []
 
     def open(self) -> None:
-        self.host.opened(self.conn)
+        carry(self.host.handle(ChannelOpened(self.end)))
         self.peer.open()
         self.pump()
 
@@ -71,32 +93,33 @@ class Wire:
                 return
             self.to_host += to_host
             for text in to_host:
-                self.host.message(self.conn, text)
+                carry(self.host.handle(ChannelMessage(self.end, text)))
             for text in to_guest:
                 self.peer.deliver(text)
         raise AssertionError("the channel never falls quiet")
 
     def host_plays(self) -> None:
-        """The host's own seat plays its move (as the host's page would), and its news goes out."""
-        session = self.host.table.match
-        session.play(ai_move(session))
-        self.host.moved()
+        """The host's own seat plays its move on the host's table, which sends its news."""
+        session = self.host.session
+        assert session is not None
+        carry(work.effects(self.host, self.host.play(ai_move(session.match))))
         self.pump()
 
 
 def test_a_guest_joins_by_its_invite_and_its_page_draws_the_host_s_game(page):
-    host, end = hosted(), HostEnd()
-    conn = host.new_connection(1, end, parse_sdp("offer", captured("offer")).code())
+    table, end = hosted(), HostEnd()
+    carry(table.handle(InviteMade(1, end, parse_sdp("offer", captured("offer")).code())))
+    host = host_of(table)
     link = host.links[1]
     page.start(link)                            # the guest opens the invite
     assert "#join=" not in page.browser.location.href      # good once: it leaves the address
     panel = page.one("#net-panel")
-    assert page.root.className == "start net" and panel.getAttribute("data-phase") == netplay.ANSWER
+    assert page.root.className == "start net" and panel.getAttribute("data-phase") == guest_page.ANSWER
     answer = page.one("#net-answer-link").value
     assert answer.startswith(SITE + "#answer=")      # the answer code for the host to take
     assert len(page.browser.peers) == 1 and page.browser.peers[0].remote["type"] == "offer"
 
-    wire = Wire(page, host, conn, end)
+    wire = Wire(page, table, end)
     wire.open()                                 # the host took the answer: the channel opens
     assert wire.to_host and '"hello"' in wire.to_host[0]
     assert host.table.dealt and host.table.match is not None
