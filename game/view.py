@@ -100,3 +100,16 @@ def player_view(state: State, seat: int) -> View:
         "tunnel": tunnel.copy() if tunnel else None, "last_round": state["last_round"], "passes": state["passes"],
         "turn": state["turn"], "result": json.loads(json.dumps(state["result"])), "viewer": seat,
     }
+
+
+def public_view(state: State) -> View:
+    """What anyone at the table may know (a spectator, a screen that is nobody's): the seat to
+    act's view with its hand and offer hidden too, and every ticket until the game is over; the
+    seat to act is named as its ``viewer``."""
+    view = player_view(state, state["current"])
+    over = state["phase"] == Phase.OVER
+    for p in view["players"]:
+        p["hand"], p["offer"] = None, None
+        if not over:
+            p["tickets"] = None
+    return view

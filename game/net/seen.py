@@ -21,20 +21,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.events import Event, event_view
-from game.state import Phase, State
-from game.view import player_view
+from game.state import State
+from game.view import player_view, public_view
 
 
 def seat_view(state: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know of ``state`` (None: a spectator), as plain JSON values; a
     spectator's view names the seat to act as its ``viewer``."""
-    view = player_view(state, state["current"] if seat is None else seat)
-    if seat is None:
-        over = state["phase"] == Phase.OVER
-        for p in view["players"]:
-            p["hand"], p["offer"] = None, None
-            if not over:
-                p["tickets"] = None
+    view = public_view(state) if seat is None else player_view(state, seat)
     plain: dict[str, Any] = json.loads(json.dumps(view))
     return plain
 

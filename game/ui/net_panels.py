@@ -52,7 +52,7 @@ class HostPanel:
 @dataclass(frozen=True)
 class GuestPanel:
     title: str
-    phase: str              # ``game.ui.guesting``'s: join, answer, connected, lost, broken
+    phase: str              # ``game.ui.guest_page``'s: join, answer, connected, lost, broken
     status: str
     answer: str             # the answer link to pass back (phase answer)
     problem: str

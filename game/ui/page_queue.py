@@ -6,7 +6,7 @@ A request asked ahead of its time (``AiPacer.ahead``: while a human keeps ticket
 begun (the human may choose otherwise, and the main thread has no time to spare) until its move is
 due (:meth:`PageQueue.hurry`).  Due requests are answered in the order they became due, one at a
 time, so the move due first is not slowed by the others.  A request no longer wanted
-(:meth:`PageQueue.drop`: its position is gone, or its game; ``Table.ai_dropped``) leaves the queue;
+(:meth:`PageQueue.drop`: its position is gone, or its game; an outcome's ``ai_dropped``) leaves the queue;
 if it is the one being answered, none of its steps runs again and no answer comes.
 
 >>> def three_steps(text):                   # a request's job (``ai_turn.answer_steps``), in steps

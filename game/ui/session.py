@@ -33,7 +33,7 @@ from game.ui.log import Event, log_entries, timeout_entry
 from game.ui.saves import SaveError, parse_save
 from game.ui.setup import default_names
 from game.ui.words import player_label
-from game.view import View, player_view
+from game.view import View, player_view, public_view
 
 HINT_LEVEL = "hard"         # a hint is what this level would play in the seat
 
@@ -89,7 +89,7 @@ class Session:
         self.handoff_to: int | None = None
         self.pausing_for: int | None = None         # a handoff kept back while the last player sees their turn's end
         self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
-        self.stand_in: set[int] = set()     # guests' seats an AI plays while their guest is away (game.ui.netplay)
+        self.stand_in: set[int] = set()     # guests' seats an AI plays while their guest is away (game.ui.hosting)
         self.elsewhere: set[int] = set()    # seats played on other devices: their choices are never drawn here
         humans = self.human_seats()
         # privacy first: at the start and on resume, a shared device is handed to the player to act
@@ -202,13 +202,7 @@ class Session:
     def view(self) -> View:
         """What the screen may show: the viewer's view, or only public facts."""
         seat = self.viewer
-        view = player_view(self.state, self.current if seat is None else seat)
-        if seat is None:
-            for p in view["players"]:
-                p["hand"], p["offer"] = None, None
-                if not self.over:
-                    p["tickets"] = None
-        return view
+        return public_view(self.state) if seat is None else player_view(self.state, seat)
 
     def _check_handoff(self) -> None:
         current = self.current

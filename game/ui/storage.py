@@ -31,8 +31,8 @@ LANGUAGE_KEY = "ttr.language"                # the player's language, read by st
 AI_SPEED_KEY = "ttr.ai-speed"                # the AI seats' speed the player chose last
 HINTS_KEY = "ttr.hints"                      # "off": the player switched the claimable routes' glow off
 HOST_KEY = "ttr.net.host"                    # the hosted table (game.net.host.HostTable.to_json), resumed after the host's reload
-GUEST_KEY = "ttr.net.guest"                  # a guest's side (game.ui.netplay.GuestPage.to_json), for "Rejoin" after a reload
-ICE_KEY = "ttr.net.ice-servers"              # the STUN/TURN servers the player named (game.net.signal.ice_servers)
+GUEST_KEY = "ttr.net.guest"                  # a guest's side (game.ui.guest_page.GuestPage.to_json), for "Rejoin" after a reload
+ICE_KEY = "ttr.net.ice-servers"              # the STUN/TURN servers the player named (game.net.ice.ice_servers)
 
 
 class StorageFull(Exception):

@@ -123,7 +123,7 @@ class App:
         self.table = Table(SaveCatalog(storage), clock=_now_ms, fresh_seed=_fresh_seed,
                            ai_delay=_ai_delay(self.preferences), site=site_folder())
         self.table.hints = self.preferences.hints
-        self.memo = Memo()                      # what one screen keeps for the next (game.ui.screen)
+        self.memo = Memo()                      # what one screen keeps for the next (game.ui.game_facts)
         self.shown: Screen | None = None        # the screen drawn last
         self.drawn: int | None = None           # the game the table screen was built for (its number)
         self.parts: table.TableParts | None = None

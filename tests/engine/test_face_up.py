@@ -18,7 +18,7 @@ from game.rng import Rng
 from game.rules import apply_action, sample_action
 from game.scenario import load_scenario, play_scenario
 from game.state import StateError, from_json, new_game, to_json, validate
-from game.ui.netplay import public_world
+from game.ui.guest_page import public_world
 from game.view import View, player_view
 
 MARKET = ["red", "locomotive", "red", "blue", "white"]

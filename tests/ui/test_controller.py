@@ -1,5 +1,5 @@
 """The table as a model, under CPython: each dialog and why it is up, commands and refusals,
-handoffs, the AI seats' pacing, autosave, two tabs, full storage, import and resume."""
+handoffs, the AI seats' pacing, saving, two tabs, full storage, import and resume."""
 
 import json
 from dataclasses import replace
