@@ -1,6 +1,6 @@
 """A game played and recorded, below every screen: the engine's state, the actions played and
 their events, the turns the timer played, the hints asked; the one record that a game on this
-device, a hosted table (``game.net.host``) and a guest's page (``game.ui.netplay``) all use.
+device, a hosted table (``game.net.host``) and a guest's page (``game.ui.guest_page``) all use.
 
 What a screen adds to it (whose cards are shown, handoffs, the log in words) is
 ``game.ui.session.Session``, over a match; the controls and their reasons, ``game.ui.choices``.

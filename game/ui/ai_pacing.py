@@ -37,7 +37,7 @@ AI_DELAY_MS = AI_SPEEDS["normal"]
 @dataclass(frozen=True)
 class AiAsk:
     """Ask the AI helper ``request`` (unless ``asked``: it was asked ahead, see
-    ``AiPacer.ahead``); call ``Table.ai_delay_over(ticket)`` after ``delay_ms``."""
+    ``AiPacer.ahead``); tell the table ``AiDue(ticket)`` after ``delay_ms`` (``game.ui.page_events``)."""
 
     request: AiRequest
     delay_ms: int

@@ -1,7 +1,7 @@
 """Another device, as the table sees it: a channel that carries texts (``Transport``: the page's
 ``game.web.peer.PeerLink``, or a test's pipe) and what the table asks to be done on one
 (``Post``: a text to send, or the channel to close), carried out by the page from an
-``Outcome`` (``game.ui.commands``).
+``Outcome`` (``game.ui.outcome``).
 
 >>> class Pipe:
 ...     def __init__(self): self.sent, self.closed = [], None

@@ -1,7 +1,7 @@
 """What every part of the table reads and sets, whatever the mode (:class:`Desk`: the game on
 it and how it is kept, the dialog the player opened, the AI seats' pacing, the final scoring on
 show, the review), and what a mode answers (:class:`Mode`).  ``game.ui.controller.Table`` is a
-``Desk`` and says how it enters a game or goes home; the modes (``game.ui.modes.Local``,
+``Desk`` and says how it goes home and takes a mode; the modes (``game.ui.modes.Local``,
 ``game.ui.hosting.Hosting``, ``game.ui.guesting.Guesting``) and keeping the game
 (``game.ui.keeping``) act on a desk, so none of them imports the controller that calls them.
 """
@@ -93,10 +93,11 @@ class Desk(ABC):
     start screen, or a table on several devices not dealt yet), saved as ``game_id``."""
 
     def __init__(self, catalog: SaveCatalog, mode: Mode, *, clock: Callable[[], float], fresh_seed: Callable[[], int],
-                 ai_delay: int = AI_DELAY_MS, site: str = "") -> None:
+                 ai_delay: int = AI_DELAY_MS, site: str = "", hints: bool = True) -> None:
         """``mode``: a game on this device's, at first; ``clock``: milliseconds since 1970;
         ``fresh_seed``: a new game's seed when none is given; ``ai_delay``: the pause before each
-        AI move; ``site``: the site's address, for shared links."""
+        AI move; ``site``: the site's address, for shared links; ``hints``: the claimable routes
+        lit (the player's preference)."""
         self.mode = mode
         self.site = site
         self.catalog = catalog
@@ -108,7 +109,7 @@ class Desk(ABC):
         self.opened: dialogs.Dialog | None = None   # the dialog the player opened (a route's, a city's, a message)
         self.focus_ticket: str | None = None    # the ticket whose cities and network are lit
         self.selected: str | None = None        # the colour chosen in the hand: the routes it pays lit
-        self.hints = True                       # light the routes the player may claim now
+        self.hints = hints                      # light the routes the player may claim now
         self.notice = ""                        # said once on the start screen, or with the status
         self.ice_notice = ""                    # what was wrong with the STUN/TURN setting typed
         self.revision = 0                       # the save's revision this tab read or wrote last

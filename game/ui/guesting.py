@@ -48,6 +48,8 @@ class Guesting(Mode):
 
     def save(self, desk: Desk) -> None:
         """The guest's side, for a reload; and the game itself once it is the real one."""
+        if desk.stale:
+            return
         self.page.save(desk.catalog.backend)
         if self.exportable(desk):
             keeping.store(desk)

@@ -184,7 +184,8 @@ class Hosting(Local):
         return Outcome(posts=tuple(self.host.deliver(self.host.table.outbox())))
 
     def save(self, desk: Desk) -> None:
-        desk.notice = self.host.save(desk.catalog.backend)
+        if not desk.stale:
+            desk.notice = self.host.save(desk.catalog.backend)
 
     def entered(self, desk: Desk) -> None:
         self.save(desk)         # resumed from the start screen: its table is kept apart

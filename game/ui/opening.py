@@ -57,8 +57,10 @@ def handle(desk: Desk, command: Command) -> Outcome | None:
             return Outcome()
         case page.Resume():
             return keeping.resume(desk)
-        case page.PlayFrom(scenario):
-            return keeping.start_game(desk, scenario)
+        case page.PlayFrom(scenario, notice):
+            outcome = keeping.start_game(desk, scenario)
+            desk.notice = notice or desk.notice
+            return outcome
         case page.ImportGame(text):
             return keeping.import_game(desk, text)
         case page.ImportTooLarge(size):
@@ -67,10 +69,13 @@ def handle(desk: Desk, command: Command) -> Outcome | None:
             return keeping.import_failed(desk, reason)
         case page.StorageChanged(key):
             return Outcome() if keeping.storage_changed(desk, key) else NOTHING
-        case page.LanguageChanged():
+        case page.LanguageChanged():        # the page draws every word again itself
             if desk.session is not None and not desk.stale and desk.session.name_defaults():
                 desk.mode.save(desk)
-            return Outcome()
+            return NOTHING
+        case page.Notice(text):
+            desk.notice = text
+            return NOTHING
     return net_handle(desk, command)
 
 

@@ -1,9 +1,10 @@
 """What a command did, for the page to carry out (``game.web.app.App.apply``): what to redraw,
 what to say, and its effects: texts for other devices (``posts``), channels to make
 (``connect``), the moves' cues to play, the AI helper's work (a move to ask for, moves to ask
-ahead, requests no longer wanted, a hint), the final scoring's next timer, the review's workers
-to feed, a pause.  The table fills in the effects once per command (``Table.handle``), so the
-page does what it is told and polls nothing.
+ahead, requests no longer wanted, a hint), the final scoring's next timer, a pause, the AI line.
+The table fills in the effects once per command (``Table.handle``), so the page does what it is
+told.  A review's requests are the one thing the page draws itself, from ``Desk.review``, as its
+workers come free (only the page knows which are).
 
 >>> Outcome(Redraw.DIALOG).also(Outcome(Redraw.NOTHING, say="Saved")).redraw
 <Redraw.DIALOG: 'dialog'>
@@ -64,7 +65,6 @@ class Outcome:
     ai_dropped: tuple[int, ...] = ()    # requests to the AI helper no longer wanted
     hint: AiRequest | None = None       # the Hint command's move, asked of the same helper
     scoring_tick: ScoringTick | None = None     # the final scoring's next step's timer
-    review: bool = False                # a review is on: its workers are given work (or stopped once done)
     ai_line: str = ""                   # the AI line at the foot of the board
 
     def also(self, other: Outcome) -> Outcome:

@@ -20,6 +20,7 @@ class Resume:
 @dataclass(frozen=True, eq=False)
 class PlayFrom:
     scenario: Scenario      # a game from this scenario (an embed's lesson played on from a step)
+    notice: str = ""        # said with the status line until the first move
 
 
 @dataclass(frozen=True)
@@ -98,10 +99,15 @@ class LanguageChanged:
 
 
 @dataclass(frozen=True)
+class Notice:
+    text: str               # a word for the start screen, said once (why the language is not the one asked for, …)
+
+
+@dataclass(frozen=True)
 class LightTicket:
     ticket: str | None      # a ticket hovered or focused: its cities and path lit (None: none)
 
 
 PageEvent = (Resume | PlayFrom | EndPause | ScoringDue | AiDue | AiAnswered | AiFailed | ReviewAnswered | ReviewReturned
              | ReviewFailed | ReviewReplay | Tick | StorageChanged | ImportGame | ImportTooLarge | ImportFailed
-             | LanguageChanged | LightTicket)
+             | LanguageChanged | Notice | LightTicket)

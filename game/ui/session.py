@@ -286,7 +286,11 @@ class Session:
         return log_entries(public)
 
     def ai_to_move(self) -> bool:
-        return self.match.ai_seat_to_move() or not self.over and self.current in self.stand_in
+        """Whether this device's AI plays the seat to act: an AI seat played here (not one of the
+        host's, on a guest's page), or a guest's seat an AI plays while its guest is away."""
+        if self.over:
+            return False
+        return self.match.ai_seat_to_move() and self.current not in self.elsewhere or self.current in self.stand_in
 
     def played(self) -> int:
         """The number of actions played."""
@@ -329,14 +333,6 @@ class Session:
                                 tuple(str(a) for a in legal_actions(after)))
             ahead.setdefault(request.to_text(), request)
         return list(ahead.values())
-
-    def time_out(self) -> list[Event]:
-        """The seat to act ran out of time (a table's turn timer): a safe move is played for it
-        (``ai_safe_action``) and the log says so; its log entries."""
-        seat = self.current
-        public = self.match.time_out(self.ai_safe_action())
-        self._check_handoff()
-        return [timeout_entry(seat), *log_entries(public)]
 
     def ai_action(self) -> Action:
         """The AI seat's choice at its level, computed here (``game.ai.decide.ai_move``)."""

@@ -67,7 +67,7 @@ def effects(desk: Desk, outcome: Outcome) -> Outcome:
     """``outcome`` with the effects it asks of the page: the moves' cues (taken for a screen
     drawn), the AI move due and those asked ahead (unless this tab stopped playing), the
     requests no longer wanted (the hint's, once a move is played after it), the hint's request,
-    the final scoring's next timer, the review's work, the AI line."""
+    the final scoring's next timer, the AI line."""
     s = desk.session
     playing = s is not None and not desk.stale
     ask = desk.ai.next(s) if playing and s is not None else None
@@ -81,4 +81,4 @@ def effects(desk: Desk, outcome: Outcome) -> Outcome:
         tick = desk.scoring.set_timer(desk.scoring_tickets)
     cues = desk.take_cues() if outcome.redraw is Redraw.SCREEN else ()
     return replace(outcome, cues=cues, ask_ai=ask, ai_ahead=ahead, ai_dropped=dropped, hint=hint, scoring_tick=tick,
-                   review=desk.review is not None, ai_line=desk.ai.status(s))
+                   ai_line=desk.ai.status(s))

@@ -20,7 +20,7 @@ from game.i18n import _
 from game.ui import netplay
 from game.ui import page_events as page
 from game.ui.ai_pacing import AI_SPEEDS
-from game.ui.commands import Command
+from game.ui.commands import Command, GoHome
 from game.ui.controller import Table
 from game.ui.game_facts import Memo
 from game.ui.keeping import failure_text
@@ -121,8 +121,7 @@ class App:
         storage = config.storage
         self.preferences = Preferences(storage)
         self.table = Table(SaveCatalog(storage), clock=_now_ms, fresh_seed=_fresh_seed,
-                           ai_delay=_ai_delay(self.preferences), site=site_folder())
-        self.table.hints = self.preferences.hints
+                           ai_delay=_ai_delay(self.preferences), site=site_folder(), hints=self.preferences.hints)
         self.memo = Memo()                      # what one screen keeps for the next (game.ui.game_facts)
         self.shown: Screen | None = None        # the screen drawn last
         self.drawn: int | None = None           # the game the table screen was built for (its number)
@@ -179,7 +178,7 @@ class App:
             case Redraw.BOARD:
                 self.draw_board()
             case Redraw.REVIEW:
-                self.work.review_moved()
+                self.work.draw_review()
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -373,15 +372,15 @@ def start(root, notice: str) -> None:
     why it is not the one asked for, or empty), resuming the game left; sets ``data-game-ready``
     when it is interactive."""
     app = App(root, PageConfig(LocalStorage()))
-    app.table.notice = notice
+    app.tell(page.Notice(notice))
     try:
         if netplay.is_invite(str(js.location.hash)):
             join(app)
         else:
             app.tell(page.Resume())
     except Exception as exc:       # noqa: BLE001 - boot never fails because of stored data
-        app.table.notice = _("start.open_failed", reason=failure_text(exc))
-        app.apply(app.table.home())
+        app.tell(page.Notice(_("start.open_failed", reason=failure_text(exc))))
+        app.tell(GoHome())
     root.hidden = False
     js.document.documentElement.setAttribute("data-game-ready", "")
     js.setTimeout(create_once_callable(_warm_up), WARM_UP_MS)

@@ -202,10 +202,8 @@ class EmbedPage:
         self.root.removeAttribute("aria-label")
         self.root.setAttribute("data-embed-state", "play")
         scenario, dealt = lesson.play_scenario(mode, game.table.fresh_seed())
-        outcome = game.table.handle(PlayFrom(scenario))
-        if dealt:
-            game.table.notice = _("embed.dealt")       # said with the status line until the first move
-        game.apply(outcome)
+        # the deal is said with the status line until the first move
+        game.tell(PlayFrom(scenario, _("embed.dealt") if dealt else ""))
 
     # --- events -------------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from game.ui.page_events import (
     ImportTooLarge,
     LanguageChanged,
     LightTicket,
+    Notice,
     StorageChanged,
 )
 from game.ui.screen import Screen
@@ -144,19 +145,21 @@ class Input:
             self.copy_link(arg)
             return
         command: Command | None = panel_command(cmd, arg)      # play on several devices: the panel's fields
-        if command is not None:
-            pass
-        elif cmd == Control.START:
-            command = StartGame(start_screen.read_options())
-        elif cmd == Control.DELETE:
-            command = DeleteSave(arg, start_screen.read_options())
-        elif cmd == Control.KEEP:
-            boxes = js.document.querySelectorAll(".offer input[name=keep]")
-            command = Keep(tuple(box.value for box in boxes if box.checked))
-        else:
-            command = control_command(cmd, arg)
+        if command is None:
+            command = self.form_command(cmd, arg)
         if command is not None:
             page.apply(page.table.handle(command))
+
+    def form_command(self, cmd: str, arg: str) -> Command | None:
+        """The commands that read the page's form or ticket boxes, and every other control's."""
+        if cmd == Control.START:
+            return StartGame(start_screen.read_options())
+        if cmd == Control.DELETE:
+            return DeleteSave(arg, start_screen.read_options())
+        if cmd == Control.KEEP:
+            boxes = js.document.querySelectorAll(".offer input[name=keep]")
+            return Keep(tuple(box.value for box in boxes if box.checked))
+        return control_command(cmd, arg)
 
     def copy_link(self, link: str) -> None:
         """Put a shared link on the clipboard and say so (or say to copy it by hand)."""
@@ -219,7 +222,7 @@ class Input:
         """Speak the language chosen in ``picker`` (its catalog fetched first, if need be)."""
         page = self.page
         picker.disabled = True
-        page.table.notice = await start_screen.choose_language(picker.value, page.preferences)
+        page.apply(page.table.handle(Notice(await start_screen.choose_language(picker.value, page.preferences))))
         if picker.id == "opt-language":
             page.apply(page.table.handle(GoHome(start_screen.read_options())))
         else:

@@ -22,7 +22,7 @@ from game.ui.controller import Table
 from game.ui.guest_page import ANSWER, JOIN, LOST, resume_guest
 from game.ui.net_panels import GuestPanel, HostPanel, IceSetting, InviteBox, NetPanel
 from game.ui.netplay import answer_link, ice_setting
-from game.ui.outcome import Connect, Outcome
+from game.ui.outcome import Connect
 from game.ui.page_events import Tick
 from game.ui.qr import QrError, qr_svg
 from game.ui.storage import HOST_KEY
@@ -36,7 +36,6 @@ class Page(Protocol):
     @property
     def table(self) -> Table: ...
 
-    def apply(self, outcome: Outcome) -> None: ...
     def tell(self, command: Command) -> None: ...
     def show(self) -> None: ...
 
@@ -133,6 +132,8 @@ class NetPage:
         and "Let an AI play meanwhile" appears once the grace period is over; not while the
         host is typing in the panel (then at the next tick)."""
         self.ticking = False
+        if not self.app.table.mode.seats_tool:     # the host left the table meanwhile
+            return
         focus = js.document.activeElement
         if focus is not None and focus.closest("#net-panel") is not None and focus.tagName in ("INPUT", "TEXTAREA"):
             self.ticking = True

@@ -43,6 +43,7 @@ class Work:
 
     def __init__(self, app: Page) -> None:
         self.app = app
+        self.replay_set = False         # a slice of the review's replay is due from a timer
         self.ai = AiHelper(lambda answer: app.tell(page.AiAnswered(answer)), lambda reason: app.tell(page.AiFailed(reason)))
         self.reviewer = ReviewHelper(lambda reply: app.tell(page.ReviewAnswered(reply)),
                                      lambda ticket: app.tell(page.ReviewReturned(ticket)),
@@ -92,19 +93,26 @@ class Work:
                 break
             self.reviewer.ask(request)
         if review.pending and self.reviewer.idle():
-            js.setTimeout(create_once_callable(lambda: self.app.tell(page.ReviewReplay())), 0)
+            if not self.replay_set:         # one slice at a time, whatever else the page was told meanwhile
+                self.replay_set = True
+                js.setTimeout(create_once_callable(self.replay), 0)
         elif (review.done or review.failure is not None) and self.reviewer.running:
             self.reviewer.stop()            # the replay's end: done, shown once more
-            js.setTimeout(create_once_callable(self.review_moved), 0)
+            js.setTimeout(create_once_callable(self.draw_review), 0)
         elif review.failure is not None and self.reviewer.pool is not None:
             self.reviewer.stop()            # failed with nothing running: Try again starts new helpers
 
-    def review_moved(self) -> None:
+    def replay(self) -> None:
+        """A slice of the game's replay, in a task of its own (the page stays responsive)."""
+        self.replay_set = False
+        self.app.tell(page.ReviewReplay())
+
+    def draw_review(self) -> None:
         """The review took an answer or replayed a slice: its panel alone is drawn again (the
-        board shows the decision the player chose, which has not changed), then the next asked."""
+        board shows the decision the player chose, which has not changed); its next requests are
+        asked with the outcome's other effects (:meth:`carry_out`)."""
         reviewing = review_side(self.app.table)
         parts = self.app.parts
         if reviewing is not None and parts is not None:
             parts.side.update(reviewing)
-        self.ask_review()
         self.app.root.setAttribute("data-review-helper", self.reviewer.where)

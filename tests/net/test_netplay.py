@@ -692,3 +692,16 @@ def test_a_guest_s_time_out_leaves_the_host_s_dialog_and_closes_the_guest_s_stal
     assert guest.opened == share                 # a link being copied stays
     assert host.table.match.current == 0 and table.run(Tick(time.time() + 301.0)).redraw is Redraw.SCREEN
     assert (table.opened, table.selected) == (None, None)      # the host's own time ran out: its choice is gone
+
+
+def test_a_guest_s_page_asks_no_ai_move_for_the_host_s_ai_seat():
+    start, remote = netplay.table_start(setup.with_default_names(options(kinds=("human", "guest", "ai:easy"))))
+    table = hosting(NetHost(HostTable.create(start, remote, entropy=entropy(3)), SITE))
+    page = connect(table, remote[0])
+    guest = seat_table(page)
+    turns = []
+    while len(turns) < 6:                   # the opening tickets, then turns of each seat, the AI's among them
+        turns.append(host_of(table).table.match.current)
+        play(table, {remote[0]: page}, 1)
+        assert guest.ask is None and "thinking" not in guest.last.ai_line     # the host's AI plays its seat
+    assert 2 in turns and guest.session is not None and guest.session.levels[2] == "easy"
