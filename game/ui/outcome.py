@@ -1,10 +1,9 @@
 """What a command did, for the page to carry out (``game.web.app.App.apply``): what to redraw,
 what to say, and its effects: texts for other devices (``posts``), channels to make
 (``connect``), the moves' cues to play, the AI helper's work (a move to ask for, moves to ask
-ahead, requests no longer wanted, a hint), the final scoring's next timer, a pause, the AI line.
-The table fills in the effects once per command (``Table.handle``), so the page does what it is
-told.  A review's requests are the one thing the page draws itself, from ``Desk.review``, as its
-workers come free (only the page knows which are).
+ahead, requests no longer wanted, a hint), a review's (its decisions to weigh, a slice of its
+replay, its end), the final scoring's next timer, a pause, the AI line.  The table fills in the
+effects once per command (``Table.handle``), so the page does what it is told and polls nothing.
 
 >>> Outcome(Redraw.DIALOG).also(Outcome(Redraw.NOTHING, say="Saved")).redraw
 <Redraw.DIALOG: 'dialog'>
@@ -22,6 +21,7 @@ from game.ui.ai_turn import AiRequest
 from game.ui.channels import Post
 from game.ui.moves import Cue
 from game.ui.reveal_pacing import ScoringTick
+from game.ui.review_turn import ReviewRequest
 
 
 class Redraw(enum.Enum):
@@ -47,6 +47,16 @@ class Connect:
 
 
 @dataclass(frozen=True)
+class ReviewWork:
+    """A review's work for the page's workers: the decisions found and not sent yet (each given
+    once: the workers take them as they come free), whether a slice of the game's replay is due
+    to find more, and whether the review is over (done or failed: its workers are ended)."""
+    requests: tuple[ReviewRequest, ...]
+    replay: bool
+    over: bool
+
+
+@dataclass(frozen=True)
 class Outcome:
     redraw: Redraw = Redraw.SCREEN
     focus_back: bool = False            # a dialog was closed: the focus goes back to what opened it
@@ -65,6 +75,7 @@ class Outcome:
     ai_dropped: tuple[int, ...] = ()    # requests to the AI helper no longer wanted
     hint: AiRequest | None = None       # the Hint command's move, asked of the same helper
     scoring_tick: ScoringTick | None = None     # the final scoring's next step's timer
+    review: ReviewWork | None = None    # a review's work (None: no review on; its workers, if any, are ended)
     ai_line: str = ""                   # the AI line at the foot of the board
 
     def also(self, other: Outcome) -> Outcome:

@@ -13,7 +13,8 @@ from dataclasses import replace
 from game.ui import page_events as page
 from game.ui.commands import Command
 from game.ui.desk import Desk
-from game.ui.outcome import NOTHING, Outcome, Redraw
+from game.ui.outcome import NOTHING, Outcome, Redraw, ReviewWork
+from game.ui.review import ReviewRun
 
 REVIEW = Outcome(Redraw.REVIEW)
 
@@ -67,7 +68,7 @@ def effects(desk: Desk, outcome: Outcome) -> Outcome:
     """``outcome`` with the effects it asks of the page: the moves' cues (taken for a screen
     drawn), the AI move due and those asked ahead (unless this tab stopped playing), the
     requests no longer wanted (the hint's, once a move is played after it), the hint's request,
-    the final scoring's next timer, the AI line."""
+    the final scoring's next timer, the review's work, the AI line."""
     s = desk.session
     playing = s is not None and not desk.stale
     ask = desk.ai.next(s) if playing and s is not None else None
@@ -81,4 +82,14 @@ def effects(desk: Desk, outcome: Outcome) -> Outcome:
         tick = desk.scoring.set_timer(desk.scoring_tickets)
     cues = desk.take_cues() if outcome.redraw is Redraw.SCREEN else ()
     return replace(outcome, cues=cues, ask_ai=ask, ai_ahead=ahead, ai_dropped=dropped, hint=hint, scoring_tick=tick,
-                   ai_line=desk.ai.status(s))
+                   review=review_work(desk.review), ai_line=desk.ai.status(s))
+
+
+def review_work(review: ReviewRun | None) -> ReviewWork | None:
+    """The review's work now (``Outcome.review``): its decisions found and not sent yet, taken."""
+    if review is None:
+        return None
+    requests = []
+    while (request := review.next_request()) is not None:
+        requests.append(request)
+    return ReviewWork(tuple(requests), review.pending, review.done or review.failure is not None)

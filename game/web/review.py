@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import js
 
@@ -174,10 +174,6 @@ class ReviewHelper:
         """Where the decisions are weighed: ``workers``, or ``page`` once every worker was lost."""
         return "page" if self.pool is not None and self.pool.where() == "page" else "workers"
 
-    def idle(self) -> bool:
-        """Whether a helper is free for a request (or none is started yet)."""
-        return self.pool is None or self.pool.free() is not None
-
     def start(self) -> WorkerPool[ReviewRequest]:
         """Start the workers (none, if the page cannot: then the page weighs the decisions)."""
         try:
@@ -189,12 +185,17 @@ class ReviewHelper:
         self.pool = WorkerPool(len(self.workers), page=True)
         return self.pool
 
-    def ask(self, request: ReviewRequest) -> None:
-        """Give ``request`` to a free helper (:meth:`idle` must be true)."""
+    def ask(self, requests: Sequence[ReviewRequest]) -> None:
+        """Give ``requests`` to the helpers: each free one takes one, the others wait for the
+        first helper to come free."""
         pool = self.pool or self.start()
-        assert pool.free() is not None, "no helper is free"
+        pool.put(requests, time.monotonic())
+        self.post(pool)
+
+    def post(self, pool: WorkerPool[ReviewRequest]) -> None:
+        """Post to each helper the request it was given (what waits goes to the free ones first)."""
         now = time.monotonic()
-        pool.put([request], now)
+        pool.dispatch(now)
         for helper, unit in pool.posts(now):
             if helper == PAGE:
                 asyncio.ensure_future(self._weigh_here(pool, unit.to_text()))
@@ -215,6 +216,7 @@ class ReviewHelper:
                 pool.heard(n, time.monotonic())
             return
         pool.done(n, time.monotonic())
+        self.post(pool)                 # the next request waiting, to this worker come free
         try:
             reply = ReviewAnswer.from_text(text)
         except ReviewMessageError as exc:
@@ -255,6 +257,7 @@ class ReviewHelper:
             if work.slice(SLICE_S):
                 break
         pool.done(PAGE, time.monotonic())
+        self.post(pool)
         self.on_answer(ReviewAnswer.from_text(str(work.result)))
 
     def stop(self) -> None:

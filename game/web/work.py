@@ -13,7 +13,7 @@ from pyodide.ffi import create_once_callable
 from game.ui import page_events as page
 from game.ui.commands import Command
 from game.ui.controller import Table
-from game.ui.outcome import Outcome
+from game.ui.outcome import Outcome, ReviewWork
 from game.ui.screen import review_side
 from game.web.ai_helper import AiHelper
 from game.web.dom import present
@@ -69,7 +69,7 @@ class Work:
         tick = outcome.scoring_tick
         if tick is not None:
             js.setTimeout(create_once_callable(lambda: tell(page.ScoringDue(tick.ticket))), tick.delay_ms)
-        self.ask_review()
+        self.feed_review(outcome.review)
         self.show_ai_status(outcome.ai_line)
 
     def show_ai_status(self, line: str) -> None:
@@ -79,27 +79,23 @@ class Work:
         if node is not None:
             node.textContent = line
 
-    def ask_review(self) -> None:
-        """Give the review's decisions found to its free workers; when more must be found, replay
-        a slice of the game from a timer, in a task of its own (the page stays responsive, and
-        shows the progress); once the review is done, or when none is on, stop the workers."""
-        review = self.app.table.review
-        if review is None:
+    def feed_review(self, work: ReviewWork | None) -> None:
+        """Give the review's decisions to its workers (they take them as they come free); when
+        more must be found, replay a slice of the game from a timer, in a task of its own (the
+        page stays responsive, and shows the progress); once the review is over, or when none is
+        on, stop the workers."""
+        if work is None:
             self.reviewer.stop()
             return
-        while self.reviewer.idle() and review.failure is None:
-            request = review.next_request()
-            if request is None:
-                break
-            self.reviewer.ask(request)
-        if review.pending and self.reviewer.idle():
-            if not self.replay_set:         # one slice at a time, whatever else the page was told meanwhile
-                self.replay_set = True
-                js.setTimeout(create_once_callable(self.replay), 0)
-        elif (review.done or review.failure is not None) and self.reviewer.running:
+        if work.requests:
+            self.reviewer.ask(work.requests)
+        if work.replay and not self.replay_set:     # one slice at a time, whatever else the page was told meanwhile
+            self.replay_set = True
+            js.setTimeout(create_once_callable(self.replay), 0)
+        if work.over and self.reviewer.running:
             self.reviewer.stop()            # the replay's end: done, shown once more
             js.setTimeout(create_once_callable(self.draw_review), 0)
-        elif review.failure is not None and self.reviewer.pool is not None:
+        elif work.over and self.reviewer.pool is not None:
             self.reviewer.stop()            # failed with nothing running: Try again starts new helpers
 
     def replay(self) -> None:
@@ -109,8 +105,8 @@ class Work:
 
     def draw_review(self) -> None:
         """The review took an answer or replayed a slice: its panel alone is drawn again (the
-        board shows the decision the player chose, which has not changed); its next requests are
-        asked with the outcome's other effects (:meth:`carry_out`)."""
+        board shows the decision the player chose, which has not changed); its next decisions come
+        with the outcome's other effects (:meth:`feed_review`)."""
         reviewing = review_side(self.app.table)
         parts = self.app.parts
         if reviewing is not None and parts is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from test_hints import answer_with
-from test_review_model import fake_answer, reviewed_table, run_review
+from test_review_model import fake_answer, reviewed_table, reviewing, run_review
 from test_screen import europe_turn
 
 from game.actions import DrawCard, DrawTickets, KeepTickets, Pass, PayTunnel, Withdraw
@@ -18,14 +18,13 @@ from game.i18n import set_language
 from game.rng import Rng
 from game.rules import apply_action, legal_actions
 from game.state import Phase, new_game
-from game.ui.commands import ChooseRoute, Pay, RetryReview, ReviewGame, ReviewGo
+from game.ui.commands import ChooseRoute, Pay, RetryReview, ReviewGo
 from game.ui.game_facts import Memo
 from game.ui.lit import Lit, lit
 from game.ui.outcome import Redraw
 from game.ui.page_events import (
     ReviewAnswered,
     ReviewFailed,
-    ReviewReplay,
     ReviewReturned,
 )
 from game.ui.review_turn import ReviewAnswer, ReviewRequest
@@ -87,8 +86,7 @@ def reply_with(pick):
 
 def test_a_review_stepping_onto_a_better_draw_or_ticket_choice_lights_it():
     table = reviewed_table()
-    table.handle(ReviewGame(0))
-    run_review(table, reply_with(lambda text: text.startswith("draw ") and text != "draw deck"
+    run_review(reviewing(table), reply_with(lambda text: text.startswith("draw ") and text != "draw deck"
                                  or text.startswith("keep ")))
     run = table.review
     draws = [i for i, v in run.verdicts.items() if isinstance(v.best, DrawCard) and v.best != v.chosen]
@@ -113,23 +111,23 @@ def test_a_review_stepping_onto_a_better_draw_or_ticket_choice_lights_it():
 
 def test_a_review_whose_helpers_all_failed_says_so_and_tries_again():
     table = reviewed_table()
-    table.handle(ReviewGame(0))
+    workers = reviewing(table)
     run = table.review
-    while (request := run.next_request()) is None and run.pending:
-        table.handle(ReviewReplay())
-    other = run.next_request()
-    assert table.handle(ReviewReturned(request.ticket)).redraw is Redraw.REVIEW
-    assert table.handle(ReviewReturned(request.ticket)).redraw is Redraw.NOTHING
-    assert run.next_request() == request               # a lost worker's decision is sent again
-    table.handle(ReviewFailed("no answer in 30 s"))
+    request, other = workers.next(), workers.next()
+    out = {request.ticket, other.ticket} | {r.ticket for r in workers.waiting}     # given to the workers, not weighed
+    returned = workers.run(ReviewReturned(request.ticket))
+    assert returned.redraw is Redraw.REVIEW and returned.review.requests == (request,)   # a lost worker's decision, sent again
+    assert workers.run(ReviewReturned(request.ticket + 10**4)).redraw is Redraw.NOTHING      # none such out
+    failed = workers.run(ReviewFailed("no answer in 30 s"))
     review = screen(table, Memo()).side.review
     assert review.failure.startswith("The review could not finish") and review.detail == "no answer in 30 s"
-    assert not review.working and run.next_request() is None
-    assert table.handle(RetryReview()).redraw.value == "screen"
-    assert screen(table, Memo()).side.review.failure == ""
-    again = [run.next_request(), run.next_request()]
-    assert {r.ticket for r in again} == {request.ticket, other.ticket}     # the decisions not weighed, sent again
-    for r in again:
-        assert table.handle(ReviewAnswered(fake_answer(r))).redraw is Redraw.REVIEW
-    rest = run_review(table)
-    assert run.done and len(run.verdicts) == 2 + len(rest)
+    assert not review.working and failed.review.requests == () and failed.review.over
+    workers.waiting.clear()                                 # the workers were ended
+    retried = workers.run(RetryReview())
+    assert retried.redraw.value == "screen" and screen(table, Memo()).side.review.failure == ""
+    assert {r.ticket for r in retried.review.requests} == out       # the decisions not weighed, sent again
+    for r in retried.review.requests:
+        assert workers.run(ReviewAnswered(fake_answer(r))).redraw is Redraw.REVIEW
+    workers.waiting.clear()
+    rest = run_review(workers)
+    assert run.done and len(run.verdicts) == len(out) + len(rest)

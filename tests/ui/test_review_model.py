@@ -19,7 +19,7 @@ from game.ui.commands import CloseReview, ReviewGame, ReviewGo, ReviewSave
 from game.ui.controller import Table
 from game.ui.embed import EmbedOptions, Lesson
 from game.ui.game_facts import Memo
-from game.ui.outcome import Redraw
+from game.ui.outcome import Outcome, Redraw
 from game.ui.page_events import ReviewAnswered, ReviewReplay
 from game.ui.review import lesson_link, review_lesson
 from game.ui.review_turn import ReviewAnswer, ReviewRequest, answer
@@ -52,17 +52,38 @@ def fake_answer(request: ReviewRequest) -> ReviewAnswer:
     return ReviewAnswer(request.ticket, best=best, chosen_points=-float(n), best_points=1.0, samples=1)
 
 
-def run_review(table: Table, reply=fake_answer) -> list[ReviewRequest]:
+class Workers:
+    """The page's review workers as the table's outcomes feed them (``game.web.work.Work``): the
+    decisions given, waiting in order to be weighed, and the replay's slices asked for."""
+
+    def __init__(self, table: Table) -> None:
+        self.table, self.waiting, self.replay = table, [], False
+
+    def run(self, command) -> Outcome:
+        outcome = self.table.handle(command)
+        if outcome.review is not None:
+            self.waiting.extend(outcome.review.requests)
+            self.replay = outcome.review.replay
+        return outcome
+
+    def next(self) -> ReviewRequest | None:
+        """The next decision given, the game replayed a slice at a time until one is found (None: none is left)."""
+        while not self.waiting and self.replay:
+            self.run(ReviewReplay())
+        return self.waiting.pop(0) if self.waiting else None
+
+
+def reviewing(table: Table, seat: int = 0) -> Workers:
+    workers = Workers(table)
+    workers.run(ReviewGame(seat))
+    return workers
+
+
+def run_review(workers: Workers, reply=fake_answer) -> list[ReviewRequest]:
     sent = []
-    for _ in range(10_000):
-        request = None if table.review is None else table.review.next_request()
-        if request is None:
-            if table.review is None or not table.review.pending:
-                break
-            table.handle(ReviewReplay())
-            continue
+    while (request := workers.next()) is not None:
         sent.append(request)
-        assert table.handle(ReviewAnswered(reply(request))).redraw is Redraw.REVIEW
+        assert workers.run(ReviewAnswered(reply(request))).redraw is Redraw.REVIEW
     return sent
 
 
@@ -80,7 +101,7 @@ def test_the_worker_answers_a_request_and_names_a_bad_one():
 def test_the_page_sends_the_seats_views_only_and_shows_its_progress():
     table = reviewed_table()
     assert table.handle(ReviewGame(1)).redraw.value == "nothing"      # an AI seat is not reviewed
-    table.handle(ReviewGame(0))
+    workers = reviewing(table)
     assert screen(table, Memo()).side.review.progress == 0
     state, actions = load_scenario(finished_game())
     views = {}
@@ -90,13 +111,7 @@ def test_the_page_sends_the_seats_views_only_and_shows_its_progress():
     progress = []
     memo = Memo()
     requests = []
-    for _ in range(10_000):
-        request = table.review.next_request()
-        if request is None:
-            if not table.review.pending:
-                break
-            table.handle(ReviewReplay())
-            continue
+    while (request := workers.next()) is not None:
         requests.append(request)
         index = table.review.decisions[request.ticket % 100_000].index
         view, real = views[index]
@@ -104,7 +119,7 @@ def test_the_page_sends_the_seats_views_only_and_shows_its_progress():
         text = request.to_text()
         assert real["rng"] not in text and '"deck":null' in text
         assert request.view["players"][1]["hand"] is None and request.view["players"][1]["tickets"] is None
-        table.handle(ReviewAnswered(fake_answer(request)))
+        workers.run(ReviewAnswered(fake_answer(request)))
         progress.append(screen(table, memo).side.review.progress)
     assert len(requests) == len(table.review.decisions) > 10
     progress.append(screen(table, memo).side.review.progress)     # the replay's end after the last answer
@@ -118,8 +133,7 @@ def test_the_page_sends_the_seats_views_only_and_shows_its_progress():
 
 def test_stepping_shows_the_position_with_the_better_move_lit():
     table = reviewed_table()
-    table.handle(ReviewGame(0))
-    run_review(table)
+    run_review(reviewing(table))
     run = table.review
     claims = [i for i, v in run.verdicts.items() if isinstance(v.best, ClaimRoute)]
     draws = [i for i, v in run.verdicts.items() if isinstance(v.best, DrawCard)]
@@ -143,8 +157,7 @@ def test_a_lesson_holds_nothing_the_seat_could_not_see():
     """The lesson of a decision is built from the seat's view then: re-deal every hidden part of
     the real position and the lesson is the same; it holds none of the real hidden deal."""
     table = reviewed_table()
-    table.handle(ReviewGame(0))
-    run_review(table)
+    run_review(reviewing(table))
     run = table.review
     state, actions = load_scenario(finished_game())
     wanted = {run.decisions[i].index: i for i in list(run.verdicts)[::7]}
@@ -181,20 +194,14 @@ def test_a_lesson_holds_nothing_the_seat_could_not_see():
 
 def test_decisions_go_to_several_workers_and_come_back_in_any_order():
     table = reviewed_table()
-    table.handle(ReviewGame(0))
-    first: list[ReviewRequest] = []
-    while len(first) < 3:           # three decisions out at once (one for each of three workers)
-        request = table.review.next_request()
-        if request is not None:
-            first.append(request)
-        else:
-            table.handle(ReviewReplay())
+    workers = reviewing(table)
+    first = [workers.next(), workers.next(), workers.next()]    # three decisions out at once (one for each of three workers)
     assert len({r.ticket for r in first}) == 3
     for request in reversed(first):
-        assert table.handle(ReviewAnswered(fake_answer(request))).redraw is Redraw.REVIEW
-        assert table.handle(ReviewAnswered(fake_answer(request))).redraw is Redraw.NOTHING        # once only
+        assert workers.run(ReviewAnswered(fake_answer(request))).redraw is Redraw.REVIEW
+        assert workers.run(ReviewAnswered(fake_answer(request))).redraw is Redraw.NOTHING        # once only
     assert sorted(table.review.verdicts) == sorted(r.ticket % 100_000 for r in first)
-    rest = run_review(table)
+    rest = run_review(workers)
     assert table.review.done and len(table.review.verdicts) == len(first) + len(rest)
 
 
@@ -214,19 +221,16 @@ def test_a_finished_saved_game_is_reviewed_from_the_saved_games():
 
 def test_an_answer_naming_no_legal_move_fails_the_review_and_the_counter_counts_what_is_weighed():
     table = reviewed_table()
-    table.handle(ReviewGame(0))
+    workers = reviewing(table)
     run = table.review
-    while (request := table.review.next_request()) is None and run.pending:
-        table.handle(ReviewReplay())
-    first = request
-    second = table.review.next_request()
+    first, second = workers.next(), workers.next()
     assert second is not None
-    assert table.handle(ReviewAnswered(fake_answer(second))).redraw is Redraw.REVIEW     # the second decision weighed first
+    assert workers.run(ReviewAnswered(fake_answer(second))).redraw is Redraw.REVIEW     # the second decision weighed first
     table.handle(ReviewGo(second.ticket - run.base))
     if not run.replayed:                                  # while the replay goes on: among those weighed
         assert screen(table, Memo()).side.review.counter == "Decision 1 of 1"
     bad = ReviewAnswer(first.ticket, best=len(first.legal), samples=1)
-    assert table.handle(ReviewAnswered(bad)).redraw is Redraw.REVIEW and run.failure is not None
+    assert workers.run(ReviewAnswered(bad)).redraw is Redraw.REVIEW and run.failure is not None
     assert first.ticket - run.base not in run.verdicts
 
 
@@ -240,8 +244,7 @@ def test_pass_and_play_every_human_seat_is_reviewed_once_the_game_is_over_and_ne
     end = screen(table, Memo()).side.end
     assert [seat for seat, _words in end.reviews] == [0, 1]
     assert [words for _seat, words in end.reviews] == ["Review Ann’s game", "Review Cleo’s game"]
-    table.handle(ReviewGame(1))
-    run_review(table)
+    run_review(reviewing(table, 1))
     table.handle(ReviewGo(min(table.review.verdicts)))
     review = screen(table, Memo()).side.review
     assert review.title == "Review of Cleo’s game" and review.whose == "The board as Cleo saw it at that turn."
