@@ -83,7 +83,7 @@ def test_a_tunnels_cards_are_shown_and_logged_and_those_that_cost_more_marked(br
     page.locator("#route-bucuresti--sofia").dispatch_event("click")        # a gray tunnel of 2
     page.click(".dialog[data-dialog=claim] button[data-cmd=claim]")
     reveal = page.locator("#board-frame .tunnel-reveal")
-    reveal.wait_for()                       # the cards are shown once the move's frame is painted
+    reveal.wait_for(state="attached")       # the cards are put in once the move's frame is painted
     assert reveal.count() == 1 and reveal.locator(".reveal-cards .chip").count() == 3
     assert reveal.locator(".chip.match").count() == 0 and "no more cards needed" in reveal.text_content()
     assert "no more cards needed" in page.text_content("#log .log")
@@ -95,7 +95,7 @@ def test_a_tunnels_cards_are_shown_and_logged_and_those_that_cost_more_marked(br
                                    "players": [{"hand": {"red": 4}}, {}]})
     page.locator("#route-bucuresti--sofia").dispatch_event("click")
     page.click(".dialog[data-dialog=claim] button[data-cmd=claim]")
-    page.locator("#board-frame .tunnel-reveal").wait_for()
+    page.locator("#board-frame .tunnel-reveal").wait_for(state="attached")
     assert page.locator("#board-frame .tunnel-reveal .chip.match").count() == 2
     assert game_facts(page)["dialog"] == "tunnel"
 

@@ -20,6 +20,11 @@ def fake_browser() -> Iterator[Browser]:
     for the page's tasks (``asyncio.ensure_future``)."""
     set_language("en")
     fake = Browser()
+    # A browser test run earlier by this pytest worker leaves Playwright's loop marked running on
+    # this thread (its sync API drives it from a greenlet): hidden meanwhile, so that the page's
+    # tasks go to the loop here, which the test runs (``Page.settle``).
+    playwright_loop = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     fake.install()
@@ -29,6 +34,7 @@ def fake_browser() -> Iterator[Browser]:
         fake.uninstall()
         asyncio.set_event_loop(None)
         loop.close()
+        asyncio.events._set_running_loop(playwright_loop)
 
 
 @pytest.fixture
