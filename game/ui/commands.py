@@ -296,14 +296,14 @@ TABLE_CONTROLS: dict[Control, Callable[[str], Command]] = {
     Control.REVIEW: lambda arg: ReviewGame(int(arg)), Control.REVIEW_SAVE: ReviewSave,
     Control.REVIEW_GO: lambda arg: ReviewGo(int(arg) if arg else None), Control.REVIEW_CLOSE: lambda _arg: CloseReview(),
     Control.REVIEW_RETRY: lambda _arg: RetryReview(),
-    Control.NET_INVITE: lambda arg: net.MakeInvite(_seat(arg)), Control.NET_AI: lambda arg: net.GiveToAi(int(arg)),
+    Control.NET_INVITE: lambda arg: net.MakeInvite(seat_arg(arg)), Control.NET_AI: lambda arg: net.GiveToAi(int(arg)),
     Control.NET_STOP_AI: lambda arg: net.StopStandIn(int(arg)), Control.NET_PANEL: lambda _arg: net.ToggleSeats(),
     Control.NET_ANSWER: lambda _arg: net.MakeAnswer(), Control.NET_END_TABLE: lambda _arg: net.EndTable(),
     Control.NET_OPEN_TABLE: lambda _arg: net.OpenTable(),
 }
 
 
-def _seat(arg: str) -> int | None:
+def seat_arg(arg: str) -> int | None:
     """A net control's seat: a number, or the spectators' (``spectator`` or nothing)."""
     return None if arg in ("", "spectator") else int(arg)
 

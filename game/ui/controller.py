@@ -30,6 +30,7 @@ from collections.abc import Callable
 from game.problem import Problem
 from game.ui import opening, setup, turns, work
 from game.ui.ai_pacing import AI_DELAY_MS
+from game.ui.channels import Post
 from game.ui.commands import Command
 from game.ui.desk import Desk, Mode
 from game.ui.modes import Local
@@ -60,12 +61,7 @@ class Table(Desk):
     def home(self, options: GameOptions | None = None, problems: list[Problem] | None = None) -> Outcome:
         """The start screen: the new-game form (``options``, its ``problems``) and the saved games;
         the mode left (a hosted table's channels closed: the table stays kept)."""
-        self.stop_ai()
-        self.session, self.opened, self.focus_ticket, self.selected = None, None, None, None
-        self.scoring, self.review = None, None
-        self.hinting.forget(self.ai)
-        posts = self.mode.leave(self)
-        self.mode = Local()
+        posts = self.leave(Local())
         # the names the game made follow the language and the seats' kinds (game.ui.setup)
         self.start = setup.StartScreen(setup.with_default_names(options or setup.default_options("usa", 2)), problems or [])
         return Outcome(posts=posts)
@@ -73,7 +69,14 @@ class Table(Desk):
     def open_mode(self, mode: Mode) -> Outcome:
         """Play on the table in ``mode`` (a table hosted, a guest's seat): the mode left is left,
         and the game is on the table once the new mode has one (its news)."""
+        return Outcome(posts=self.leave(mode)).also(mode.opened(self))
+
+    def leave(self, mode: Mode) -> tuple[Post, ...]:
+        """Leave the game and the mode on the table for ``mode``, with no game yet; what the mode
+        left tells other devices."""
         self.stop_ai()
+        self.hinting.forget(self.ai)
         posts = self.mode.leave(self)
-        self.mode, self.session, self.opened, self.scoring, self.review = mode, None, None, None, None
-        return Outcome(posts=posts).also(mode.opened(self))
+        self.mode, self.session, self.opened, self.focus_ticket, self.selected = mode, None, None, None, None
+        self.scoring, self.review = None, None
+        return posts

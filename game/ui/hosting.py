@@ -18,7 +18,7 @@ from game.ui.channels import Post, Transport
 from game.ui.commands import Command
 from game.ui.desk import Desk
 from game.ui.modes import Local
-from game.ui.net_panels import HostPanel, InviteBox, SeatLine, ice_panel
+from game.ui.net_panels import HostPanel, InviteBox, SeatLine, answer_field, ice_panel
 from game.ui.netplay import (
     CLOSE_KEYS,
     clock_text,
@@ -274,7 +274,7 @@ class Hosting(Local):
             self.problems[seat] = f"{_('net.closed.bad-code')} ({problem})"
             return Outcome()
         self.problems.pop(seat, None)
-        return Outcome(clear=(f"net-answer-{'s' if seat is None else seat}",))
+        return Outcome(clear=(answer_field(seat),))
 
     def give_to_ai(self, desk: Desk, seat: int) -> Outcome:
         """An AI plays an away guest's seat meanwhile."""
@@ -330,6 +330,6 @@ class Hosting(Local):
                          ice_panel(desk.catalog.backend, desk.ice_notice), away)
 
     def invite_box(self, seat: int | None, link: str | None) -> InviteBox:
-        return InviteBox("spectator" if seat is None else str(seat), seat in self.making, link,
+        return InviteBox("spectator" if seat is None else str(seat), answer_field(seat), seat in self.making, link,
                          self.problems.get(seat, ""))
 

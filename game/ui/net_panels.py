@@ -18,11 +18,17 @@ class IceSetting:
     notice: str             # what was wrong with the setting typed last (empty: nothing)
 
 
+def answer_field(seat: int | None) -> str:
+    """The id of the field where the host pastes the answer to ``seat``'s invite (None: the spectators')."""
+    return f"net-answer-{'s' if seat is None else seat}"
+
+
 @dataclass(frozen=True)
 class InviteBox:
     """A seat's invite on the host's panel: being made, or its link to pass on with the field
     for the guest's answer, and why the last one failed."""
     arg: str                # the seat (``spectator``: the spectators')
+    field: str              # the id of the field for the guest's answer (``answer_field``)
     making: bool
     link: str | None
     problem: str

@@ -108,7 +108,6 @@ def start(desk: Desk, options: GameOptions) -> Outcome:
     if problems:
         return desk.home(options, problems)
     if options.devices:
-        desk.stop_ai()
         begin, remote = netplay.table_start(options)
         table = HostTable.create(begin, remote, turn_limit=netplay.table_limit(options))
         return desk.open_mode(Hosting(NetHost(table, desk.site)))

@@ -17,10 +17,17 @@ from game.i18n import _
 from game.net.ice import ice_servers
 from game.net.signal import SignalError
 from game.ui import net_commands as net
-from game.ui.commands import Command, Control
+from game.ui.commands import Command, Control, seat_arg
 from game.ui.controller import Table
 from game.ui.guest_page import ANSWER, JOIN, LOST, resume_guest
-from game.ui.net_panels import GuestPanel, HostPanel, IceSetting, InviteBox, NetPanel
+from game.ui.net_panels import (
+    GuestPanel,
+    HostPanel,
+    IceSetting,
+    InviteBox,
+    NetPanel,
+    answer_field,
+)
 from game.ui.netplay import answer_link, ice_setting
 from game.ui.outcome import Connect
 from game.ui.page_events import Tick
@@ -52,8 +59,9 @@ def now() -> float:
 def panel_command(cmd: str, arg: str) -> Command | None:
     """The commands that read the panel's fields: an answer taken, a rejoin, the setting kept."""
     if cmd == Control.NET_TAKE:
-        field = present(js.document.getElementById(f"net-answer-{'s' if arg in ('', 'spectator') else arg}"))
-        return None if field is None else net.TakeAnswer(None if arg in ("", "spectator") else int(arg), str(field.value))
+        seat = seat_arg(arg)
+        field = present(js.document.getElementById(answer_field(seat)))
+        return None if field is None else net.TakeAnswer(seat, str(field.value))
     if cmd == Control.NET_REJOIN:
         field = present(js.document.getElementById("net-invite"))
         return None if field is None else net.Rejoin(str(field.value))
@@ -195,7 +203,7 @@ def invite_box(box: Node, invite: InviteBox) -> None:
     if invite.link is not None:
         box.append(el("p", _("net.host.invite_help")))
         box.append(shared(invite.link, f"net-link-{invite.arg}", _("net.host.invite")))
-        field = el("input", None, id=f"net-answer-{'s' if invite.arg == 'spectator' else invite.arg}", type="text",
+        field = el("input", None, id=invite.field, type="text",
                    autocomplete="off", spellcheck="false")
         box.append(el("label", _("net.host.answer"), field, cls="net-answer"))
         box.append(button(_("net.host.take"), "net-take", invite.arg))
