@@ -1,14 +1,17 @@
 """The panels of play on several devices as screens (frozen values the page draws, as it draws
 the game's ``game.ui.screen.Screen``): the host's (each seat's status and actions, its invite
 being made or its link and the field for the guest's answer, the spectators' invite), a
-guest's (its invite, its answer, a rejoin), and the STUN/TURN setting on both."""
+guest's (its invite, its answer, a rejoin), and the STUN/TURN setting on both; and what the start
+screen offers of them (a kept table, a seat to rejoin)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import _
+from game.ui.guest_page import resume_guest
 from game.ui.netplay import ice_setting, ice_statement
-from game.ui.storage import Backend
+from game.ui.storage import HOST_KEY, Backend
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,20 @@ class GuestPanel:
 
 
 NetPanel = HostPanel | GuestPanel
+
+
+@dataclass(frozen=True)
+class KeptNet:
+    """On the start screen, play on several devices kept by the last visit: a hosted table to
+    open again (``table``), a guest's seat to rejoin (``rejoin``: its host's name; None: none)."""
+    table: bool
+    rejoin: str | None
+
+
+def kept_net(backend: Backend) -> KeptNet:
+    """What the last visit kept (a kept guest that cannot be used is dropped: ``resume_guest``)."""
+    page = resume_guest(backend)
+    return KeptNet(backend.get(HOST_KEY) is not None, None if page is None else page.invite.host or _("net.guest.the_host"))
 
 
 def ice_panel(backend: Backend, notice: str) -> IceSetting:

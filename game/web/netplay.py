@@ -19,7 +19,7 @@ from game.net.signal import SignalError
 from game.ui import net_commands as net
 from game.ui.commands import Command, Control, seat_arg
 from game.ui.controller import Table
-from game.ui.guest_page import ANSWER, JOIN, LOST, resume_guest
+from game.ui.guest_page import ANSWER, JOIN, LOST
 from game.ui.net_panels import (
     GuestPanel,
     HostPanel,
@@ -27,12 +27,12 @@ from game.ui.net_panels import (
     InviteBox,
     NetPanel,
     answer_field,
+    kept_net,
 )
 from game.ui.netplay import answer_link, ice_setting
 from game.ui.outcome import Connect
 from game.ui.page_events import Tick
 from game.ui.qr import QrError, qr_svg
-from game.ui.storage import HOST_KEY
 from game.web.dom import Node, button, el, present
 from game.web.peer import PeerError, PeerLink
 
@@ -184,15 +184,14 @@ class NetPage:
 
     def start_section(self) -> Node | None:
         """A kept table to open again, or a guest's seat to rejoin (None: neither)."""
-        backend = self.app.table.catalog.backend
+        kept = kept_net(self.app.table.catalog.backend)
         section = el("section", None, cls="net-kept")
-        if backend.get(HOST_KEY) is not None:
+        if kept.table:
             section.append(el("p", _("start.resume_table")))
             section.append(button(_("start.open_table"), "net-open-table", cls="primary"))
             section.append(button(_("start.end_table"), "net-end-table"))
-        page = resume_guest(backend)
-        if page is not None:
-            section.append(rejoin_form(page.invite.host or _("net.guest.the_host")))
+        if kept.rejoin is not None:
+            section.append(rejoin_form(kept.rejoin))
         return section if section.childElementCount else None
 
 

@@ -44,6 +44,7 @@ from game.ui.net_commands import (
     OpenTable,
     TakeAnswer,
 )
+from game.ui.net_panels import KeptNet, kept_net
 from game.ui.netplay import Invite, InviteError
 from game.ui.outcome import NOTHING, Outcome, Redraw
 from game.ui.page_events import AiAnswered, AiDue, Tick
@@ -705,3 +706,14 @@ def test_a_guest_s_page_asks_no_ai_move_for_the_host_s_ai_seat():
         play(table, {remote[0]: page}, 1)
         assert guest.ask is None and "thinking" not in guest.last.ai_line     # the host's AI plays its seat
     assert 2 in turns and guest.session is not None and guest.session.levels[2] == "easy"
+
+
+def test_the_start_screen_offers_the_table_and_the_seat_the_last_visit_kept():
+    assert kept_net(DictBackend({})) == KeptNet(False, None)
+    table, pages = hosted()
+    assert kept_net(table.catalog.backend) == KeptNet(True, None)
+    backend = DictBackend({})
+    pages[0].save(backend)
+    assert pages[0].invite.host and kept_net(backend) == KeptNet(False, pages[0].invite.host)
+    backend.set(GUEST_KEY, "{")                          # damaged: dropped, nothing offered
+    assert kept_net(backend) == KeptNet(False, None) and backend.get(GUEST_KEY) is None
