@@ -275,6 +275,10 @@ class Control(enum.StrEnum):
     NET_OPEN_TABLE = "net-open-table"   # the host's kept table, opened again
     NET_END_TABLE = "net-end-table"     # the host's kept table, forgotten
     NET_ICE = "net-ice"             # the STUN/TURN setting kept
+    NET_ONLINE = "net-online"       # the host plays over the internet (the page reads ``?relays=``)
+    NET_NEARBY = "net-nearby"       # the host plays on one network, by codes carried by hand
+    NET_JOIN = "net-join"           # a guest agrees to join over the internet
+    NET_RELAYS = "net-relays"       # the relays setting kept
     # the embed page's own (``game.web.embed``)
     EMBED_STEP = "embed-step"
     EMBED_ZOOM = "embed-zoom"
@@ -299,7 +303,9 @@ TABLE_CONTROLS: dict[Control, Callable[[str], Command]] = {
     Control.NET_INVITE: lambda arg: net.MakeInvite(seat_arg(arg)), Control.NET_AI: lambda arg: net.GiveToAi(int(arg)),
     Control.NET_STOP_AI: lambda arg: net.StopStandIn(int(arg)), Control.NET_PANEL: lambda _arg: net.ToggleSeats(),
     Control.NET_ANSWER: lambda _arg: net.MakeAnswer(), Control.NET_END_TABLE: lambda _arg: net.EndTable(),
-    Control.NET_OPEN_TABLE: lambda _arg: net.OpenTable(),
+    Control.NET_OPEN_TABLE: lambda _arg: net.OpenTable(), Control.NET_NEARBY: lambda _arg: net.PlayNearby(),
+    Control.NET_ONLINE: lambda _arg: net.PlayOnline(),
+    Control.NET_JOIN: lambda _arg: net.JoinOnline(),
 }
 
 

@@ -45,9 +45,9 @@ class Table(Desk):
     """The table (see the module docstring): the start screen (``session`` None) or a game."""
 
     def __init__(self, catalog: SaveCatalog, *, clock: Callable[[], float], fresh_seed: Callable[[], int],
-                 ai_delay: int = AI_DELAY_MS, site: str = "", hints: bool = True) -> None:
+                 ai_delay: int = AI_DELAY_MS, site: str = "", hints: bool = True, relays: str = "") -> None:
         super().__init__(catalog, Local(), clock=clock, fresh_seed=fresh_seed, ai_delay=ai_delay, site=site,
-                         hints=hints)
+                         hints=hints, relays=relays)
 
     def handle(self, command: Command) -> Outcome:
         """Carry out a command; what the page must do about it, with the effects it asks for."""

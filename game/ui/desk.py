@@ -93,13 +93,14 @@ class Desk(ABC):
     start screen, or a table on several devices not dealt yet), saved as ``game_id``."""
 
     def __init__(self, catalog: SaveCatalog, mode: Mode, *, clock: Callable[[], float], fresh_seed: Callable[[], int],
-                 ai_delay: int = AI_DELAY_MS, site: str = "", hints: bool = True) -> None:
+                 ai_delay: int = AI_DELAY_MS, site: str = "", hints: bool = True, relays: str = "") -> None:
         """``mode``: a game on this device's, at first; ``clock``: milliseconds since 1970;
         ``fresh_seed``: a new game's seed when none is given; ``ai_delay``: the pause before each
         AI move; ``site``: the site's address, for shared links; ``hints``: the claimable routes
-        lit (the player's preference)."""
+        lit (the player's preference); ``relays``: the page's ``?relays=`` (play over the internet)."""
         self.mode = mode
         self.site = site
+        self.relays_param = relays
         self.catalog = catalog
         self.clock = clock
         self.fresh_seed = fresh_seed
@@ -111,7 +112,7 @@ class Desk(ABC):
         self.selected: str | None = None        # the colour chosen in the hand: the routes it pays lit
         self.hints = hints                      # light the routes the player may claim now
         self.notice = ""                        # said once on the start screen, or with the status
-        self.ice_notice = ""                    # what was wrong with the STUN/TURN setting typed
+        self.ice_notice = ""                    # what was wrong with the STUN/TURN or relays setting typed
         self.revision = 0                       # the save's revision this tab read or wrote last
         self.stale = False                      # another tab played on: this one stopped playing
         self.storage_full = False

@@ -19,6 +19,7 @@ from game.mapdata import load_map
 from game.net.fairdeal import DealCheckError, derive_seed
 from game.net.guest import GuestError, GuestTable
 from game.net.protocol import ProtocolError
+from game.net.relays import read_relays
 from game.problem import Problem
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action
@@ -41,6 +42,8 @@ from game.ui.words import said
 from game.view import View
 
 JOIN, ANSWER, CONNECTED, LOST, BROKEN = "join", "answer", "connected", "lost", "broken"
+DIALING = "dialing"         # over the internet: knocking at the host's room until it opens
+MAX_REDIALS = 20            # connections over the internet ended in a row with no news from the host: stop
 
 
 @dataclass
@@ -59,6 +62,7 @@ class GuestPage:
     verdict: tuple[bool, str] | None = None     # the check's, once the host's reveal has come (``end``)
     told: bool = False              # the verdict was put before the player (they may read it again)
     world: Session | None = None    # the game as the seat sees it, while it is played (``follow``)
+    redials: int = 0                # over the internet, connections ended in a row with no news from the host
 
     @classmethod
     def join(cls, invite: Invite, new_guest: Callable[[], GuestTable] = GuestTable.new) -> GuestPage:
@@ -84,12 +88,23 @@ class GuestPage:
             return [] if self.transport is None else [Post.closing(self.transport, "the host's message")]
         if self.guest.clock is not clock:
             self.clock_since = self.now()
+        self.redials = 0
         return self._posts(replies)
 
     def closed(self, reason: str) -> None:
         if self.phase != BROKEN:
             self.phase = LOST
             self.problem = _(CLOSE_KEYS.get(reason, "net.closed.closed"))
+
+    def redial(self) -> bool:
+        """Over the internet, whether to connect again at once after the connection ended (it
+        knocks until the host is back): a seated guest, or one still joining, not stopped by what the
+        host sent, not after the game's end, and not after ``MAX_REDIALS`` ends with no news."""
+        if not self.invite.room or self.phase != LOST or self.guest.revealed or self.redials >= MAX_REDIALS:
+            return False
+        self.redials += 1
+        self.phase = DIALING
+        return True
 
     def cut_off(self) -> bool:
         """Whether the page needs its channel back (its panel over the game says why and how): it
@@ -154,6 +169,8 @@ class GuestPage:
     def status(self) -> str:
         if self.phase in (LOST, BROKEN):
             return self.problem
+        if self.phase == DIALING:
+            return _("net.online.dialing", host=self.invite.host or _("net.guest.the_host"))
         if self.phase != CONNECTED:
             return _("net.guest.send_answer") if self.phase == ANSWER else _("net.guest.make_answer")
         if self.guest.contributions is None:
@@ -199,8 +216,9 @@ class GuestPage:
         return f"net-{table_mark(self.guest.commitment or '')}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"invite": [self.invite.code, self.invite.invite, self.invite.host, self.invite.seat, self.invite.table],
-                "guest": self.guest.to_json()}
+        invite = self.invite
+        return {"invite": [invite.code, invite.invite, invite.host, invite.seat, invite.table, invite.room,
+                           list(invite.relays)], "guest": self.guest.to_json()}
 
     def save(self, backend: Backend) -> None:
         try:
@@ -245,10 +263,12 @@ def resume_guest(backend: Backend) -> GuestPage | None:
         return None
     try:
         data = read_kept(text)
-        code, invite, host, seat, mark = data["invite"]
-        page = GuestPage(Invite(str(code), str(invite), str(host), str(seat), str(mark)),
+        code, invite, host, seat, mark, *online = data["invite"]
+        room, relays = online if online else ("", [])
+        page = GuestPage(Invite(str(code), str(invite), str(host), str(seat), str(mark), str(room),
+                                read_relays(",".join(relays)) if room else ()),
                          GuestTable.from_json(data["guest"]))
-    except (GuestError, ValueError, KeyError, TypeError):
+    except (GuestError, ValueError, KeyError, TypeError):     # a RelayListError is a ValueError
         backend.remove(GUEST_KEY)
         return None
     page.phase = LOST

@@ -17,10 +17,12 @@ from game.ui.channels import Post
 from game.ui.commands import Command
 from game.ui.desk import Desk, Mode
 from game.ui.end_screen import EndScreen
-from game.ui.guest_page import JOIN, GuestPage, resume_guest
+from game.ui.guest_page import DIALING, JOIN, GuestPage, resume_guest
 from game.ui.net_panels import GuestPanel, ice_panel
 from game.ui.netplay import InviteError, read_invite
+from game.ui.online import consent, consent_text, consented, on_table
 from game.ui.outcome import NOTHING, Connect, Outcome
+from game.ui.storage import ON_TABLE_KEY
 from game.ui.words import said
 
 
@@ -56,6 +58,8 @@ class Guesting(Mode):
 
     def entered(self, desk: Desk) -> None:
         self.save(desk)         # rejoined by its invite, or from the start screen
+        if self.page.invite.room:
+            on_table(desk.catalog.backend, "guest")
 
     def rematch(self, desk: Desk) -> Outcome:
         return NOTHING          # the host's to start (the end screen says so)
@@ -65,6 +69,7 @@ class Guesting(Mode):
         return desk.session is not None and desk.session is not self.page.world
 
     def leave(self, desk: Desk) -> tuple[Post, ...]:
+        on_table(desk.catalog.backend, None)
         transport = self.page.transport
         return () if transport is None else (Post.closing(transport, "left"),)
 
@@ -85,7 +90,15 @@ class Guesting(Mode):
                 return self.news(desk, page.message(text))
             case net.ChannelClosed(channel, reason, _now) if channel is page.transport:
                 page.closed(reason)
-                return self.news(desk, [])
+                outcome = self.news(desk, [])
+                return outcome.also(self.dial()) if page.redial() else outcome
+            case net.JoinOnline() if page.invite.room and page.phase == JOIN:
+                consent(desk.catalog.backend)
+                page.phase = DIALING
+                return self.dial()
+            case net.Dialed(channel):
+                page.transport = channel
+                return Outcome()
             case commands.ReadDealCheck():
                 return self.read_deal_check(desk)
             case net.Rejoin(text):
@@ -94,6 +107,10 @@ class Guesting(Mode):
 
     def opened(self, desk: Desk) -> Outcome:
         return self.news(desk, [])
+
+    def dial(self) -> Outcome:
+        """Connect to the host over the internet (the page knocks at its room until it opens)."""
+        return Outcome(connect=(Connect(None, online=self.page.invite.online()),))
 
     def news(self, desk: Desk, posts: list[Post]) -> Outcome:
         """The host's message came: the game shown as the seat sees it, a refusal said, the
@@ -157,8 +174,10 @@ class Guesting(Mode):
         page = self.page
         if desk.session is not None and not page.cut_off():
             return None
+        backend = desk.catalog.backend
+        consent_line = consent_text(page.invite.relays) if page.invite.room and page.phase == JOIN else ""
         return GuestPanel(page.title(), page.phase, page.status(), page.answer, page.problem,
-                          page.invite.host or _("net.guest.the_host"), ice_panel(desk.catalog.backend, desk.ice_notice))
+                          page.invite.host or _("net.guest.the_host"), ice_panel(backend, desk.ice_notice), consent_line)
 
 
 def join(desk: Desk, fragment: str) -> Outcome:
@@ -173,7 +192,25 @@ def join(desk: Desk, fragment: str) -> Outcome:
     kept = resume_guest(desk.catalog.backend)
     page = kept if kept is not None and invite.rejoins(kept.guest.commitment) else GuestPage.join(invite)
     page.invite, page.phase = invite, JOIN
-    return desk.open_mode(Guesting(page)).also(Outcome(connect=(Connect(None, invite.code),)))
+    mode = Guesting(page)
+    if not invite.room:
+        return desk.open_mode(mode).also(Outcome(connect=(Connect(None, invite.code),)))
+    if not consented(desk.catalog.backend):
+        return desk.open_mode(mode)         # its panel asks first: nothing is contacted before
+    page.phase = DIALING
+    return desk.open_mode(mode).also(mode.dial())
+
+
+def resume_online(desk: Desk) -> Outcome | None:
+    """At boot, the guest's seat over the internet that was on screen at the last visit, rejoined
+    by itself (None: none)."""
+    backend = desk.catalog.backend
+    page = resume_guest(backend) if backend.get(ON_TABLE_KEY) == "guest" else None
+    if page is None or not page.invite.room or page.guest.revealed or not consented(backend):
+        return None
+    page.phase = DIALING
+    mode = Guesting(page)
+    return desk.open_mode(mode).also(mode.dial())
 
 
 def rejoin(desk: Desk, page: GuestPage | None, text: str) -> Outcome:
@@ -186,4 +223,10 @@ def rejoin(desk: Desk, page: GuestPage | None, text: str) -> Outcome:
         page.problem = exc.problem.text()
         return Outcome()
     page.phase, page.problem = JOIN, ""
-    return desk.open_mode(Guesting(page)).also(Outcome(connect=(Connect(None, page.invite.code),), clear=("net-invite",)))
+    mode = Guesting(page)
+    if not page.invite.room:
+        return desk.open_mode(mode).also(Outcome(connect=(Connect(None, page.invite.code),), clear=("net-invite",)))
+    if not consented(desk.catalog.backend):
+        return desk.open_mode(mode)         # its panel asks first
+    page.phase = DIALING
+    return desk.open_mode(mode).also(mode.dial())

@@ -27,6 +27,18 @@ from game.ui.netplay import (
     table_mark,
     write_kept,
 )
+from game.ui.online import (
+    RoomKept,
+    chosen_relays,
+    consent,
+    consent_text,
+    keep_room,
+    kept_room,
+    on_table,
+    relays_setting,
+    room_link,
+    room_status,
+)
 from game.ui.outcome import NOTHING, Connect, Outcome
 from game.ui.session import Session, Watching
 from game.ui.storage import HOST_KEY, Backend, StorageFull
@@ -59,6 +71,9 @@ class NetHost:
     pending: dict[int | None, str] = field(default_factory=dict)    # seat -> the connection its invite opens
     count: int = 0
     shown: Session | None = None        # the host's screen of the table's game (``session``)
+    room: RoomKept | None = None        # over the internet: the table's room on the relays
+    nearby: bool = False                # on one network: invites and answers carried by hand
+    room_handle: Transport | None = None    # the page's room, while open (closed when the host leaves)
 
     def name(self, seat: int) -> str:
         return str(self.table.start["players"][seat]["name"])
@@ -83,6 +98,35 @@ class NetHost:
         self.links[seat] = invite_link(self.site, code, invite, self.host_name(),
                                        "" if seat is None else self.name(seat), table_mark(commitment(self.table.secret)))
         return posts
+
+    def arrived(self, channel: Transport) -> None:
+        """A guest knocked at the room: its connection, open (its hello or rejoin comes next)."""
+        self.count += 1
+        self.conns[f"c{self.count}"] = channel
+
+    def link(self, seat: int | None, invite: str) -> str:
+        """``seat``'s invite link over the internet (the room's key must be known)."""
+        assert self.room is not None and self.room.pubkey is not None
+        return room_link(self.site, self.room.pubkey, invite, self.host_name(),
+                         "" if seat is None else self.name(seat), table_mark(commitment(self.table.secret)),
+                         self.room.relays)
+
+    def room_links(self) -> None:
+        """Over the internet, every seat waiting for its guest and the spectators have a link at
+        once (an invite used is replaced; the spectators' too, so the next one can come)."""
+        if self.room is None or self.room.pubkey is None:
+            return
+        open_invites = {seat: code for code, seat in self.table.invites.items()}
+        for seat, (info, status) in enumerate(zip(self.table.seats, self.table.statuses())):
+            if info.kind != "remote" or status == "here":
+                self.links.pop(seat, None)
+            else:
+                self.links[seat] = self.link(seat, open_invites.get(seat) or self.table.invite(seat))
+        self.links[None] = self.link(None, open_invites.get(None) or self.table.invite(None))
+
+    def new_link(self, seat: int | None) -> None:
+        """A new invite for ``seat`` over the internet (the old one stops working)."""
+        self.links[seat] = self.link(seat, self.table.invite(seat))
 
     def opened(self, conn: str) -> None:
         """A channel opened: its guest says hello (or rejoins) first."""
@@ -109,7 +153,8 @@ class NetHost:
         conns, self.conns = self.conns, {}
         self.pending.clear()
         self.links.clear()
-        return [Post.closing(channel, "the host left") for channel in conns.values()]
+        room, self.room_handle = self.room_handle, None
+        return [Post.closing(channel, "the host left") for channel in [*conns.values(), *([room] if room else [])]]
 
     def deliver(self, sends: list[Send]) -> list[Post]:
         """Each text for its channel; a connection whose seat another took is closed."""
@@ -148,6 +193,7 @@ class NetHost:
         """Keep the table for the host's reload; an empty notice, or why it could not be kept."""
         try:
             write_kept(backend, HOST_KEY, self.table.to_json())
+            keep_room(backend, self.room)
         except StorageFull:
             return _("net.host.not_kept")
         return ""
@@ -159,7 +205,8 @@ def resume_host(backend: Backend, site: str, now: float) -> NetHost | None:
     if text is None:
         return None
     try:
-        return NetHost(HostTable.from_json(read_kept(text), now), site)
+        room = kept_room(backend)
+        return NetHost(HostTable.from_json(read_kept(text), now), site, room=room, nearby=room is None)
     except (TableError, ValueError):
         backend.remove(HOST_KEY)
         return None
@@ -186,6 +233,8 @@ class Hosting(Local):
     def save(self, desk: Desk) -> None:
         if not desk.stale:
             desk.notice = self.host.save(desk.catalog.backend)
+            if self.host.room is not None:
+                on_table(desk.catalog.backend, "host")
 
     def entered(self, desk: Desk) -> None:
         self.save(desk)         # resumed from the start screen: its table is kept apart
@@ -195,16 +244,21 @@ class Hosting(Local):
         invites: each guest joins it by its new link); the finished one is closed."""
         old = self.host.table
         remote = [i for i, seat in enumerate(old.seats) if seat.kind == "remote"]
-        fresh = Hosting(NetHost(HostTable.create(old.start, remote, turn_limit=old.turn_limit), self.host.site))
-        return desk.open_mode(fresh)
+        host = NetHost(HostTable.create(old.start, remote, turn_limit=old.turn_limit), self.host.site,
+                       room=self.host.room and RoomKept(self.host.room.secret, self.host.room.relays),
+                       nearby=self.host.nearby)
+        return desk.open_mode(Hosting(host))
 
     def leave(self, desk: Desk) -> tuple[Post, ...]:
+        on_table(desk.catalog.backend, None)
         return tuple(self.host.close())
 
     def opened(self, desk: Desk) -> Outcome:
-        """The table hosted (new, or kept by the last visit): kept, and its game on it once dealt."""
+        """The table hosted (new, or kept by the last visit): kept, and its game on it once dealt;
+        over the internet, its room opened on the relays (the guests come back by themselves)."""
         self.save(desk)
-        return self.news(desk, [])
+        room = self.host.room
+        return self.news(desk, []).also(Outcome(connect=(Connect(None, online=room.online()),) if room else ()))
 
     def news(self, desk: Desk, posts: list[Post]) -> Outcome:
         """The table changed (a guest's message, a channel's end, a seat given or taken back):
@@ -214,6 +268,7 @@ class Hosting(Local):
             desk.enter(dealt, 0)
         if dealt is not None and desk.ai.wait is not None and not dealt.ai_to_move():
             desk.stop_ai()         # a guest took its seat back from its stand-in: the AI's move is not wanted
+        self.host.room_links()
         desk.notice = self.host.save(desk.catalog.backend) or desk.notice
         outcome = Outcome(posts=tuple(posts))
         if dealt is not None and dealt.over and desk.scoring is None and desk.review is None:
@@ -223,6 +278,11 @@ class Hosting(Local):
     def handle(self, desk: Desk, command: Command) -> Outcome | None:
         host = self.host
         match command:
+            case net.MakeInvite(seat) if host.room is not None:
+                if host.room.pubkey is not None:
+                    host.new_link(seat)
+                    self.save(desk)
+                return Outcome()
             case net.MakeInvite(seat):
                 if seat in self.making:
                     return NOTHING
@@ -259,6 +319,26 @@ class Hosting(Local):
                 return self.give_to_ai(desk, seat)
             case net.StopStandIn(seat):
                 return self.stop_stand_in(desk, seat)
+            case net.PlayOnline() if host.room is None and not host.nearby:
+                consent(desk.catalog.backend)
+                host.room = RoomKept.new(chosen_relays(desk.relays_param, desk.catalog.backend))
+                self.save(desk)
+                return Outcome(connect=(Connect(None, online=host.room.online()),))
+            case net.PlayNearby() if host.room is None or host.room.up is False:
+                room, host.room, host.nearby = host.room_handle, None, True
+                host.room_handle = None
+                host.links.clear()
+                self.save(desk)
+                return Outcome(posts=(Post.closing(room, "codes by hand"),) if room is not None else ())
+            case net.RoomOpened(pubkey, handle) if host.room is not None:
+                host.room.pubkey, host.room_handle = pubkey, handle
+                return self.news(desk, [])
+            case net.RoomReach(up) if host.room is not None:
+                host.room.up = up
+                return Outcome()
+            case net.GuestArrived(channel):
+                host.arrived(channel)
+                return NOTHING
             case net.ToggleSeats():
                 self.panel_open = not self.panel_open
                 return Outcome()
@@ -326,10 +406,17 @@ class Hosting(Local):
                                self.invite_box(row.seat, row.link) if row.new_invite else None)
                       for row in host.rows(now))
         away = any(status == "away" and seat in table.away_since for seat, status in enumerate(table.statuses()))
+        backend = desk.catalog.backend
+        room = host.room
+        choice = None if room is not None or host.nearby else consent_text(chosen_relays(desk.relays_param, backend))
         return HostPanel(table.dealt, lines, self.invite_box(None, host.links.get(None)),
-                         ice_panel(desk.catalog.backend, desk.ice_notice), away)
+                         ice_panel(backend, desk.ice_notice), away, choice, room_status(room),
+                         room is not None and room.up is False, relays_setting(backend))
 
     def invite_box(self, seat: int | None, link: str | None) -> InviteBox:
-        return InviteBox("spectator" if seat is None else str(seat), answer_field(seat), seat in self.making, link,
-                         self.problems.get(seat, ""))
+        online = self.host.room is not None
+        return InviteBox("spectator" if seat is None else str(seat), answer_field(seat),
+                         seat in self.making or (online and link is None), link, self.problems.get(seat, ""), online,
+                         _("net.online.spectators_help" if seat is None and online else
+                           "net.online.invite_help" if online else "net.host.invite_help"))
 

@@ -102,6 +102,48 @@ class KeepIce:
     text: str               # the STUN/TURN setting typed
 
 
+@dataclass(frozen=True)
+class KeepRelays:
+    text: str               # the relays setting typed (empty: the defaults)
+
+
+@dataclass(frozen=True)
+class PlayOnline:
+    """The host plays over the internet (agreeing to contact the relays)."""
+
+
+@dataclass(frozen=True)
+class PlayNearby:
+    """The host plays on one network: invites and answers carried by hand, nothing contacted."""
+
+
+@dataclass(frozen=True)
+class JoinOnline:
+    """A guest agrees to join over the internet."""
+
+
+@dataclass(frozen=True, eq=False)
+class RoomOpened:
+    pubkey: str             # the host's room is on the relays: its key's public half, for the invites
+    room: Transport         # the page's room (closed when the host leaves the table)
+
+
+@dataclass(frozen=True)
+class RoomReach:
+    up: bool                # a relay answers (False: none can be reached)
+
+
+@dataclass(frozen=True, eq=False)
+class Dialed:
+    channel: Transport      # a guest's connection to its host over the internet, knocking until the host opens it
+
+
+@dataclass(frozen=True, eq=False)
+class GuestArrived:
+    channel: Transport      # a guest knocked at the host's room: its connection, open
+
+
 NetCommand = (MakeInvite | InviteMade | ConnectFailed | TakeAnswer | ChannelOpened | ChannelMessage | ChannelClosed
               | GiveToAi | StopStandIn | ToggleSeats | MakeAnswer | AnswerMade | JoinLink | Rejoin | OpenTable
-              | EndTable | KeepIce)
+              | EndTable | KeepIce | KeepRelays | PlayOnline | PlayNearby | JoinOnline | RoomOpened | RoomReach
+              | GuestArrived | Dialed)

@@ -35,6 +35,8 @@ class InviteBox:
     making: bool
     link: str | None
     problem: str
+    online: bool = False    # over the internet: the link alone (the guest's page joins by it: no answer)
+    help: str = ""          # what to do with the link (the seats' words, or the spectators')
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,10 @@ class HostPanel:
     spectators: InviteBox
     ice: IceSetting
     away: bool              # a guest is away: the panel is drawn again now and then (its minutes count)
+    choice: str | None = None   # how the guests connect is still to choose: the sentence of consent to the internet
+    room: str = ""          # over the internet: the relays' state, said
+    room_failed: bool = False   # no relay can be reached: playing on one network is offered
+    relays: str = ""        # the relays setting's text (empty: the defaults)
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,7 @@ class GuestPanel:
     problem: str
     host: str               # the host's name, for the rejoin form's words
     ice: IceSetting
+    consent: str = ""       # over the internet, before anything is contacted: the sentence to agree to
 
 
 NetPanel = HostPanel | GuestPanel

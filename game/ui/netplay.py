@@ -31,6 +31,7 @@ from game.names import normal_name
 from game.net.ice import ice_servers
 from game.net.signal import SignalError
 from game.problem import Problem, ProblemError
+from game.ui.online import Online, read_room
 from game.ui.setup import GameOptions
 from game.ui.storage import ICE_KEY, Backend, StorageFull
 
@@ -69,13 +70,20 @@ def table_start(options: GameOptions) -> tuple[dict[str, Any], list[int]]:
 
 @dataclass(frozen=True)
 class Invite:
-    """What an invite link holds: the host's offer code, the table's invite, the host's and the
-    seat's names (empty: a spectator's place)."""
+    """What an invite link holds: the host's offer code (empty over the internet), the table's
+    invite, the host's and the seat's names (empty: a spectator's place); over the internet, the
+    host's key (``room``) and its relays."""
     code: str
     invite: str
     host: str
     seat: str
     table: str = ""         # the table's mark (``table_mark``), empty in a link without one
+    room: str = ""          # the host's key on the relays (empty: an invite by codes)
+    relays: tuple[str, ...] = ()
+
+    def online(self) -> Online | None:
+        """The connection to open to the host over the internet (None: an invite by codes)."""
+        return Online(self.relays, host=self.room) if self.room else None
 
     def rejoins(self, commitment: str | None) -> bool:
         """Whether a guest of an earlier visit, seated at the table of ``commitment``, sits at this invite's table."""
@@ -100,19 +108,24 @@ def read_invite(text: str) -> Invite:
     """The invite in a link or its fragment (raises :class:`InviteError`)."""
     fragment = text.strip().rpartition("#")[2]
     try:
-        fields = dict(parse_qsl(fragment, keep_blank_values=True, strict_parsing=True, max_num_fields=8))
+        fields = dict(parse_qsl(fragment, keep_blank_values=True, strict_parsing=True, max_num_fields=9))
+    except ValueError:
+        raise InviteError("net.invite.bad") from None
+    try:
+        room = read_room(fields)
     except ValueError:
         raise InviteError("net.invite.bad") from None
     code, invite = fields.get("join", ""), fields.get("i", "")
-    if not _CODE.fullmatch(code) or not _HEX32.fullmatch(invite):
+    if (room is None and not _CODE.fullmatch(code)) or not _HEX32.fullmatch(invite):
         raise InviteError("net.invite.bad")
     mark = fields.get("t", "")
-    return Invite(code, invite, fields.get("h", "")[:80], fields.get("s", "")[:80],
-                  mark if re.fullmatch(r"[0-9a-f]{12}", mark) else "")
+    return Invite(code if room is None else "", invite, fields.get("h", "")[:80], fields.get("s", "")[:80],
+                  mark if re.fullmatch(r"[0-9a-f]{12}", mark) else "",
+                  *(("", ()) if room is None else room))
 
 
 def is_invite(fragment: str) -> bool:
-    return fragment.lstrip("#").startswith("join=")
+    return fragment.lstrip("#").startswith(("join=", "room="))
 
 
 def clock_text(name: str, left: float) -> str:

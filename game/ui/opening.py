@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from game.i18n import _, decimal
 from game.net.host import HostTable
-from game.ui import commands, guesting, keeping, netplay, setup, turns
+from game.ui import commands, guesting, keeping, netplay, online, setup, turns
 from game.ui import net_commands as net
 from game.ui import page_events as page
 from game.ui.commands import Command
@@ -20,7 +20,7 @@ from game.ui.guest_page import resume_guest
 from game.ui.hosting import Hosting, NetHost, resume_host
 from game.ui.outcome import NOTHING, Download, Outcome, Redraw
 from game.ui.setup import GameOptions
-from game.ui.storage import HOST_KEY
+from game.ui.storage import HOST_KEY, ON_TABLE_KEY, ROOM_KEY
 
 
 def handle(desk: Desk, command: Command) -> Outcome | None:
@@ -56,7 +56,7 @@ def handle(desk: Desk, command: Command) -> Outcome | None:
             desk.hints = on
             return Outcome()
         case page.Resume():
-            return keeping.resume(desk)
+            return resume_online(desk) or keeping.resume(desk)
         case page.PlayFrom(scenario, notice):
             outcome = keeping.start_game(desk, scenario)
             desk.notice = notice or desk.notice
@@ -88,6 +88,7 @@ def net_handle(desk: Desk, command: Command) -> Outcome | None:
             return NOTHING if kept is None else desk.open_mode(Hosting(kept))
         case net.EndTable():
             backend.remove(HOST_KEY)
+            backend.remove(ROOM_KEY)
             return Outcome()
         case net.JoinLink(fragment):
             return guesting.join(desk, fragment)
@@ -96,7 +97,20 @@ def net_handle(desk: Desk, command: Command) -> Outcome | None:
         case net.KeepIce(text):
             desk.ice_notice = netplay.keep_ice_setting(backend, text)
             return Outcome()
+        case net.KeepRelays(text):
+            desk.ice_notice = online.keep_relays_setting(backend, text)
+            return Outcome()
     return None
+
+
+def resume_online(desk: Desk) -> Outcome | None:
+    """At boot, a table over the internet that was on screen at the last visit, reopened by
+    itself: the host's (its guests come back to it), or a guest's seat (it rejoins)."""
+    backend = desk.catalog.backend
+    if backend.get(ON_TABLE_KEY) == "host" and online.kept_room(backend) is not None:
+        kept = resume_host(backend, desk.site, desk.clock() / 1000)
+        return None if kept is None else desk.open_mode(Hosting(kept))
+    return guesting.resume_online(desk)
 
 
 def start(desk: Desk, options: GameOptions) -> Outcome:

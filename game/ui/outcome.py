@@ -20,6 +20,7 @@ from game.ui.ai_pacing import AiAsk
 from game.ui.ai_turn import AiRequest
 from game.ui.channels import Post
 from game.ui.moves import Cue
+from game.ui.online import Online
 from game.ui.reveal_pacing import ScoringTick
 from game.ui.review_turn import ReviewRequest
 
@@ -41,9 +42,11 @@ class Download:
 @dataclass(frozen=True)
 class Connect:
     """A channel the page makes to another device: the host's for ``seat``'s invite (None: the
-    spectators'), or (``offer`` given: the invite's offer code) a guest's answer to it."""
+    spectators'), or (``offer`` given: the invite's offer code) a guest's answer to it; or, over
+    the internet (``online``), the host's room on the relays or a guest's connection to its host."""
     seat: int | None
     offer: str | None = None
+    online: Online | None = None
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,10 @@ AI_SPEED_KEY = "ttr.ai-speed"                # the AI seats' speed the player ch
 HINTS_KEY = "ttr.hints"                      # "off": the player switched the claimable routes' glow off
 HOST_KEY = "ttr.net.host"                    # the hosted table (game.net.host.HostTable.to_json), resumed after the host's reload
 GUEST_KEY = "ttr.net.guest"                  # a guest's side (game.ui.guest_page.GuestPage.to_json), for "Rejoin" after a reload
+ROOM_KEY = "ttr.net.room"                    # the hosted table's room on the relays (game.ui.online.RoomKept), with HOST_KEY
+RELAYS_KEY = "ttr.net.relays"                # the Nostr relays the player named (game.net.relays.read_relays)
+ON_TABLE_KEY = "ttr.net.on-table"            # "host" or "guest": a table over the internet was on screen, reopened at boot
+CONSENT_KEY = "ttr.net.online"               # "1": the player agreed to play over the internet (game.ui.online.consent_text)
 ICE_KEY = "ttr.net.ice-servers"              # the STUN/TURN servers the player named (game.net.ice.ice_servers)
 
 

@@ -121,7 +121,8 @@ class App:
         storage = config.storage
         self.preferences = Preferences(storage)
         self.table = Table(SaveCatalog(storage), clock=_now_ms, fresh_seed=_fresh_seed,
-                           ai_delay=_ai_delay(self.preferences), site=site_folder(), hints=self.preferences.hints)
+                           ai_delay=_ai_delay(self.preferences), site=site_folder(), hints=self.preferences.hints,
+                           relays=str(js.URLSearchParams.new(js.location.search).get("relays") or ""))
         self.memo = Memo()                      # what one screen keeps for the next (game.ui.game_facts)
         self.shown: Screen | None = None        # the screen drawn last
         self.drawn: int | None = None           # the game the table screen was built for (its number)

@@ -30,11 +30,13 @@ from game.ui.net_panels import (
     kept_net,
 )
 from game.ui.netplay import answer_link, ice_setting
+from game.ui.online import Online, stun_servers
 from game.ui.outcome import Connect
 from game.ui.page_events import Tick
 from game.ui.qr import QrError, qr_svg
 from game.web.dom import Node, button, el, present
 from game.web.peer import PeerError, PeerLink
+from game.web.room import RelayLink, Room
 
 
 class Page(Protocol):
@@ -67,6 +69,8 @@ def panel_command(cmd: str, arg: str) -> Command | None:
         return None if field is None else net.Rejoin(str(field.value))
     if cmd == Control.NET_ICE:
         return net.KeepIce(str(js.document.getElementById("net-ice").value))
+    if cmd == Control.NET_RELAYS:
+        return net.KeepRelays(str(js.document.getElementById("net-relays").value))
     return None
 
 
@@ -78,12 +82,58 @@ class NetPage:
         self.ticking = False            # the away seats' redraw is due
         self.clock_timer: int | None = None     # the turn timer's tick (setInterval's id) while a game is shown
         self.clock_proxy = create_proxy(self.clock_tick)
+        self.guest_room: Room | None = None     # a guest's place on the relays (over the internet)
 
     # --- channels ---
 
     def connect(self, want: Connect) -> None:
         """Make the channel an outcome asks for; its news go to the table as commands."""
-        asyncio.ensure_future(self.make(want))
+        if want.online is None:
+            asyncio.ensure_future(self.make(want))
+        elif want.online.secret is not None:
+            asyncio.ensure_future(self.open_room(want.online))
+        else:
+            asyncio.ensure_future(self.dial(want.online))
+
+    async def open_room(self, online: Online) -> None:
+        """The host's room on the relays: each guest's knock a new channel, told to the table."""
+        tell = self.app.tell
+
+        def arrived(link: RelayLink) -> None:
+            link.on_message = lambda text: tell(net.ChannelMessage(link, text))
+            link.on_close = lambda reason, _detail: tell(net.ChannelClosed(link, reason, now()))
+            tell(net.GuestArrived(link))
+
+        room = Room(online.relays, self.stun(), online.secret, arrived, lambda up: tell(net.RoomReach(up)))
+        try:
+            pubkey = await room.start()
+        except Exception:       # noqa: BLE001 - the library did not load: as if no relay answered
+            tell(net.RoomReach(False))
+            return
+        tell(net.RoomOpened(pubkey, room))
+
+    async def dial(self, online: Online) -> None:
+        """A guest's connection to its host over the internet: it knocks until the host opens it."""
+        tell = self.app.tell
+        if self.guest_room is None or self.guest_room.urls != online.relays:
+            if self.guest_room is not None:
+                self.guest_room.close()
+            self.guest_room = Room(online.relays, self.stun())
+            try:
+                await self.guest_room.start()
+            except Exception:   # noqa: BLE001 - the library did not load
+                self.guest_room = None
+                tell(net.ConnectFailed(None, "error"))
+                return
+        assert online.host is not None
+        link: RelayLink = self.guest_room.dial(online.host, lambda: tell(net.ChannelOpened(link)),
+                                               lambda text: tell(net.ChannelMessage(link, text)),
+                                               lambda reason, _detail: tell(net.ChannelClosed(link, reason, now())))
+        tell(net.Dialed(link))
+
+    def stun(self) -> list[dict[str, str]]:
+        """The STUN servers for a direct path over the internet (``?stun=none``: none, for tests)."""
+        return stun_servers(js.URLSearchParams.new(js.location.search).get("stun"), self.app.table.catalog.backend)
 
     async def make(self, want: Connect) -> None:
         tell = self.app.tell
@@ -159,6 +209,12 @@ class NetPage:
     def host_panel(self, shown: HostPanel) -> Node:
         """The seats, their statuses and invites, the spectators' invite and the setting."""
         panel = el("section", None, el("h2", _("net.host.title")), cls="net-panel", id="net-panel")
+        if shown.choice is not None:
+            panel.append(choice_box(shown.choice))
+        if shown.room:
+            panel.append(el("p", shown.room, cls="net-room", role="status"))
+        if shown.room_failed:
+            panel.append(button(_("net.online.nearby"), "net-nearby"))
         if not shown.dealt:
             panel.append(el("p", _("net.host.waiting_deal"), role="status"))
         for line in shown.seats:
@@ -168,15 +224,16 @@ class NetPage:
                 box.append(button(_("net.host.give_ai"), "net-ai", str(line.seat)))
             if line.stop_ai:
                 box.append(button(_("net.host.stop_ai"), "net-stop-ai", str(line.seat)))
-            if line.invite is not None:
+            if line.invite is not None and shown.choice is None:
                 invite_box(box, line.invite)
             panel.append(box)
         spectators = el("div", None, el("strong", _("net.host.spectators")), cls="net-seat net-spectator")
-        invite_box(spectators, shown.spectators)
-        panel.append(spectators)
+        if shown.choice is None:
+            invite_box(spectators, shown.spectators)
+            panel.append(spectators)
         if shown.dealt:
             panel.append(button(_("net.host.play"), "net-panel", cls="primary"))
-        panel.append(ice_box(shown.ice))
+        panel.append(ice_box(shown.ice, shown.relays))
         if shown.away and not self.ticking:
             self.ticking = True
             js.setTimeout(create_once_callable(self.tick), AWAY_TICK_MS)
@@ -195,7 +252,19 @@ class NetPage:
         return section if section.childElementCount else None
 
 
+def choice_box(consent: str) -> Node:
+    """How the guests connect, chosen by the host: over the internet (the sentence says what it
+    contacts) or on one network by codes carried by hand (nothing contacted)."""
+    return el("div", None, el("p", consent, cls="net-consent"),
+              button(_("net.online.play"), "net-online", cls="primary"),
+              el("p", _("net.online.nearby_help")), button(_("net.online.nearby"), "net-nearby"),
+              cls="net-choice")
+
+
 def invite_box(box: Node, invite: InviteBox) -> None:
+    if invite.online:
+        online_invite_box(box, invite)
+        return
     making = invite.making
     box.append(button(_("net.host.making") if making else _("net.host.new_invite" if invite.link else "net.host.invite"),
                       "net-invite", invite.arg, disabled_reason=_("net.host.making") if making else None))
@@ -210,12 +279,27 @@ def invite_box(box: Node, invite: InviteBox) -> None:
         box.append(el("p", invite.problem, cls="net-problem", role="alert"))
 
 
-def ice_box(ice: IceSetting) -> Node:
+def online_invite_box(box: Node, invite: InviteBox) -> None:
+    """An invite over the internet: the link (its QR code) the guest opens to join, and a new one."""
+    if invite.link is None:
+        box.append(el("p", _("net.online.reaching"), role="status"))
+        return
+    box.append(el("p", invite.help))
+    box.append(shared(invite.link, f"net-link-{invite.arg}", _("net.host.invite")))
+    box.append(button(_("net.host.new_invite"), "net-invite", invite.arg, cls="net-new-invite"))
+
+
+def ice_box(ice: IceSetting, relays: str = "") -> Node:
     field = el("textarea", None, id="net-ice", rows="2", spellcheck="false", autocomplete="off",
                aria_label=_("net.ice.label"))
     field.value = ice.text
+    relays_field = el("textarea", None, id="net-relays", rows="2", spellcheck="false", autocomplete="off",
+                      aria_label=_("net.online.relays_label"))
+    relays_field.value = relays
     parts = el("details", None, el("summary", _("net.ice.label")), el("p", ice.statement),
-               field, button(_("net.ice.save"), "net-ice"), cls="net-ice", open=bool(ice.notice))
+               field, button(_("net.ice.save"), "net-ice"),
+               el("p", _("net.online.relays_label")), relays_field, button(_("net.ice.save"), "net-relays"),
+               cls="net-ice", open=bool(ice.notice))
     if ice.notice:
         parts.append(el("p", ice.notice, cls="net-problem", role="alert"))
     return parts
@@ -225,7 +309,10 @@ def guest_panel(shown: GuestPanel) -> Node:
     """The guest's page before the game and whenever its channel is down."""
     panel = el("section", None, el("h2", shown.title), cls="net-panel net-guest", id="net-panel",
                data_phase=shown.phase)
-    if shown.phase == JOIN:
+    if shown.phase == JOIN and shown.consent:
+        panel.append(el("p", shown.consent, cls="net-consent"))
+        panel.append(button(_("net.online.join"), "net-join", cls="primary"))
+    elif shown.phase == JOIN:
         panel.append(el("p", _("net.guest.make_help")))
         panel.append(button(_("net.guest.make_answer"), "net-answer", cls="primary"))
     elif shown.phase == ANSWER:

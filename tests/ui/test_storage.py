@@ -59,7 +59,8 @@ def test_only_the_backend_touches_local_storage():
 
 def test_the_keys_keep_the_names_players_have_saved_under():
     assert sorted(KEYS) == ["ttr.ai-speed", "ttr.hints", "ttr.language", "ttr.net.guest", "ttr.net.host",
-                            "ttr.net.ice-servers", "ttr.v1.current", "ttr.v1.help.tips-dismissed", "ttr.v1.saves"]
+                            "ttr.net.ice-servers", "ttr.net.on-table", "ttr.net.online", "ttr.net.relays", "ttr.net.room",
+                            "ttr.v1.current", "ttr.v1.help.tips-dismissed", "ttr.v1.saves"]
     assert storage.SAVE_PREFIX == "ttr.v1.save."
 
 
