@@ -1,7 +1,9 @@
 """What crosses a Nostr relay's socket (NIP-01), read and written in plain Python: the
 subscription to the events addressed to this device, an event published, an event the relay
-brings (checked for its shape before the page verifies its signature and opens it), and the
-events already taken (several relays bring the same one).
+brings (checked for its shape before the page verifies its signature and opens it), the end of
+the stored events (those before it are an earlier page's business: a host back after a reload
+must not take a guest's old knock for a new one), and the events already taken (several relays
+bring the same one).
 
 >>> sub = "ab" * 8
 >>> event = {"id": "1" * 64, "pubkey": "2" * 64, "created_at": 1, "kind": 25050,
@@ -41,6 +43,12 @@ def request(sub: str, pubkey: str, now: float) -> str:
 
 def publication(event: dict[str, Any]) -> str:
     return json.dumps(["EVENT", event], separators=(",", ":"))
+
+
+def is_end_of_stored(text: str, sub: str) -> bool:
+    """Whether ``text`` is the relay's word that the stored events of our subscription are all
+    sent (``EOSE``): what comes after is live."""
+    return text.startswith('["EOSE"') and text.replace(" ", "") == f'["EOSE","{sub}"]'
 
 
 def read_event(text: str, sub: str, pubkey: str) -> dict[str, Any] | None:

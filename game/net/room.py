@@ -36,13 +36,15 @@ from game.jsontext import JsonTextError, read_json
 
 KIND = 25050            # an ephemeral kind (NIP-01: 20000-29999): relays forward it and keep nothing
 VERSION = 1
-CHUNK = 16_000          # characters of a text an envelope carries (NIP-44 encrypts 65,535 bytes at most)
-MAX_ENVELOPE = 20_000   # characters of an envelope read
+# Characters of a text an envelope carries: an envelope is at most about twice that (JSON escapes
+# quotes), under NIP-44's 65,535 bytes and the event sizes public relays take (often 64 KiB).
+CHUNK = 6_000
+MAX_ENVELOPE = 16_000   # characters of an envelope read
 WINDOW = 2_000          # pieces received ahead of the next one expected (more are dropped: sent again)
 RESEND_S = 2.5          # a piece not acknowledged this long is sent again
 KNOCK_S = 3.0           # a guest knocks this often until the host opens
-KEEPALIVE_S = 10.0      # a side that has sent nothing this long says it is there
-SILENT_S = 35.0         # nothing heard this long: the other device is gone
+KEEPALIVE_S = 5.0       # a side that has sent nothing this long says it is there (a host back from a reload answers bye)
+SILENT_S = 20.0         # nothing heard this long: the other device is gone
 KINDS = ("knock", "open", "m", "a", "p", "bye", "offer", "answer")
 _SESSION = re.compile(r"[0-9a-f]{8,40}")
 

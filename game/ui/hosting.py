@@ -74,6 +74,7 @@ class NetHost:
     room: RoomKept | None = None        # over the internet: the table's room on the relays
     nearby: bool = False                # on one network: invites and answers carried by hand
     room_handle: Transport | None = None    # the page's room, while open (closed when the host leaves)
+    greeting: set[str] = field(default_factory=set)     # connections from the room that have not spoken yet
 
     def name(self, seat: int) -> str:
         return str(self.table.start["players"][seat]["name"])
@@ -100,9 +101,11 @@ class NetHost:
         return posts
 
     def arrived(self, channel: Transport) -> None:
-        """A guest knocked at the room: its connection, open (its hello or rejoin comes next)."""
+        """A guest knocked at the room: its connection, open (its hello or rejoin comes next:
+        until then it is not closed as a stranger's)."""
         self.count += 1
         self.conns[f"c{self.count}"] = channel
+        self.greeting.add(f"c{self.count}")
 
     def link(self, seat: int | None, invite: str) -> str:
         """``seat``'s invite link over the internet (the room's key must be known)."""
@@ -160,7 +163,8 @@ class NetHost:
         """Each text for its channel; a connection whose seat another took is closed."""
         self.session()          # the seats played elsewhere and by stand-ins, as they are now
         posts = [Post(self.conns[send.conn], send.text) for send in sends if send.conn in self.conns]
-        for conn in [c for c in self.conns if c not in self.pending.values() and not self.table.bound(c)]:
+        for conn in [c for c in self.conns
+                     if c not in self.pending.values() and c not in self.greeting and not self.table.bound(c)]:
             if any(s.conn == conn for s in sends):
                 continue        # a refused stranger is told why before it is closed at its next message
             posts.append(Post.closing(self.conns.pop(conn), "seat taken"))
@@ -305,7 +309,10 @@ class Hosting(Local):
                 return NOTHING if conn is None else Outcome()
             case net.ChannelMessage(channel, text):
                 conn = host.conn_of(channel)
-                return NOTHING if conn is None else self.news(desk, host.deliver(host.table.receive(conn, text)))
+                if conn is None:
+                    return NOTHING
+                host.greeting.discard(conn)
+                return self.news(desk, host.deliver(host.table.receive(conn, text)))
             case net.ChannelClosed(channel, reason, now):
                 conn = host.conn_of(channel)
                 if conn is None:
@@ -314,6 +321,7 @@ class Hosting(Local):
                 if seat is not False:
                     self.problems[seat] = _(CLOSE_KEYS.get(reason, "net.closed.closed"))
                 host.conns.pop(conn, None)
+                host.greeting.discard(conn)
                 return self.news(desk, host.deliver(host.table.disconnected(conn, now)))
             case net.GiveToAi(seat):
                 return self.give_to_ai(desk, seat)

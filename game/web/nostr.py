@@ -96,6 +96,7 @@ class Relays:
         self.on_event, self.on_change = on_event, on_change
         self.sockets: dict[str, Any] = {}
         self.open: set[str] = set()
+        self.live: set[str] = set()             # relays whose stored events are all sent: what comes now is new
         self.tries: dict[str, int] = {}
         self.seen = wire.Seen()
         self.sub = wire.subscription_id()
@@ -118,7 +119,7 @@ class Relays:
             return
         self.sockets[url] = socket
         socket.addEventListener("open", self.keep(lambda _e: self.opened(url, socket)))
-        socket.addEventListener("message", self.keep(lambda event: self.message(event.data)))
+        socket.addEventListener("message", self.keep(lambda event: self.message(url, event.data)))
         socket.addEventListener("close", self.keep(lambda _e: self.lost(url, socket)))
 
     def keep(self, handler: Callable[[Any], None]) -> Any:
@@ -141,6 +142,7 @@ class Relays:
             return
         was = self.up
         self.open.discard(url)
+        self.live.discard(url)
         del self.sockets[url]
         if was and not self.up:
             self.on_change(False)
@@ -154,8 +156,13 @@ class Relays:
         wait = RETRY_S[min(tries, len(RETRY_S) - 1)]
         js.setTimeout(create_once_callable(lambda: self.connect(url)), int(wait * 1000))
 
-    def message(self, data: Any) -> None:
+    def message(self, url: str, data: Any) -> None:
+        """A relay's message: an event addressed to us, taken once it is live (stored ones were for an earlier page)."""
         if not isinstance(data, str):
+            return
+        if url not in self.live:
+            if wire.is_end_of_stored(data, self.sub):
+                self.live.add(url)
             return
         event = wire.read_event(data, self.sub, self.pubkey)
         if event is not None and self.seen.first(event["id"]):

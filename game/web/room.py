@@ -73,7 +73,7 @@ class RelayLink:
 
     # --- inside ---
     def transmit(self, env: dict[str, Any]) -> None:
-        text = json.dumps(env, separators=(",", ":"))
+        text = json.dumps(env, separators=(",", ":"), ensure_ascii=False)
         if self.direct is not None and self.direct_open and self.direct.send(text):
             return
         self.room.post(self.peer, text)
@@ -119,10 +119,12 @@ class RelayLink:
         def closed(_reason: str, _detail: str) -> None:
             if self.direct is link:
                 self.direct, self.direct_open = None, False       # back to the relays
+                shown_path("relay")
 
         def opened() -> None:
             if self.direct is link:
                 self.direct_open = True
+                shown_path("direct")
 
         link = PeerLink(opened, self.direct_message, closed, servers)
         self.direct = link
@@ -156,6 +158,12 @@ class RelayLink:
             return
         if self.reason is None:
             self.transmit(self.stream.signal("answer", code, time.time()))
+
+
+def shown_path(path: str) -> None:
+    """The path of the page's last connection that changed, for the tests and benchmarks
+    (``<html data-net-path>``: ``relay`` or ``direct``)."""
+    js.document.documentElement.setAttribute("data-net-path", path)
 
 
 class Room:
@@ -203,6 +211,7 @@ class Room:
         """A guest's new connection to the host's key ``host``: it knocks until the host opens it."""
         link = RelayLink(self, host, secrets.token_hex(8), False, on_open, on_message, on_close)
         self.links[link.key] = link
+        shown_path("relay")
         link.tick(time.time())
         return link
 

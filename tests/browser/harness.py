@@ -185,6 +185,11 @@ class BrowserSession:
             if not expect_errors:
                 self.errors.append(f"{kind} on {page.url}: {text}")
 
+        def socket(ws) -> None:       # a relay's socket: only the machine's own (tests/browser/relay.py)
+            if urlsplit(ws.url).hostname not in ("127.0.0.1", "localhost"):
+                self.external_requests.append(ws.url)
+
+        page.on("websocket", socket)
         page.on("pageerror", lambda error: record("uncaught error", error))
         page.on("console", lambda message: message.type == "error"
                 and record("console error", message.text))

@@ -1,0 +1,145 @@
+"""Play over the internet, where users are: a host and two guests, each a Chromium process of its
+own, joined by opening the invite link alone (nothing carried back), through a real Nostr relay
+started by the harness (``relay.py``); one guest with its direct WebRTC paths disabled, as
+behind a carrier's NAT, plays through the relay.  A guest's reload, then the host's, and every
+page comes back to the game by itself.  The relay keeps nothing readable: no offer, name, card
+or ticket in any event it stored.  A relay that drops, repeats and delays events loses no move."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from harness import chromium_flags, launch_chromium, wait_for_boot
+from netplay_driver import WAIT_MS, draw_two, keep, same
+from peer_driver import PEER_DISABLED_FEATURES
+from relay import FlakyRelay, nostr_relay
+
+from game.mapdata import load_map
+
+# Chromium's switch that keeps WebRTC off every direct UDP path (its --force-… spelling does nothing)
+NO_DIRECT = "--webrtc-ip-handling-policy=disable_non_proxied_udp"
+
+
+@pytest.fixture(scope="module")
+def relay():
+    with nostr_relay() as running:
+        yield running
+
+
+def device(browser, *extra: str):
+    return launch_chromium(browser.browser_type, [*chromium_flags(disabled=PEER_DISABLED_FEATURES), *extra])
+
+
+@pytest.fixture
+def devices(browser, browser_session):
+    launched = [device(browser), device(browser), device(browser, NO_DIRECT)]
+    sizes = ({"width": 1280, "height": 800}, {"width": 390, "height": 844}, {"width": 390, "height": 844})
+    yield [browser_session.guard(d.new_context(viewport=size)) for d, size in zip(launched, sizes)]
+    for d in launched:
+        d.close()
+
+
+def host_table(host, base: str, relays: str, guests: int) -> list[str]:
+    """A new table with ``guests`` guests' seats hosted over the internet: each seat's link."""
+    host.goto(f"{base}index.html?ai-delay=0&stun=none&relays={relays}")
+    wait_for_boot(host)
+    host.check("#opt-devices")
+    if guests > 1:
+        host.select_option("#opt-count", str(guests + 1))
+        host.wait_for_selector(f"#seat-kind-{guests} option[value=guest]", state="attached")
+    for seat in range(1, guests + 1):
+        host.select_option(f"#seat-kind-{seat}", "guest")
+    host.click("button[data-cmd=start]")
+    host.click("button[data-cmd=net-online]")
+    return [host.wait_for_selector(f"#net-link-{seat}", timeout=WAIT_MS).input_value() for seat in range(1, guests + 1)]
+
+
+def open_link(page, base: str, link: str) -> None:
+    """The guest opens its invite (with no STUN server: nothing leaves the machine) and agrees."""
+    page.goto(f"{base}index.html?stun=none#{link.split('#', 1)[1]}")
+    wait_for_boot(page)
+    page.click("button[data-cmd=net-join]")
+
+
+def on_board(pages) -> None:
+    for page in pages:
+        page.wait_for_selector("#app.table #board svg", timeout=WAIT_MS)
+
+
+def test_three_devices_join_by_link_play_reload_and_come_back(devices, browser_session, relay):
+    base = browser_session.base_url
+    host, first, second = (browser_session.watch(context.new_page()) for context in devices)
+    links = host_table(host, base, relay.url, 2)
+    open_link(first, base, links[0])
+    open_link(second, base, links[1])
+    pages = (host, first, second)
+    on_board(pages)
+    same(pages, 0)
+    for page in pages:
+        keep(page)
+    same(pages, 3)
+    # the first guest found a direct path; the second, with none, plays through the relay
+    first.wait_for_function("document.documentElement.dataset.netPath === 'direct'", timeout=WAIT_MS)
+    assert second.get_attribute("html", "data-net-path") == "relay"
+    actions = 3
+    seats = dict(enumerate(pages))
+    for _ in pages:
+        draw_two(seats[int(host.get_attribute("#app", "data-current"))])
+        actions += 2
+        same(pages, actions)
+
+    # a guest reloads: back in its seat by itself, no code, no click
+    second.reload()
+    wait_for_boot(second)
+    on_board([second])
+    same(pages, actions)
+    draw_two(seats[int(host.get_attribute("#app", "data-current"))])
+    actions += 2
+    same(pages, actions)
+
+    # the host reloads: its table reopens by itself, and both guests come back to it
+    host.reload()
+    wait_for_boot(host)
+    on_board([host])
+    for page in (first, second):
+        page.wait_for_selector("#net-panel", state="detached", timeout=WAIT_MS)
+    same(pages, actions)
+    for _ in pages:
+        draw_two(seats[int(host.get_attribute("#app", "data-current"))])
+        actions += 2
+        same(pages, actions)
+
+    # the relay kept only ciphertext: no offer, no name, no card, no ticket, no message of the game
+    stored = relay.stored()
+    assert stored, "the relay stored no event: nothing to check"
+    tickets = [ticket.id for ticket in load_map("usa").tickets]
+    secrets_ = ["a=candidate", "ice-ufrag", "fingerprint", "Player 1", "Player 2", "Player 3", "locomotive", '"type"', "hello", "token",
+                *tickets]
+    leaks = [word for word in secrets_ if any(word in row for row in stored)]
+    assert leaks == [], leaks
+
+
+def test_a_relay_that_drops_repeats_and_delays_loses_no_move(browser, browser_session, relay):
+    base = browser_session.base_url
+    with FlakyRelay(relay.url, drop=0.15, repeat=0.15, delay=0.5).running() as flaky:
+        launched = [device(browser), device(browser, NO_DIRECT)]
+        try:
+            host, guest = (browser_session.watch(browser_session.guard(d.new_context()).new_page()) for d in launched)
+            links = host_table(host, base, flaky.url, 1)
+            open_link(guest, base, links[0])
+            pages = (host, guest)
+            on_board(pages)
+            for page in pages:
+                keep(page)
+            same(pages, 2)
+            actions = 2
+            seats = dict(enumerate(pages))
+            for _ in range(4):
+                draw_two(seats[int(host.get_attribute("#app", "data-current"))])
+                actions += 2
+                same(pages, actions)
+        finally:
+            for d in launched:
+                d.close()
+    assert flaky.counts["dropped"] > 0 and flaky.counts["repeated"] > 0, json.dumps(flaky.counts)
