@@ -93,7 +93,9 @@ BOOT_KEY_PREFIX = "boot."
 # Test tools, pinned; the game itself needs none of them.
 TEST_REQUIREMENTS = ("pytest==9.0.3", "hypothesis==6.155.2", "playwright==1.65.2",
                      "ruff==0.17.6", "mypy==2.4.1", "babel==2.18.0",
-                     "pytest-xdist==3.8.0")
+                     "pytest-xdist==3.8.0",
+                     # a real Nostr relay for the tests of play over the internet (tests/browser/relay.py)
+                     "nostr-relay==1.14")
 # Fonts for the Chinese and Japanese screenshots (Debian packages; the game ships no fonts).
 TEST_FONTS = {"fonts-noto-cjk": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")}
 CHROMIUM = Path("/usr/bin/chromium")

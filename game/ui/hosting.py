@@ -302,6 +302,8 @@ class Hosting(Local):
                 return Outcome()
             case net.TakeAnswer(seat, text):
                 return self.take_answer(seat, text)
+            case net.AnswerFromTab(text, reply):
+                return self.answer_from_tab(text, reply)
             case net.ChannelOpened(channel):
                 conn = host.conn_of(channel)
                 if conn is not None:
@@ -363,6 +365,16 @@ class Hosting(Local):
             return Outcome()
         self.problems.pop(seat, None)
         return Outcome(clear=(answer_field(seat),))
+
+    def answer_from_tab(self, text: str, reply: Transport) -> Outcome:
+        """An answer link opened in another tab of this browser: taken by the invite it answers
+        (that tab is told, to say so), as if pasted."""
+        for seat, conn in list(self.host.pending.items()):
+            channel = self.host.conns.get(conn)
+            if channel is not None and channel.take_answer(text) is None:
+                self.problems.pop(seat, None)
+                return Outcome(posts=(Post(reply, "taken"),))
+        return NOTHING
 
     def give_to_ai(self, desk: Desk, seat: int) -> Outcome:
         """An AI plays an away guest's seat meanwhile."""

@@ -134,6 +134,13 @@ class RoomReach:
 
 
 @dataclass(frozen=True, eq=False)
+class AnswerFromTab:
+    """A guest's answer link opened in another tab of the host's browser, passed to this one."""
+    text: str
+    reply: Transport        # to that tab: ``taken`` once an invite took it
+
+
+@dataclass(frozen=True, eq=False)
 class Dialed:
     channel: Transport      # a guest's connection to its host over the internet, knocking until the host opens it
 
@@ -146,4 +153,4 @@ class GuestArrived:
 NetCommand = (MakeInvite | InviteMade | ConnectFailed | TakeAnswer | ChannelOpened | ChannelMessage | ChannelClosed
               | GiveToAi | StopStandIn | ToggleSeats | MakeAnswer | AnswerMade | JoinLink | Rejoin | OpenTable
               | EndTable | KeepIce | KeepRelays | PlayOnline | PlayNearby | JoinOnline | RoomOpened | RoomReach
-              | GuestArrived | Dialed)
+              | GuestArrived | Dialed | AnswerFromTab)

@@ -7,6 +7,7 @@ another tab's writes) is ``game.web.input``'s, the focus and the dialogs' place
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import importlib
 from collections.abc import Callable
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import js
-from pyodide.ffi import create_once_callable, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from game.i18n import _
 from game.ui import netplay
@@ -49,6 +50,7 @@ from game.web.input import Input
 from game.web.netplay import NetPage
 from game.web.review import bring_into_view
 from game.web.storage import LocalStorage
+from game.web.tabs import Tabs
 from game.web.tap import RoutePicker
 from game.web.work import Work
 from game.web.zoom import Zoom
@@ -138,6 +140,7 @@ class App:
         self.input = Input(self)
         self.input.listen(root)
         self.net = NetPage(self)                # play on several devices (game.web.netplay)
+        self.tabs = Tabs(self.tell)             # this browser's other tabs (an answer opened in one)
 
     def tell(self, command: Command) -> None:
         """A command of the page's (a timer, a worker's answer, a channel's news) to the table, and its outcome done."""
@@ -360,6 +363,28 @@ class App:
             self.header.status(text)
 
 
+async def pass_answer(app: App, fragment: str) -> None:
+    """The page was opened by a guest's answer link (``#answer=``), on the host's device: passed
+    to the tab that hosts the table; this tab says whether it got there."""
+    taken = await app.tabs.pass_answer(fragment)
+    app.tell(page.Notice(_("net.answer.taken" if taken else "net.answer.no_table")))
+    app.tell(GoHome())
+
+
+def opened_by_link(app: App) -> bool:
+    """The page's address holds an invite or an answer (at boot, or opened later in this tab):
+    taken (the link leaves the address: it is good once); whether it was one."""
+    fragment = str(js.location.hash)
+    if fragment.startswith("#answer="):
+        js.history.replaceState(js.history.state, "", str(js.location.href).split("#")[0])
+        asyncio.ensure_future(pass_answer(app, fragment))
+        return True
+    if netplay.is_invite(fragment):
+        join(app)
+        return True
+    return False
+
+
 def join(app: App) -> None:
     """The page was opened by an invite (``#join=``): the invite leaves the address (it is good
     once), and the table joins (``game.ui.guesting.join``)."""
@@ -375,10 +400,9 @@ def start(root, notice: str) -> None:
     app = App(root, PageConfig(LocalStorage()))
     app.tell(page.Notice(notice))
     try:
-        if netplay.is_invite(str(js.location.hash)):
-            join(app)
-        else:
+        if not opened_by_link(app):
             app.tell(page.Resume())
+        js.window.addEventListener("hashchange", create_proxy(lambda _e: opened_by_link(app)))
     except Exception as exc:       # noqa: BLE001 - boot never fails because of stored data
         app.tell(page.Notice(_("start.open_failed", reason=failure_text(exc))))
         app.tell(GoHome())

@@ -143,3 +143,42 @@ def test_a_relay_that_drops_repeats_and_delays_loses_no_move(browser, browser_se
             for d in launched:
                 d.close()
     assert flaky.counts["dropped"] > 0 and flaky.counts["repeated"] > 0, json.dumps(flaky.counts)
+
+
+def test_links_opened_in_a_tab_already_open(browser, browser_session, relay):
+    """An invite opened in a tab that shows a game is taken (``hashchange``); on one network, a
+    guest's answer link opened in a new tab of the host's browser reaches the table in the other."""
+    base = browser_session.base_url
+    launched = [device(browser), device(browser)]
+    try:
+        host_context, guest_context = (browser_session.guard(d.new_context()) for d in launched)
+        host = browser_session.watch(host_context.new_page())
+        link = host_table(host, base, relay.url, 1)[0]
+        guest = browser_session.watch(guest_context.new_page())
+        guest.goto(f"{base}index.html?stun=none")
+        wait_for_boot(guest)
+        guest.evaluate("fragment => { location.hash = fragment; }", link.split("#", 1)[1])
+        guest.click("button[data-cmd=net-join]")
+        on_board([host, guest])
+
+        # on one network: the answer opened in a second tab of the host's browser
+        host.click("header button[data-cmd=home]")
+        host.goto(f"{base}index.html")
+        wait_for_boot(host)
+        host.check("#opt-devices")
+        host.select_option("#seat-kind-1", "guest")
+        host.click("button[data-cmd=start]")
+        host.click("button[data-cmd=net-nearby]")
+        host.click(".net-seat[data-seat='1'] button[data-cmd=net-invite]")
+        invite = host.wait_for_selector("#net-link-1", timeout=WAIT_MS).input_value()
+        guest.goto(f"{base}index.html#{invite.split('#', 1)[1]}")
+        wait_for_boot(guest)
+        answer = guest.wait_for_selector("#net-answer-link", timeout=WAIT_MS).input_value()
+        tab = browser_session.watch(host_context.new_page())
+        tab.goto(f"{base}index.html#{answer.split('#', 1)[1]}")
+        wait_for_boot(tab)
+        tab.wait_for_selector("text=The answer reached your table in the other tab", timeout=WAIT_MS)
+        on_board([host, guest])
+    finally:
+        for d in launched:
+            d.close()
