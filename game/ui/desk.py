@@ -118,6 +118,7 @@ class Desk(ABC):
         self.ai = AiPacer(ai_delay)             # the AI seats' moves asked for, and when each is due
         self.scoring: ScoringShow | None = None     # the final scoring being revealed, step by step
         self.scoring_tickets = 0                # numbers of the scoring's timers asked for
+        self.scored: Session | None = None      # the game whose end revealed its final scoring here (once)
         self.review: ReviewRun | None = None    # the finished game's review (game.ui.review), if asked for
         self.reviews = 0                        # reviews started (their requests' tickets differ)
         self.hinting = Hinting()                # the hint asked last (game.ui.hinting)
@@ -175,10 +176,12 @@ class Desk(ABC):
 
     def reveal_scoring(self, *, replay: bool = False) -> Outcome:
         """Reveal the final scoring step by step (``game.ui.reveal_pacing``), from the opening: when
-        the game ends on this table, and whenever a player asks to see it again."""
+        the game ends on this table (once: more news of a finished game, a guest leaving it, does
+        not start it again), and whenever a player asks to see it again (``replay``)."""
         s = self.session
-        if s is None or not s.over:
+        if s is None or not s.over or not replay and self.scored is s:
             return NOTHING
+        self.scored = s
         self.scoring = scoring_show(s.state, self.ai.speed(), replay=replay)
         return Outcome()
 

@@ -57,7 +57,6 @@ class GuestPage:
     clock_since: float = 0.0        # when the last clock of the host's came (this device's time)
     now: Callable[[], float] = time.time
     verdict: tuple[bool, str] | None = None     # the check's, once the host's reveal has come (``end``)
-    told: bool = False              # the verdict was put before the player (they may read it again)
     world: Session | None = None    # the game as the seat sees it, while it is played (``follow``)
 
     @classmethod
