@@ -151,9 +151,10 @@ class Desk(ABC):
         return self.mode.play(self, action)
 
     def viewer_to_act(self) -> bool:
-        """Whether the player whose cards are on screen is the one to act."""
+        """Whether the player whose cards are on screen is the one to act (or chooses their opening
+        tickets ahead of their turn: ``Session.acting``)."""
         s = self.session
-        return s is not None and s.viewer is not None and s.viewer == s.current and not s.over
+        return s is not None and s.viewer is not None and s.viewer == s.acting and not s.over
 
     def playing(self) -> bool:
         """Whether this tab plays on and the player whose cards are on screen is to act."""

@@ -19,6 +19,7 @@ from game.mapdata import load_map
 from game.net.fairdeal import DealCheckError, derive_seed
 from game.net.guest import GuestError, GuestTable
 from game.net.protocol import ProtocolError
+from game.opening import choosing, stage_start
 from game.problem import Problem
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action
@@ -58,6 +59,7 @@ class GuestPage:
     now: Callable[[], float] = time.time
     verdict: tuple[bool, str] | None = None     # the check's, once the host's reveal has come (``end``)
     world: Session | None = None    # the game as the seat sees it, while it is played (``follow``)
+    ahead: tuple[int, str] | None = None    # the opening choice sent ahead of the seat's turn: (actions played then, its text)
 
     @classmethod
     def join(cls, invite: Invite, new_guest: Callable[[], GuestTable] = GuestTable.new) -> GuestPage:
@@ -83,6 +85,9 @@ class GuestPage:
             return [] if self.transport is None else [Post.closing(self.transport, "the host's message")]
         if self.guest.clock is not clock:
             self.clock_since = self.now()
+        refusal = self.guest.refusal
+        if refusal is not None and self.ahead is not None and refusal.action == self.ahead[1]:
+            self.ahead = None       # the opening choice sent ahead was refused: the seat chooses again
         return self._posts(replies)
 
     def closed(self, reason: str) -> None:
@@ -97,14 +102,29 @@ class GuestPage:
 
     def play(self, action: Action) -> list[Post]:
         """The guest's player chose ``action`` on the game shown: checked as the engine would
-        (raises ``IllegalActionError``), then sent; it is played when the host's state comes."""
+        (raises ``IllegalActionError``), then sent; it is played when the host's state comes.  The
+        seat's opening choice may be made ahead of its turn (every seat chooses at once): the host
+        holds it until then, and meanwhile the page waits for the others (:meth:`held`)."""
         world = self.world
         if world is None or world.viewer is None:     # a spectator's screen offers no move
             raise IllegalActionError("a spectator plays no moves", "net.refused.spectator")
-        if world.current != world.viewer:
+        if world.acting != world.viewer:
             raise IllegalActionError("it is not your turn", "net.refused.not_your_turn", player=world.current)
-        apply_action(copy_state(world.state), action)
-        return self._posts([self.guest.command(str(action))])
+        apply_action(copy_state(world.position()), action)
+        text = str(action)
+        if world.choosing_ahead():
+            self.ahead = (self.guest.at, text)
+            world.held = {world.viewer}
+        return self._posts([self.guest.command(text)])
+
+    def held(self) -> bool:
+        """Whether the seat's opening choice, sent ahead of its turn, waits there (the host holds
+        it until the seat is to act): neither played nor refused yet, and made on this stage's offer."""
+        guest, ahead = self.guest, self.ahead
+        if ahead is None or guest.view is None or guest.seat is None:
+            return False
+        view = cast(State, guest.view)
+        return guest.seat in choosing(view) and ahead[0] >= stage_start(view, guest.at)
 
     def follow(self) -> Session:
         """The game as the seat sees it now (the host's latest state): a world made from the
@@ -114,13 +134,15 @@ class GuestPage:
         shows public facts only, as a host's device where nobody plays."""
         guest = self.guest
         assert guest.table is not None and guest.view is not None
-        world = self.world
+        world, new = self.world, self.world is None
         if world is None:
             scenario = cast(Scenario, {**guest.table, "format": SCENARIO_FORMAT, "seed": 0, "actions": [],
                                        "hints": {"offered": False, "asked": []}})
             world = self.world = Session(scenario, Watching(guest.seat))
             world.elsewhere = set(range(len(guest.table["players"]))) - {guest.seat}
-        elif world.played() == guest.at and len(world.events) == len(guest.events) \
+            world.at_once = True            # the opening's tickets: every seat chooses at once
+        world.held = {guest.seat} if guest.seat is not None and self.held() else set()
+        if not new and world.played() == guest.at and len(world.events) == len(guest.events) \
                 and world.timed_out == set(guest.timeouts()):
             return world
         rng = Rng.from_seed(f"guest-world:{guest.at}")
@@ -199,7 +221,7 @@ class GuestPage:
 
     def to_json(self) -> dict[str, Any]:
         return {"invite": [self.invite.code, self.invite.invite, self.invite.host, self.invite.seat, self.invite.table],
-                "guest": self.guest.to_json()}
+                "guest": self.guest.to_json(), "ahead": None if self.ahead is None else list(self.ahead)}
 
     def save(self, backend: Backend) -> None:
         try:
@@ -247,6 +269,12 @@ def resume_guest(backend: Backend) -> GuestPage | None:
         code, invite, host, seat, mark = data["invite"]
         page = GuestPage(Invite(str(code), str(invite), str(host), str(seat), str(mark)),
                          GuestTable.from_json(data["guest"]))
+        ahead = data.get("ahead")       # (absent from a guest kept before the opening was chosen at once)
+        if ahead is not None:
+            at, text = ahead
+            if type(at) is not int or not isinstance(text, str):
+                raise ValueError("ahead: expected [actions played, an action's text]")
+            page.ahead = (at, text)
     except (GuestError, ValueError, KeyError, TypeError):
         backend.remove(GUEST_KEY)
         return None

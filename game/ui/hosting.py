@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.actions import Action
 from game.i18n import _
 from game.net.fairdeal import commitment
 from game.net.host import HostTable, Send
 from game.net.kept import TableError
+from game.rules import IllegalActionError
+from game.ui import dialogs
 from game.ui import net_commands as net
 from game.ui.channels import Post, Transport
+from game.ui.choices import refusal_text
 from game.ui.commands import Command
 from game.ui.desk import Desk
 from game.ui.modes import Local
@@ -102,6 +106,7 @@ class NetHost:
             self.shown = Session(match, Watching(self.table.local_seat()))
         self.shown.elsewhere = {i for i, seat in enumerate(self.table.seats) if seat.kind == "remote"}
         self.shown.stand_in = {i for i, seat in enumerate(self.table.seats) if seat.stand_in}
+        self.shown.at_once, self.shown.held = True, set(self.table.held.choices)    # the opening, every seat at once
         return self.shown
 
     def close(self) -> list[Post]:
@@ -180,7 +185,26 @@ class Hosting(Local):
         self.making: set[int | None] = set()        # seats whose invite is being made
         self.problems: dict[int | None, str] = {}   # seat -> why its invite or answer failed
 
+    def play(self, desk: Desk, action: Action) -> Outcome:
+        """Play ``action`` for the host's player, or an AI seat (``Local.play``); the host's
+        player's opening choice made ahead of their turn is held by the table until then
+        (``HostTable.choose_ahead``: every seat chooses at once)."""
+        session = desk.session
+        if session is None or not session.choosing_ahead() or session.viewer is None:
+            return super().play(desk, action)
+        try:
+            sends = self.host.table.choose_ahead(session.viewer, action)
+        except IllegalActionError as exc:
+            desk.opened = dialogs.MessageDialog(_("table.illegal"), refusal_text(exc, session.position()))
+            return Outcome()
+        desk.opened, desk.selected = None, None
+        return self.news(desk, self.host.deliver(sends))
+
     def played(self, desk: Desk) -> Outcome:
+        """After a move made here: the opening choices held for the seats now to act played at
+        once (``HostTable.play_held``), and everyone's news."""
+        if self.host.table.play_held():
+            self.save(desk)
         return Outcome(posts=tuple(self.host.deliver(self.host.table.outbox())))
 
     def save(self, desk: Desk) -> None:

@@ -496,6 +496,9 @@ def test_the_status_line_describes_a_player_on_another_device():
             "second": "Player 1 is drawing a second card.",
             "tunnel": "Player 1 is deciding whether to pay the tunnel's extra cards.",
             "tickets": "Player 1 is choosing which tickets to keep."}
+    # the opening's tickets are chosen by every seat at once: the guest's page offers its own at once
+    assert guest.session is not None and status(guest) == "Player 2: choose your destination tickets."
+    guest.session.held = {1}        # (chosen: it waits for the others, as a seat that has kept)
     for table in (watcher, hosting_table, guest):
         assert table.session is not None and table.session.current == 0
         for phase, words in zip((Phase.SETUP_TICKETS, Phase.START, Phase.SECOND_DRAW, Phase.TUNNEL, Phase.TICKETS),
@@ -547,7 +550,9 @@ def test_a_choice_of_a_seat_played_elsewhere_is_never_drawn_here():
     assert host.table.match.current == 1
     assert table_dialog(host.session(), None) is None        # seat 1's offer stays on its device
     assert isinstance(table_dialog(pages[0].follow(), None), TicketsDialog)
-    assert table_dialog(pages[1].follow(), None) is None
+    # seat 2 chooses at once too (the opening, every seat at once): its own offer, never seat 1's
+    own = table_dialog(pages[1].follow(), None)
+    assert isinstance(own, TicketsDialog) and own.offer == tuple(host.table.match.state["players"][2]["offer"])
 
 
 def test_the_turn_timer_counts_down_on_the_host_s_page_and_every_guest_s():
