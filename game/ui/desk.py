@@ -55,6 +55,11 @@ class Mode(ABC):
         the one to resume at boot)."""
         self.save(desk)
 
+    def play_ahead(self, desk: Desk, action: Action) -> Outcome:
+        """The opening choice of the seat on screen, made ahead of its turn (``Session.choosing_ahead``:
+        on a table of several devices every seat chooses at once); none elsewhere."""
+        return NOTHING
+
     def exportable(self, desk: Desk) -> bool:
         """Whether the game on the table is one this device knows whole, to export or share."""
         return desk.session is not None
@@ -149,6 +154,13 @@ class Desk(ABC):
         if self.stale or self.session is None:
             return NOTHING
         return self.mode.play(self, action)
+
+    def play_ahead(self, action: Action) -> Outcome:
+        """Play the opening choice of the seat on screen ahead of its turn, as the mode holds it
+        (an AI seat's move meanwhile goes through :meth:`play`)."""
+        if self.stale or self.session is None or not self.session.choosing_ahead():
+            return NOTHING
+        return self.mode.play_ahead(self, action)
 
     def viewer_to_act(self) -> bool:
         """Whether the player whose cards are on screen is the one to act (or chooses their opening

@@ -46,6 +46,11 @@ class Guesting(Mode):
         desk.opened, desk.selected = None, None
         return Outcome(posts=tuple(posts))
 
+    def play_ahead(self, desk: Desk, action: Action) -> Outcome:
+        """The seat's opening choice made ahead of its turn: sent as any move (``GuestPage.play``);
+        the host holds it until the seat is to act, and the page waits for the others meanwhile."""
+        return self.play(desk, action)
+
     def save(self, desk: Desk) -> None:
         """The guest's side, for a reload; and the game itself once it is the real one."""
         if desk.stale:

@@ -185,13 +185,12 @@ class Hosting(Local):
         self.making: set[int | None] = set()        # seats whose invite is being made
         self.problems: dict[int | None, str] = {}   # seat -> why its invite or answer failed
 
-    def play(self, desk: Desk, action: Action) -> Outcome:
-        """Play ``action`` for the host's player, or an AI seat (``Local.play``); the host's
-        player's opening choice made ahead of their turn is held by the table until then
-        (``HostTable.choose_ahead``: every seat chooses at once)."""
+    def play_ahead(self, desk: Desk, action: Action) -> Outcome:
+        """The host's player's opening choice made ahead of their turn: held by the table until
+        then (``HostTable.choose_ahead``: every seat chooses at once), and kept with it."""
         session = desk.session
         if session is None or not session.choosing_ahead() or session.viewer is None:
-            return super().play(desk, action)
+            return NOTHING
         try:
             sends = self.host.table.choose_ahead(session.viewer, action)
         except IllegalActionError as exc:
