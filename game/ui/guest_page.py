@@ -129,15 +129,17 @@ class GuestPage:
     def follow(self) -> Session:
         """The game as the seat sees it now (the host's latest state): a world made from the
         seat's view (``game.ai.determinize``: the cards the seat cannot see are made up, and the
-        screen shows only the seat's view of it), the events as the seat saw them, no AI and no
-        hints; a spectator's (seat None) is made from public facts (:func:`public_world`) and
-        shows public facts only, as a host's device where nobody plays."""
+        screen shows only the seat's view of it), the events as the seat saw them, no AI; its
+        hints asked and worked out on this device from the seat's view (``Session.hint_request``:
+        the world's made-up cards are never in it), not told to the host; a spectator's (seat
+        None) is made from public facts (:func:`public_world`) and shows public facts only, as a
+        host's device where nobody plays."""
         guest = self.guest
         assert guest.table is not None and guest.view is not None
         world, new = self.world, self.world is None
         if world is None:
             scenario = cast(Scenario, {**guest.table, "format": SCENARIO_FORMAT, "seed": 0, "actions": [],
-                                       "hints": {"offered": False, "asked": []}})
+                                       "hints": {"offered": guest.seat is not None, "asked": []}})
             world = self.world = Session(scenario, Watching(guest.seat))
             world.elsewhere = set(range(len(guest.table["players"]))) - {guest.seat}
             world.at_once = True            # the opening's tickets: every seat chooses at once

@@ -93,6 +93,8 @@ class Guesting(Mode):
                 return self.news(desk, [])
             case commands.ReadDealCheck():
                 return self.read_deal_check(desk)
+            case commands.ReviewGame(seat) if seat != page.guest.seat or not self.exportable(desk):
+                return NOTHING      # a review of the guest's own seat only, once the deal is confirmed
             case net.Rejoin(text):
                 return rejoin(desk, page, text)
         return None

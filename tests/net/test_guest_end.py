@@ -22,6 +22,7 @@ from test_netplay import (
     play,
 )
 
+from game.ai.review import seat_decisions
 from game.i18n import set_language
 from game.net.host import HostTable
 from game.ui import commands, guest_page, netplay, reveal, setup
@@ -34,6 +35,7 @@ from game.ui.page_events import ScoringDue
 from game.ui.saves import SaveCatalog
 from game.ui.screen import screen
 from game.ui.storage import DictBackend
+from tests.ui.test_review_model import Workers, fake_answer, run_review
 
 
 @pytest.fixture(autouse=True)
@@ -146,3 +148,30 @@ def test_the_host_s_scoring_is_revealed_once_and_not_again_when_a_guest_leaves()
     assert host.scoring is None and screen(host, Memo()).side.end is not None
     host.run(commands.ReplayScoring())          # asked for: shown again
     assert host.scoring is not None
+
+
+def test_a_guest_reviews_its_own_seat_once_the_deal_is_confirmed():
+    host, pages = hosted()
+    table = watched(pages[0], "instant")
+    play(host, {1: pages[0], 2: pages[1]}, 30)
+    assert table.run(commands.ReviewGame(1)).redraw.value == "nothing"     # not while the game is played
+    play(host, {1: pages[0], 2: pages[1]}, 2_000)
+    end = screen(table, Memo()).side.end
+    assert end is not None and [seat for seat, _words in end.reviews] == [1]       # offered: its own seat
+    workers = Workers(table)
+    assert workers.run(commands.ReviewGame(0)).redraw.value == "nothing"           # never another seat's
+    assert workers.run(commands.ReviewGame(2)).redraw.value == "nothing" and table.review is None
+    workers.run(commands.ReviewGame(1))
+    assert table.review is not None and table.review.seat == 1
+    real = host_of(host).table.match
+    sent = run_review(workers, fake_answer)
+    assert len(sent) == len(table.review.decisions) > 10
+    decisions = seat_decisions(real.scenario(), 1)     # the seat's own views at each of its turns
+    assert [r.view for r in sent] == [d.view for d in decisions]
+    shown = screen(table, Memo()).side.review
+    assert shown is not None and not shown.working and "Decisions weighed" in shown.summary
+    # a check that fails leaves no review: the page's game is made up around the seat's view
+    pages[1].guest.seen[3] = replace(pages[1].guest.seen[3], digest="0" * 64)
+    pages[1].verdict = None
+    failing = watched_again(pages[1], DictBackend({}))
+    assert failing.run(commands.ReviewGame(2)).redraw.value == "nothing" and failing.review is None
