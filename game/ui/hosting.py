@@ -7,7 +7,7 @@ leaves in the ``Outcome`` (``game.ui.channels.Post``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.actions import Action
 from game.i18n import _
@@ -21,6 +21,7 @@ from game.ui.channels import Post, Transport
 from game.ui.choices import refusal_text
 from game.ui.commands import Command
 from game.ui.desk import Desk
+from game.ui.end_screen import EndScreen, hints_used
 from game.ui.modes import Local
 from game.ui.net_panels import HostPanel, InviteBox, SeatLine, answer_field, ice_panel
 from game.ui.netplay import (
@@ -330,6 +331,13 @@ class Hosting(Local):
         if seat == host.table.local_seat():
             desk.opened, desk.selected = None, None
         return self.news(desk, posts)
+
+    def end_screen(self, desk: Desk, end: EndScreen) -> EndScreen:
+        """The final table: the hints counted are the host's player's only (a guest asks its own
+        device's, which tells the host nothing)."""
+        local = self.host.table.local_seat()
+        assert desk.session is not None
+        return replace(end, hints=hints_used(desk.session, [] if local is None else [local]))
 
     def clock_line(self, now: float) -> str:
         """Who is to act and the time left (empty: no timer now)."""

@@ -84,3 +84,13 @@ def test_a_spectator_s_page_offers_no_hint():
     watcher = seat_table(connect(host, None))
     assert screen(watcher, Memo()).hint is None
     assert watcher.run(commands.AskHint()).hint is None
+
+
+def test_the_host_s_final_table_counts_the_hints_it_knows_of_only():
+    host, pages = hosted()
+    guest = seat_table(pages[0])
+    asked(guest)                                # the guest's hint, on its own device
+    host.run(commands.AskHint())                # the host's player's (seat 0 is to act)
+    play(host, {1: pages[0], 2: pages[1]}, 2_000)
+    end = screen(host, Memo()).side.end
+    assert end is not None and end.hints == "Hints asked for: Player 1 1"
