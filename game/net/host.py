@@ -294,13 +294,15 @@ class HostTable:
             return [self._refuse(conn, text, "net.refused.not_started", "the game has not started: the deal is not done")]
         if match.over:
             return [self._refuse(conn, text, "rule.phase.over", "the game is over")]
-        ahead = match.current != seat and seat in choosing(match.state) and seat not in self.held.choices
+        # the opening's tickets, chosen by every seat at once: a seat still holding its offer may
+        # keep before its turn, and its choice (ahead, or crossing the news that its turn came)
+        # was made on its stage's offers; any other move is the seat on turn's, on the position now
+        opening = seat in choosing(match.state) and seat not in self.held.choices
+        ahead = opening and match.current != seat
         if match.current != seat and not ahead:
             return [self._refuse(conn, text, "net.refused.not_your_turn", "it is not your turn",
                                  player=match.current)]
-        # a choice made ahead of the seat's turn (the opening's, every seat at once) was made on
-        # its stage's offers; any other move, on the position it is played on
-        chosen_on = stage_start(match.state, match.played()) if ahead else match.played()
+        chosen_on = stage_start(match.state, match.played()) if opening else match.played()
         if not chosen_on <= message.at <= match.played():
             return [self._refuse(conn, text, "net.refused.stale", "the game has moved on since this move was chosen")]
         try:

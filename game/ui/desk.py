@@ -164,9 +164,11 @@ class Desk(ABC):
 
     def viewer_to_act(self) -> bool:
         """Whether the player whose cards are on screen is the one to act (or chooses their opening
-        tickets ahead of their turn: ``Session.acting``)."""
+        tickets ahead of their turn: ``Session.acting``), and has not chosen already (``Session.held``:
+        a guest's choice sent ahead, still on its way when its turn comes)."""
         s = self.session
-        return s is not None and s.viewer is not None and s.viewer == s.acting and not s.over
+        return s is not None and s.viewer is not None and s.viewer == s.acting and s.viewer not in s.held \
+            and not s.over
 
     def playing(self) -> bool:
         """Whether this tab plays on and the player whose cards are on screen is to act."""

@@ -138,7 +138,7 @@ def table_dialog(session: Session, opened: Dialog | None) -> Dialog | None:
     if s.ai_to_move() or s.pausing_for is not None:
         # (while pausing, the screen is the last player's: nothing of the next one's)
         return opened if isinstance(opened, ShareDialog) else None
-    if s.current in s.elsewhere:        # a guest's choice is made on its own device
+    if s.current in s.elsewhere or s.current in s.held:     # a guest's choice is made on its own device
         return opened
     notice = s.last_round_notice()
     if notice is not None:

@@ -74,6 +74,18 @@ def test_a_guest_chooses_ahead_while_the_host_s_player_chooses_and_its_turn_play
     assert len(channel.guests["g1"].events) == 3
 
 
+def test_a_choice_sent_ahead_that_crosses_the_news_of_its_turn_is_played():
+    channel = dealt_table(3)
+    match = channel.table.match
+    guest = channel.guests["g1"]
+    offer = match.state["players"][1]["offer"]
+    text = guest.command(f"keep {offer[0]},{offer[1]}")         # chosen at 0, while seat 0 chooses
+    host_plays(channel)                                          # seat 0 keeps: seat 1's turn, sent
+    assert match.current == 1 and guest.at == 1
+    channel.send("g1", text)                                     # the choice made before it came
+    assert match.played() == 2 and not channel.refusals["g1"]
+
+
 def test_a_choice_made_ahead_is_checked_against_the_seat_s_own_offer():
     channel = dealt_table(3)
     table, match = channel.table, channel.table.match

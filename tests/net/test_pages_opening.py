@@ -111,3 +111,22 @@ def test_a_choice_sent_ahead_and_refused_is_offered_again_and_one_sent_outlasts_
     again = resume_guest(backend)
     assert again is not None and again.ahead == page.ahead and again.held()
     assert again.follow().held == {2} and not again.follow().choosing_ahead()
+
+
+def test_a_guest_s_choice_on_its_way_when_its_turn_comes_is_not_offered_again():
+    host, pages = table_of(("human", "guest", "guest"))
+    page = pages[1]
+    guest = seat_table(page)
+    match = host_of(host).table.match
+    offer = tuple(match.state["players"][1]["offer"])
+    guest.run(commands.Keep(offer[:2]))         # the choice is sent, but held up on the way...
+    queued = Pipe.queue[:]
+    Pipe.queue.clear()
+    assert len(queued) == 1
+    host.run(commands.Keep(tuple(match.state["players"][0]["offer"][:2])))     # ...while seat 0 keeps
+    Pipe.pump()
+    assert match.current == 1 and page.guest.at == 1 and page.held()
+    assert guest.dialog() is None and not guest.viewer_to_act()      # its turn, its choice on its way
+    Pipe.queue.extend(queued)
+    Pipe.pump()
+    assert match.played() == 2 and not page.held() and guest.session.played() == 2
