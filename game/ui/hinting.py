@@ -2,8 +2,7 @@
 table, its request to the AI helper (sent once), and its answer kept with its reason in words
 (``game.ui.hints``); a hint whose position is gone is dropped, its request no longer wanted.
 
->>> from game.ai.decide import safe_action
-from game.ui.ai_pacing import AiPacer
+>>> from game.ui.ai_pacing import AiPacer
 >>> from game.ui.session import Session
 >>> from game.ui.setup import default_options
 >>> game = Session(default_options("usa", 2).scenario(fallback_seed=5))

@@ -46,9 +46,11 @@ def test_every_seat_chooses_at_once_and_the_record_stays_seat_by_seat():
     channel = dealt_table(4, ai=(2,))           # seat 0 the host's, 1 and 3 guests', 2 an AI
     table, match = channel.table, channel.table.match
     assert match.current == 0 and choosing(match.state) == [0, 1, 2, 3]
+    before = {conn: len(texts) for conn, texts in channel.received.items()}
     sent = {3: ahead(channel, 3), 1: ahead(channel, 1, 1)}      # the last seat first, then seat 1
     assert not channel.refusals and match.played() == 0 and set(table.held.choices) == {1, 3}
-    assert channel.guests["g3"].at == 0         # nothing played, nothing sent: the others see nothing of it
+    # nothing played, nothing sent to anyone: no seat learns that another has chosen, nor what
+    assert {conn: len(texts) for conn, texts in channel.received.items()} == before
     host_plays(channel)                         # the host's player keeps: seat 1's choice follows at once
     assert match.played() == 2 and str(match.actions[1]) == sent[1] and match.current == 2
     assert table.ai_to_move()                   # the AI seat chooses on its turn (its own pace)
