@@ -113,6 +113,15 @@ def test_a_failed_check_still_shows_the_scoring_from_the_page_s_own_game():
     assert table.opened is None
 
 
+def test_a_spectator_s_page_reveals_the_same_scoring():
+    host, pages = hosted()
+    table = watched(connect(host, None), "fast")
+    play(host, {1: pages[0], 2: pages[1]}, 2_000)
+    show = table.scoring
+    assert show is not None and show.steps == reveal.scoring_reveal(host_of(host).table.match.state)
+    assert table.session is not None and table.session.viewer is None and table.dialog() is None
+
+
 def test_a_guest_s_page_opened_again_at_the_end_shows_the_final_table():
     host, pages = hosted()
     table = watched(pages[0], "instant")        # the instant speed: the final table at once
