@@ -101,10 +101,11 @@ class Match:
         """Whether the seat to act is an AI seat of the game."""
         return not self.over and self.state["players"][self.current]["kind"] == "ai"
 
-    def ask_hint(self) -> bool:
-        """Record a hint asked by the seat to act, once per position; whether it was recorded now
-        (False: hints are off, the game is over, or it was asked already in this position)."""
-        asked = (self.current, self._played)
+    def ask_hint(self, seat: int | None = None) -> bool:
+        """Record a hint asked by ``seat`` (None: the seat to act; another: a seat choosing its
+        opening tickets ahead of its turn, ``game.opening``), once per position; whether it was
+        recorded now (False: hints are off, the game is over, or it was asked already in this position)."""
+        asked = (self.current if seat is None else seat, self._played)
         if not self.hints_offered or self.over or asked in self.hints_asked:
             return False
         self.hints_asked.append(asked)

@@ -5,14 +5,16 @@ device, which the host's screen shows) and this table beside it.  Seats are ``lo
 device; at most one), ``ai`` or ``remote`` (a guest's); spectators watch with public facts
 only.  The table is driven by the page and answers what to send: :meth:`HostTable.receive`
 for a guest's message, :meth:`HostTable.outbox` after any move (a guest's, the local
-player's, an AI seat's), :meth:`HostTable.disconnected` when a channel closes.  Each answer is
+player's, an AI seat's: :meth:`HostTable.play_held` first), :meth:`HostTable.disconnected` when a channel closes.  Each answer is
 a list of :class:`Send` (a connection and the text for it).
 
 A guest's message is refused, changing nothing, with a :class:`game.net.protocol.Refusal`
 naming the reason: malformed text, a hello or rejoin asking a connection that has a place
 for another (a new place takes a new connection), a command from a connection with no seat, a spectator's,
 before the deal, from a seat not on turn, made on a position that has moved on, or one the
-engine refuses (its own reason key).  Before the game the table runs the fair deal
+engine refuses (its own reason key).  The opening tickets are chosen by every seat at once, as
+the rules have it: a seat's choice made before its turn is held and played the moment the seat is
+to act (:meth:`HostTable.choose_ahead`, ``game.opening``), so the game's record stays seat by seat.  Before the game the table runs the fair deal
 (``game.net.fairdeal``): the commitment in every welcome, the pledges, then the contributions,
 and the game starts when every remote seat has contributed.
 
@@ -35,7 +37,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from game.actions import ActionSyntaxError, parse_action
+from game.actions import Action, ActionSyntaxError, parse_action
 from game.ai.decide import safe_move
 from game.match import Match
 from game.net.fairdeal import Entropy, commitment, derive_seed, pledge, same
@@ -57,6 +59,7 @@ from game.net.protocol import (
     Welcome,
     read_guest,
 )
+from game.opening import Held, choosing, stage_start
 from game.problem import Problem
 from game.rules import IllegalActionError
 from game.scenario import Scenario
@@ -85,6 +88,7 @@ class HostTable:
     restored: set[int] = field(default_factory=set)    # remote seats not rejoined since the host's reload: untimed
     turn_limit: int | None = None       # the turn timer: seconds a decision (``TURN_LIMITS``; None: no limit)
     clock: Callable[[], float] = time.time     # the time now, in seconds (the clocks sent start from it)
+    held: Held = field(default_factory=Held)   # opening choices made ahead of their seat's turn (``game.opening``)
 
     # --- making and keeping -------------------------------------------------------------------------
 
@@ -103,7 +107,7 @@ class HostTable:
     def to_json(self) -> dict[str, Any]:
         """What the host's save keeps of the table (``game.net.kept``)."""
         return KeptTable(self.start, self.secret, self.seats, self.spectators, self.invites, self.match,
-                         self.turn_limit).to_json()
+                         self.turn_limit, self.held).to_json()
 
     @classmethod
     def from_json(cls, data: Any, now: float = 0.0, entropy: Entropy = os.urandom) -> HostTable:
@@ -111,8 +115,10 @@ class HostTable:
         saying what is wrong): every remote seat is away from ``now`` until its guest rejoins."""
         kept = KeptTable.from_json(data)
         remote = {i for i, s in enumerate(kept.seats) if s.kind == "remote"}
-        return cls(kept.start, kept.secret, kept.seats, kept.spectators, kept.invites, kept.match, entropy=entropy,
-                   away_since=dict.fromkeys(remote, now), turn_limit=kept.turn_limit, restored=remote)
+        table = cls(kept.start, kept.secret, kept.seats, kept.spectators, kept.invites, kept.match, entropy=entropy,
+                    away_since=dict.fromkeys(remote, now), turn_limit=kept.turn_limit, restored=remote, held=kept.held)
+        table.play_held()
+        return table
 
     # --- seats, invites, statuses -------------------------------------------------------------------
 
@@ -206,6 +212,7 @@ class HostTable:
             return []
         assert self.match is not None
         self.match.time_out(safe_move(self.match))
+        self.play_held()
         return self.outbox()
 
     # --- messages -------------------------------------------------------------------------------
@@ -287,20 +294,45 @@ class HostTable:
             return [self._refuse(conn, text, "net.refused.not_started", "the game has not started: the deal is not done")]
         if match.over:
             return [self._refuse(conn, text, "rule.phase.over", "the game is over")]
-        if match.current != seat:
+        # the opening's tickets, chosen by every seat at once: a seat still holding its offer may
+        # keep before its turn, and its choice (ahead, or crossing the news that its turn came)
+        # was made on its stage's offers; any other move is the seat on turn's, on the position now
+        opening = seat in choosing(match.state) and seat not in self.held.choices
+        ahead = opening and match.current != seat
+        if match.current != seat and not ahead:
             return [self._refuse(conn, text, "net.refused.not_your_turn", "it is not your turn",
                                  player=match.current)]
-        if message.at != match.played():
+        chosen_on = stage_start(match.state, match.played()) if opening else match.played()
+        if not chosen_on <= message.at <= match.played():
             return [self._refuse(conn, text, "net.refused.stale", "the game has moved on since this move was chosen")]
         try:
             action = parse_action(text)
         except ActionSyntaxError as exc:
             return [self._refuse(conn, text, "net.refused.message", str(exc), detail=str(exc))]
         try:
+            if ahead:
+                return self.choose_ahead(seat, action)
             match.play(action)
         except IllegalActionError as exc:
             return [Send(conn, Refusal.of(text, exc.problem, str(exc)).to_text())]
+        self.play_held()
         return self.outbox()
+
+    def choose_ahead(self, seat: int, action: Action) -> list[Send]:
+        """``seat``'s opening choice made before its turn (the rules: every seat chooses at once),
+        held and played the moment the seat is to act (``game.opening.Held``; a guest's, or the
+        host's player's); what to send (nothing has changed for anyone else yet).  Raises
+        ``IllegalActionError`` when the rules refuse it, ``ValueError`` when the seat has no
+        opening choice to make now."""
+        assert self.match is not None
+        self.held.hold(self.match, seat, action)
+        self.play_held()
+        return self.outbox()
+
+    def play_held(self) -> int:
+        """After a move (anyone's): the opening choices held for the seats now to act played at
+        once, in turn; how many were."""
+        return 0 if self.match is None else self.held.play_due(self.match)
 
     def _moving(self, conn: str) -> Send:
         """A connection with a place asking for another: refused (its seat would be left neither

@@ -2,8 +2,8 @@
 
 What the table keeps across the host's reload (:meth:`KeptTable.to_json`): the public start,
 the secret, each seat's kind, token, pledge, contribution and stand-in, the spectators'
-tokens, the open invites, the game played, the turn timer's limit and the actions played
-when a seat's time ran out.  Connections are not kept: after a reload every guest rejoins
+tokens, the open invites, the game played, the turn timer's limit, the actions played
+when a seat's time ran out and the opening choices held for their seat's turn.  Connections are not kept: after a reload every guest rejoins
 with its token (``game.net.host.HostTable.from_json``).
 
 >>> KeptTable.from_json({"net": 0})
@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any, cast
 
 from game.match import Match
 from game.net.fairdeal import Entropy, derive_seed, new_secret
+from game.opening import Held
 from game.scenario import Scenario, ScenarioError, load_scenario
 from game.seats import TURN_LIMITS
 
@@ -38,6 +39,7 @@ _TOKEN = re.compile(r"[0-9a-f]{32}")      # TOKEN_BYTES in hexadecimal
 START_KEYS = frozenset({"map", "variant", "players", "first"})
 _SAVED_KEYS = frozenset({"net", "start", "secret", "seats", "spectators", "invites", "game"})
 _TIMER_KEYS = frozenset({"turn_limit", "timeouts"})     # absent from a table kept before the turn timer
+_HELD_KEYS = frozenset({"held"})        # absent from a table kept before the opening was chosen at once
 PLAYER_KEYS = frozenset({"name", "kind", "colour", "level"})
 
 
@@ -67,6 +69,7 @@ class KeptTable:
     invites: dict[str, int | None]
     match: Match | None
     turn_limit: int | None
+    held: Held = field(default_factory=Held)    # opening choices made ahead of their seat's turn
 
     @classmethod
     def new(cls, start: Mapping[str, Any], remote: Collection[int], entropy: Entropy,
@@ -93,16 +96,17 @@ class KeptTable:
                 "spectators": list(self.spectators), "invites": dict(self.invites),
                 "game": self.match.scenario() if self.match is not None else None,
                 "turn_limit": self.turn_limit,
-                "timeouts": sorted(self.match.timed_out) if self.match is not None else []}
+                "timeouts": sorted(self.match.timed_out) if self.match is not None else [],
+                "held": self.held.to_json()}
 
     @classmethod
     def from_json(cls, data: Any) -> KeptTable:
         """The table of a host's save, checked (raises :class:`TableError` saying what is wrong)."""
         if not isinstance(data, dict) or data.get("net") != TABLE_FORMAT:
             raise TableError(f"not a table of this version (expected \"net\": {TABLE_FORMAT})")
-        if set(data) not in (_SAVED_KEYS, _SAVED_KEYS | _TIMER_KEYS):
+        if set(data) - _HELD_KEYS not in (_SAVED_KEYS, _SAVED_KEYS | _TIMER_KEYS):
             raise TableError("a table has net, start, secret, seats, spectators, invites and game "
-                             "(and turn_limit and timeouts)")
+                             "(and turn_limit and timeouts, and held)")
         turn_limit, timeouts = data.get("turn_limit"), data.get("timeouts", [])
         _check_limit(turn_limit)
         if not isinstance(timeouts, list) or not all(type(t) is int for t in timeouts) \
@@ -132,10 +136,12 @@ class KeptTable:
                 _matches(_TOKEN, code) and (seat is None or type(seat) is int and 0 <= seat < len(seats)
                                             and seats[seat].kind == "remote") for code, seat in invites.items()):
             raise TableError("invites: expected invite (32 hexadecimal digits) -> a remote seat or none")
-        return cls(start, data["secret"], seats, list(spectators), dict(invites),
-                   _kept_match(data["game"], start, derive_seed(data["secret"], [s.contribution for s in seats]),
-                               timeouts),
-                   turn_limit)
+        match = _kept_match(data["game"], start, derive_seed(data["secret"], [s.contribution for s in seats]), timeouts)
+        try:
+            held = Held.from_json(data.get("held", {}), match)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
+        return cls(start, data["secret"], seats, list(spectators), dict(invites), match, turn_limit, held)
 
 
 def _kept_match(game: Any, start: dict[str, Any], seed: int, timeouts: list[int]) -> Match | None:

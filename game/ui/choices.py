@@ -102,11 +102,13 @@ def station_payments(session: Session, city_id: str) -> tuple[list[BuildStation]
 
 def ticket_choice(session: Session) -> tuple[int, int, list[str]]:
     """(keep at least, keep at most, offered tickets) in a ticket phase (the engine's
-    ``keep_limits``); (0, 0, []) in any other phase."""
-    if session.state["phase"] not in (Phase.SETUP_TICKETS, Phase.TICKETS):
+    ``keep_limits``), of the seat whose choice is asked (``Session.acting``: the opening's may
+    be made ahead of the seat's turn); (0, 0, []) in any other phase."""
+    position = session.position()
+    if position["phase"] not in (Phase.SETUP_TICKETS, Phase.TICKETS):
         return 0, 0, []
-    low, high = keep_limits(session.state)
-    return low, high, list(session.state["players"][session.current]["offer"])
+    low, high = keep_limits(position)
+    return low, high, list(position["players"][session.acting]["offer"])
 
 
 def tunnel_choice(session: Session) -> tuple[dict[str, Any], list[str], list[PayTunnel | Withdraw]]:

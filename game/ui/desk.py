@@ -55,6 +55,11 @@ class Mode(ABC):
         the one to resume at boot)."""
         self.save(desk)
 
+    def play_ahead(self, desk: Desk, action: Action) -> Outcome:
+        """The opening choice of the seat on screen, made ahead of its turn (``Session.choosing_ahead``:
+        on a table of several devices every seat chooses at once); none elsewhere."""
+        return NOTHING
+
     def exportable(self, desk: Desk) -> bool:
         """Whether the game on the table is one this device knows whole, to export or share."""
         return desk.session is not None
@@ -119,6 +124,7 @@ class Desk(ABC):
         self.ai = AiPacer(ai_delay)             # the AI seats' moves asked for, and when each is due
         self.scoring: ScoringShow | None = None     # the final scoring being revealed, step by step
         self.scoring_tickets = 0                # numbers of the scoring's timers asked for
+        self.scored: Session | None = None      # the game whose end revealed its final scoring here (once)
         self.review: ReviewRun | None = None    # the finished game's review (game.ui.review), if asked for
         self.reviews = 0                        # reviews started (their requests' tickets differ)
         self.hinting = Hinting()                # the hint asked last (game.ui.hinting)
@@ -150,10 +156,20 @@ class Desk(ABC):
             return NOTHING
         return self.mode.play(self, action)
 
+    def play_ahead(self, action: Action) -> Outcome:
+        """Play the opening choice of the seat on screen ahead of its turn, as the mode holds it
+        (an AI seat's move meanwhile goes through :meth:`play`)."""
+        if self.stale or self.session is None or not self.session.choosing_ahead():
+            return NOTHING
+        return self.mode.play_ahead(self, action)
+
     def viewer_to_act(self) -> bool:
-        """Whether the player whose cards are on screen is the one to act."""
+        """Whether the player whose cards are on screen is the one to act (or chooses their opening
+        tickets ahead of their turn: ``Session.acting``), and has not chosen already (``Session.held``:
+        a guest's choice sent ahead, still on its way when its turn comes)."""
         s = self.session
-        return s is not None and s.viewer is not None and s.viewer == s.current and not s.over
+        return s is not None and s.viewer is not None and s.viewer == s.acting and s.viewer not in s.held \
+            and not s.over
 
     def playing(self) -> bool:
         """Whether this tab plays on and the player whose cards are on screen is to act."""
@@ -176,10 +192,12 @@ class Desk(ABC):
 
     def reveal_scoring(self, *, replay: bool = False) -> Outcome:
         """Reveal the final scoring step by step (``game.ui.reveal_pacing``), from the opening: when
-        the game ends on this table, and whenever a player asks to see it again."""
+        the game ends on this table (once: more news of a finished game, a guest leaving it, does
+        not start it again), and whenever a player asks to see it again (``replay``)."""
         s = self.session
-        if s is None or not s.over:
+        if s is None or not s.over or not replay and self.scored is s:
             return NOTHING
+        self.scored = s
         self.scoring = scoring_show(s.state, self.ai.speed(), replay=replay)
         return Outcome()
 

@@ -123,8 +123,8 @@ CLOSABLE = (PaymentDialog, ShareDialog, MessageDialog)       # the dialogs a pla
 
 def table_dialog(session: Session, opened: Dialog | None) -> Dialog | None:
     """The dialog up in a game (the tab still playing it): what the game asks first (a handoff;
-    the last round; tickets to keep; a tunnel to pay),
-    else ``opened``, the one the player opened; while an AI seat plays or a turn's end is shown,
+    the last round; tickets to keep, the opening's ahead of the seat's turn too, whoever else
+    acts meanwhile: ``Session.choosing_ahead``; a tunnel to pay), else ``opened``, the one the player opened; while an AI seat plays or a turn's end is shown,
     only the share dialog stays, and once the game is over, the share dialog or a message (a
     guest's check of the fair deal)."""
     s = session
@@ -132,10 +132,13 @@ def table_dialog(session: Session, opened: Dialog | None) -> Dialog | None:
         return HandoffDialog(s.handoff_to)
     if s.over:      # the final table: what the player opened stays (the share links, a message: a guest's fair deal)
         return opened if isinstance(opened, (ShareDialog, MessageDialog)) else None
+    if s.choosing_ahead():      # the opening's tickets, every seat at once: this seat's, whoever else acts
+        low, high, offer = ticket_choice(s)
+        return TicketsDialog(low, high, tuple(offer))
     if s.ai_to_move() or s.pausing_for is not None:
         # (while pausing, the screen is the last player's: nothing of the next one's)
         return opened if isinstance(opened, ShareDialog) else None
-    if s.current in s.elsewhere:        # a guest's choice is made on its own device
+    if s.current in s.elsewhere or s.current in s.held:     # a guest's choice is made on its own device
         return opened
     notice = s.last_round_notice()
     if notice is not None:

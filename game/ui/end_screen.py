@@ -91,13 +91,15 @@ def end_screen(session: Session) -> EndScreen:
                      hints_used(session))
 
 
-def hints_used(session: Session) -> str:
-    """How many hints each human player asked for, in a line ("" when the game offered none)."""
-    if not session.hints_offered:
+def hints_used(session: Session, seats: list[int] | None = None) -> str:
+    """How many hints each human player asked for (``seats``: those whose hints this device
+    knows, all by default), in a line ("" when the game offered none, or none is known)."""
+    seats = session.human_seats() if seats is None else seats
+    if not session.hints_offered or not seats:
         return ""
     counts = session.hint_counts()
     return _("end.hints", players=", ".join(_("end.hints_player", name=session.state["players"][seat]["name"],
-                                                number=counts[seat]) for seat in session.human_seats()))
+                                                number=counts[seat]) for seat in seats))
 
 
 def scoring_screen(session: Session, frame: reveal.Frame) -> ScoringScreen:

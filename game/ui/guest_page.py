@@ -20,6 +20,7 @@ from game.net.fairdeal import DealCheckError, derive_seed
 from game.net.guest import GuestError, GuestTable
 from game.net.protocol import ProtocolError
 from game.net.relays import read_relays
+from game.opening import choosing, stage_start
 from game.problem import Problem
 from game.rng import Rng
 from game.rules import IllegalActionError, apply_action
@@ -60,9 +61,9 @@ class GuestPage:
     clock_since: float = 0.0        # when the last clock of the host's came (this device's time)
     now: Callable[[], float] = time.time
     verdict: tuple[bool, str] | None = None     # the check's, once the host's reveal has come (``end``)
-    told: bool = False              # the verdict was put before the player (they may read it again)
     world: Session | None = None    # the game as the seat sees it, while it is played (``follow``)
     redials: int = 0                # over the internet, connections ended in a row with no news from the host
+    ahead: tuple[int, str] | None = None    # the opening choice sent ahead of the seat's turn: (actions played then, its text)
 
     @classmethod
     def join(cls, invite: Invite, new_guest: Callable[[], GuestTable] = GuestTable.new) -> GuestPage:
@@ -89,6 +90,9 @@ class GuestPage:
         if self.guest.clock is not clock:
             self.clock_since = self.now()
         self.redials = 0
+        refusal = self.guest.refusal
+        if refusal is not None and self.ahead is not None and refusal.action == self.ahead[1]:
+            self.ahead = None       # the opening choice sent ahead was refused: the seat chooses again
         return self._posts(replies)
 
     def closed(self, reason: str) -> None:
@@ -113,30 +117,49 @@ class GuestPage:
 
     def play(self, action: Action) -> list[Post]:
         """The guest's player chose ``action`` on the game shown: checked as the engine would
-        (raises ``IllegalActionError``), then sent; it is played when the host's state comes."""
+        (raises ``IllegalActionError``), then sent; it is played when the host's state comes.  The
+        seat's opening choice may be made ahead of its turn (every seat chooses at once): the host
+        holds it until then, and meanwhile the page waits for the others (:meth:`held`)."""
         world = self.world
         if world is None or world.viewer is None:     # a spectator's screen offers no move
             raise IllegalActionError("a spectator plays no moves", "net.refused.spectator")
-        if world.current != world.viewer:
+        if world.acting != world.viewer:
             raise IllegalActionError("it is not your turn", "net.refused.not_your_turn", player=world.current)
-        apply_action(copy_state(world.state), action)
-        return self._posts([self.guest.command(str(action))])
+        apply_action(copy_state(world.position()), action)
+        text = str(action)
+        if world.choosing_ahead():
+            self.ahead = (self.guest.at, text)
+            world.held = {world.viewer}
+        return self._posts([self.guest.command(text)])
+
+    def held(self) -> bool:
+        """Whether the seat's opening choice, sent ahead of its turn, waits there (the host holds
+        it until the seat is to act): neither played nor refused yet, and made on this stage's offer."""
+        guest, ahead = self.guest, self.ahead
+        if ahead is None or guest.view is None or guest.seat is None:
+            return False
+        view = cast(State, guest.view)
+        return guest.seat in choosing(view) and ahead[0] >= stage_start(view, guest.at)
 
     def follow(self) -> Session:
         """The game as the seat sees it now (the host's latest state): a world made from the
         seat's view (``game.ai.determinize``: the cards the seat cannot see are made up, and the
-        screen shows only the seat's view of it), the events as the seat saw them, no AI and no
-        hints; a spectator's (seat None) is made from public facts (:func:`public_world`) and
-        shows public facts only, as a host's device where nobody plays."""
+        screen shows only the seat's view of it), the events as the seat saw them, no AI; its
+        hints asked and worked out on this device from the seat's view (``Session.hint_request``:
+        the world's made-up cards are never in it), not told to the host; a spectator's (seat
+        None) is made from public facts (:func:`public_world`) and shows public facts only, as a
+        host's device where nobody plays."""
         guest = self.guest
         assert guest.table is not None and guest.view is not None
-        world = self.world
+        world, new = self.world, self.world is None
         if world is None:
             scenario = cast(Scenario, {**guest.table, "format": SCENARIO_FORMAT, "seed": 0, "actions": [],
-                                       "hints": {"offered": False, "asked": []}})
+                                       "hints": {"offered": guest.seat is not None, "asked": []}})
             world = self.world = Session(scenario, Watching(guest.seat))
             world.elsewhere = set(range(len(guest.table["players"]))) - {guest.seat}
-        elif world.played() == guest.at and len(world.events) == len(guest.events) \
+            world.at_once = True            # the opening's tickets: every seat chooses at once
+        world.held = {guest.seat} if guest.seat is not None and self.held() else set()
+        if not new and world.played() == guest.at and len(world.events) == len(guest.events) \
                 and world.timed_out == set(guest.timeouts()):
             return world
         rng = Rng.from_seed(f"guest-world:{guest.at}")
@@ -218,7 +241,8 @@ class GuestPage:
     def to_json(self) -> dict[str, Any]:
         invite = self.invite
         return {"invite": [invite.code, invite.invite, invite.host, invite.seat, invite.table, invite.room,
-                           list(invite.relays)], "guest": self.guest.to_json()}
+                           list(invite.relays)], "guest": self.guest.to_json(),
+                "ahead": None if self.ahead is None else list(self.ahead)}
 
     def save(self, backend: Backend) -> None:
         try:
@@ -268,6 +292,12 @@ def resume_guest(backend: Backend) -> GuestPage | None:
         page = GuestPage(Invite(str(code), str(invite), str(host), str(seat), str(mark), str(room),
                                 read_relays(",".join(relays)) if room else ()),
                          GuestTable.from_json(data["guest"]))
+        ahead = data.get("ahead")       # (absent from a guest kept before the opening was chosen at once)
+        if ahead is not None:
+            at, text = ahead
+            if type(at) is not int or not isinstance(text, str):
+                raise ValueError("ahead: expected [actions played, an action's text]")
+            page.ahead = (at, text)
     except (GuestError, ValueError, KeyError, TypeError):     # a RelayListError is a ValueError
         backend.remove(GUEST_KEY)
         return None

@@ -48,6 +48,11 @@ class Guesting(Mode):
         desk.opened, desk.selected = None, None
         return Outcome(posts=tuple(posts))
 
+    def play_ahead(self, desk: Desk, action: Action) -> Outcome:
+        """The seat's opening choice made ahead of its turn: sent as any move (``GuestPage.play``);
+        the host holds it until the seat is to act, and the page waits for the others meanwhile."""
+        return self.play(desk, action)
+
     def save(self, desk: Desk) -> None:
         """The guest's side, for a reload; and the game itself once it is the real one."""
         if desk.stale:
@@ -101,6 +106,8 @@ class Guesting(Mode):
                 return Outcome()
             case commands.ReadDealCheck():
                 return self.read_deal_check(desk)
+            case commands.ReviewGame(seat) if seat != page.guest.seat or not self.exportable(desk):
+                return NOTHING      # a review of the guest's own seat only, once the deal is confirmed
             case net.Rejoin(text):
                 return rejoin(desk, page, text)
         return None
@@ -114,9 +121,12 @@ class Guesting(Mode):
 
     def news(self, desk: Desk, posts: list[Post]) -> Outcome:
         """The host's message came: the game shown as the seat sees it, a refusal said, the
-        guest kept for a reload.  Once the host's reveal has come the check's verdict is said;
-        a deal confirmed makes the guest's game the real one, replayed from the seed and the
-        actions (``GuestPage.replayed``), kept in this device's saved games."""
+        guest kept for a reload.  When the game ends the final scoring is revealed step by step,
+        as on the host's page (``Desk.reveal_scoring``), from what this page knows then: every
+        ticket is public at the end.  Once the host's reveal has come a deal confirmed makes the
+        guest's game the real one, replayed from the seed and the actions (``GuestPage.replayed``),
+        kept in this device's saved games, and the scoring on show goes on over it; the check's
+        verdict is a line of the final table, its full text a click away (:meth:`read_deal_check`)."""
         page, outcome = self.page, Outcome(posts=tuple(posts))
         page.save(desk.catalog.backend)
         guest = page.guest
@@ -124,13 +134,16 @@ class Guesting(Mode):
             return outcome
         s = desk.session
         end = page.end()
+        ending = s is not None and s is page.world and not s.over     # the game may end with this news
         if s is not None and s is not page.world:
             pass                    # the game replayed once the deal was confirmed: it stays
         elif end is not None and end[0]:
             desk.game_id = page.save_id()
             replayed = page.replayed()
             assert replayed is not None
+            show = desk.scoring
             desk.enter(replayed, desk.catalog.revision(desk.game_id))
+            desk.scoring = show     # the final scoring on show goes on over the real game: the same scores
         elif s is not None:
             if s.played() != guest.at:      # the game moved on (a move, a time-out): a choice in hand is stale
                 desk.selected = None
@@ -142,9 +155,8 @@ class Guesting(Mode):
         if guest.refusal is not None:
             desk.opened = dialogs.MessageDialog(_("table.illegal"), page.status())
             guest.refusal = None
-        if end is not None and not page.told:
-            page.told = True
-            self.read_deal_check(desk)
+        if ending and desk.session is not None and desk.session.over:
+            return outcome.also(desk.reveal_scoring())      # as on the host's page, then the verdict's line
         return outcome
 
     def read_deal_check(self, desk: Desk) -> Outcome:

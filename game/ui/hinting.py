@@ -16,6 +16,7 @@ table, its request to the AI helper (sent once), and its answer kept with its re
 
 from __future__ import annotations
 
+from game.ai.decide import safe_action
 from game.ui.ai_pacing import AiPacer
 from game.ui.ai_turn import AiAnswer, AiRequest, answered_action
 from game.ui.hints import Hint, explain
@@ -39,7 +40,7 @@ class Hinting:
     def current(self, s: Session | None, *, to_act: bool) -> Hint | None:
         """The hint asked in the position on the table, if any (and offered)."""
         hint = self.hint
-        if s is None or hint is None or not self.offered(s, to_act=to_act) or not hint.stands(s.current, s.played()):
+        if s is None or hint is None or not self.offered(s, to_act=to_act) or not hint.stands(s.acting, s.played()):
             return None
         return hint
 
@@ -50,7 +51,7 @@ class Hinting:
         if not self.offered(s, to_act=to_act) or self.current(s, to_act=to_act) is not None:
             return False
         s.ask_hint()
-        self.hint, self.sent = Hint(s.current, s.played(), pacer.new_ticket()), False
+        self.hint, self.sent = Hint(s.acting, s.played(), pacer.new_ticket()), False
         return True
 
     def request(self, s: Session | None, *, to_act: bool) -> AiRequest | None:
@@ -71,7 +72,7 @@ class Hinting:
     def moved_on(self, s: Session | None, pacer: AiPacer) -> None:
         """A move was played: a hint of the position before it is forgotten."""
         hint = self.hint
-        if s is not None and hint is not None and not hint.stands(s.current, s.played()):
+        if s is not None and hint is not None and not hint.stands(s.acting, s.played()):
             self.forget(pacer)
 
     def answered(self, s: Session | None, answer: AiAnswer, *, to_act: bool) -> bool:
@@ -82,8 +83,8 @@ class Hinting:
             return False
         if self.current(s, to_act=to_act) is None:
             return True            # the position is gone: nothing to show
-        legal = s.legal()
-        action = answered_action(answer, legal) or s.ai_safe_action()
-        view = player_view(s.state, s.current)
+        legal = s.choices()
+        view = player_view(s.position(), s.acting)
+        action = answered_action(answer, legal) or safe_action(view, legal, s.ai_seed())
         self.hint = Hint(hint.seat, hint.at, hint.ticket, action, explain(view, action, legal), lit(view, action))
         return True

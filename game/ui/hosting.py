@@ -7,16 +7,21 @@ leaves in the ``Outcome`` (``game.ui.channels.Post``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from game.actions import Action
 from game.i18n import _
 from game.net.fairdeal import commitment
 from game.net.host import HostTable, Send
 from game.net.kept import TableError
+from game.rules import IllegalActionError
+from game.ui import dialogs
 from game.ui import net_commands as net
 from game.ui.channels import Post, Transport
+from game.ui.choices import refusal_text
 from game.ui.commands import Command
 from game.ui.desk import Desk
+from game.ui.end_screen import EndScreen, hints_used
 from game.ui.modes import Local
 from game.ui.net_panels import HostPanel, InviteBox, SeatLine, answer_field, ice_panel
 from game.ui.netplay import (
@@ -149,6 +154,7 @@ class NetHost:
             self.shown = Session(match, Watching(self.table.local_seat()))
         self.shown.elsewhere = {i for i, seat in enumerate(self.table.seats) if seat.kind == "remote"}
         self.shown.stand_in = {i for i, seat in enumerate(self.table.seats) if seat.stand_in}
+        self.shown.at_once, self.shown.held = True, set(self.table.held.choices)    # the opening, every seat at once
         return self.shown
 
     def close(self) -> list[Post]:
@@ -231,7 +237,25 @@ class Hosting(Local):
         self.making: set[int | None] = set()        # seats whose invite is being made
         self.problems: dict[int | None, str] = {}   # seat -> why its invite or answer failed
 
+    def play_ahead(self, desk: Desk, action: Action) -> Outcome:
+        """The host's player's opening choice made ahead of their turn: held by the table until
+        then (``HostTable.choose_ahead``: every seat chooses at once), and kept with it."""
+        session = desk.session
+        if session is None or not session.choosing_ahead() or session.viewer is None:
+            return NOTHING
+        try:
+            sends = self.host.table.choose_ahead(session.viewer, action)
+        except IllegalActionError as exc:
+            desk.opened = dialogs.MessageDialog(_("table.illegal"), refusal_text(exc, session.position()))
+            return Outcome()
+        desk.opened, desk.selected = None, None
+        return self.news(desk, self.host.deliver(sends))
+
     def played(self, desk: Desk) -> Outcome:
+        """After a move made here: the opening choices held for the seats now to act played at
+        once (``HostTable.play_held``), and everyone's news."""
+        if self.host.table.play_held():
+            self.save(desk)
         return Outcome(posts=tuple(self.host.deliver(self.host.table.outbox())))
 
     def save(self, desk: Desk) -> None:
@@ -407,6 +431,13 @@ class Hosting(Local):
         if seat == host.table.local_seat():
             desk.opened, desk.selected = None, None
         return self.news(desk, posts)
+
+    def end_screen(self, desk: Desk, end: EndScreen) -> EndScreen:
+        """The final table: the hints counted are the host's player's only (a guest asks its own
+        device's, which tells the host nothing)."""
+        local = self.host.table.local_seat()
+        assert desk.session is not None
+        return replace(end, hints=hints_used(desk.session, [] if local is None else [local]))
 
     def clock_line(self, now: float) -> str:
         """Who is to act and the time left (empty: no timer now)."""

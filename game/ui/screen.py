@@ -183,7 +183,7 @@ def screen(table: Table, memo: Memo, cues: Sequence[Cue] = ()) -> Screen:
     view = s.view()
     moves = last_moves_of(s, memo)
     status_of = ticket_status(s, memo)
-    human = s.current if table.viewer_to_act() else None
+    human = s.acting if table.viewer_to_act() else None
     banner = keeping.banner_games(table)
     hint = hint_of(table)
     return Screen(
@@ -290,6 +290,8 @@ def status(table: Table) -> str:
         called = s.handoff_to if s.handoff_to is not None else s.pausing_for
         assert called is not None
         text = _("table.status.handoff", name=state["players"][called]["name"])
+    elif s.choosing_ahead():            # every seat chooses its opening tickets at once: this one now
+        text = _(STATUS_KEYS[Phase.SETUP_TICKETS], name=s.player_label(s.acting))
     elif s.ai_to_move() or s.current in s.elsewhere and s.levels[s.current] is not None:    # (a guest's page: the host's AI)
         text = _("table.status.ai", name=s.player_label(state["current"]))
     else:

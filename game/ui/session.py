@@ -24,6 +24,7 @@ from game.ai.decide import ai_move, ai_seed, safe_action
 from game.events import Event as EngineEvent
 from game.mapdata import GameMap, load_map
 from game.match import Match
+from game.opening import choosing, seat_turn
 from game.rules import apply_action, legal_actions
 from game.scenario import Scenario
 from game.seats import DEFAULT_AI_LEVEL, seat_problems
@@ -91,6 +92,8 @@ class Session:
         self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
         self.stand_in: set[int] = set()     # guests' seats an AI plays while their guest is away (game.ui.hosting)
         self.elsewhere: set[int] = set()    # seats played on other devices: their choices are never drawn here
+        self.at_once = False                # the opening tickets chosen by every seat at once (several devices)
+        self.held: set[int] = set()         # seats whose opening choice, made ahead, waits for their turn
         humans = self.human_seats()
         # privacy first: at the start and on resume, a shared device is handed to the player to act
         self.shown = humans[0] if len(humans) == 1 else None
@@ -198,6 +201,30 @@ class Session:
             return self.shown
         return self.current if self.state["players"][self.current]["kind"] == "human" \
             and not self.over else self.shown
+
+    def choosing_ahead(self) -> bool:
+        """Whether the seat on screen chooses its opening tickets now, ahead of its turn in the
+        record: on a table of several devices every seat chooses at once (``at_once``,
+        ``game.opening``) until it has chosen (``held``)."""
+        seat = self.viewer
+        return self.at_once and seat is not None and seat != self.current and seat not in self.held \
+            and seat in choosing(self.state)
+
+    @property
+    def acting(self) -> int:
+        """The seat whose choice this screen asks for now: the seat to act, or the seat on screen
+        choosing its opening tickets ahead of its turn (:meth:`choosing_ahead`)."""
+        seat = self.viewer
+        return seat if seat is not None and self.choosing_ahead() else self.current
+
+    def position(self) -> State:
+        """The position of the choice this screen asks for: the game's, or the opening's as the
+        seat choosing ahead chooses from it (``game.opening.seat_turn``: read it, never play on it)."""
+        return seat_turn(self.state, self.acting) if self.choosing_ahead() else self.state
+
+    def choices(self) -> list[Action]:
+        """The legal actions of the choice this screen asks for (:meth:`position`)."""
+        return legal_actions(self.position()) if self.choosing_ahead() else self.legal()
 
     def view(self) -> View:
         """What the screen may show: the viewer's view, or only public facts."""
@@ -352,12 +379,13 @@ class Session:
         return counts
 
     def ask_hint(self) -> bool:
-        """Count a hint asked by the seat to act, once per position (``Match.ask_hint``; the log
-        says so); whether it was counted now."""
-        return self.match.ask_hint()
+        """Count a hint asked by the seat whose choice is asked (:attr:`acting`), once per
+        position (``Match.ask_hint``; the log says so); whether it was counted now."""
+        return self.match.ask_hint(self.acting)
 
     def hint_request(self, ticket: int) -> AiRequest:
-        """What the AI helper is asked for a hint: exactly an AI seat's request (the seat's view,
-        the legal actions, the one-way seed ``ai_seed``), at the hard level."""
-        return AiRequest(ticket, HINT_LEVEL, self.ai_seed(), player_view(self.state, self.current),
-                         tuple(str(a) for a in self.legal()))
+        """What the AI helper is asked for a hint: exactly an AI seat's request (the view of the
+        seat whose choice is asked, in its position, the legal actions, the one-way seed
+        ``ai_seed``), at the hard level."""
+        return AiRequest(ticket, HINT_LEVEL, self.ai_seed(), player_view(self.position(), self.acting),
+                         tuple(str(a) for a in self.choices()))

@@ -143,8 +143,10 @@ def keep(desk: Desk, tickets: tuple[str, ...]) -> Outcome:
     if problem is not None:
         return Outcome(Redraw.NOTHING, dialog_error=problem)
     chosen = tuple(sorted(tickets))
-    action = next((a for a in session.legal() if isinstance(a, KeepTickets) and a.tickets == chosen), None)
-    return NOTHING if action is None else desk.play(action)
+    action = next((a for a in session.choices() if isinstance(a, KeepTickets) and a.tickets == chosen), None)
+    if action is None:
+        return NOTHING
+    return desk.play_ahead(action) if session.choosing_ahead() else desk.play(action)
 
 
 def share(desk: Desk) -> Outcome:

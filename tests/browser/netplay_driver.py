@@ -260,8 +260,19 @@ def _pick(draws: list[list[str]], hand: dict[str, int]) -> str:
     return "0" if any(slot == "0" for slot, _ in draws) else draws[0][0]
 
 
+def staged_scoring(page) -> None:
+    """Once the game is over ``page`` reveals the final scoring step by step, with nothing over
+    it (no verdict yet); skipped here."""
+    page.wait_for_selector(".scoring-reveal", timeout=WAIT_MS)
+    assert page.locator("#dialogs .dialog").count() == 0 and page.locator(".end-deal").count() == 0
+    page.click(".scoring-reveal button[data-cmd=skip-scoring]")
+
+
 def verdict(guest) -> str:
-    """The fair deal's check on ``guest``'s page once the game is over (its words)."""
+    """The fair deal's check on ``guest``'s page once the game is over (its words): its line on
+    the final table, the full text opened from it."""
+    if guest.locator(".dialog[data-dialog=message]").count() == 0:
+        guest.click(".end-deal button[data-cmd=deal-check]", timeout=WAIT_MS)
     dialog = guest.wait_for_selector(".dialog[data-dialog=message]", timeout=WAIT_MS)
     assert dialog.query_selector("h2").text_content() == "The fair deal"
     return dialog.query_selector("p").text_content()

@@ -4,8 +4,9 @@ move every guest's screen shows the same public facts as the host's (``#app[data
 the guests' moves reach the host, a guest rejoins after its reload and both after the host's,
 a spectator joins by the spectators' invite and follows the rest of the game, the turn timer's
 line counts down on every page, the game is played to its end, and each guest's check of the
-fair deal confirms it, or finds the card a host stacked for it; the final tables keep the
-verdict and offer only what works on a guest's page (see ``peer_driver.py`` for the browsers' flag that keeps every
+fair deal confirms it, or finds the card a host stacked for it; the guests' pages reveal the
+final scoring step by step, then their final tables say the verdict in a line, its full text
+on demand, and offer only what works on a guest's page (see ``peer_driver.py`` for the browsers' flag that keeps every
 packet on the machine)."""
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from netplay_driver import (
     route_lengths,
     same,
     spectate,
+    staged_scoring,
     turn,
     verdict,
 )
@@ -92,13 +94,16 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
     for page in pages:
         page.wait_for_selector("#app.table #board svg", timeout=WAIT_MS)
     same(pages, 0)
-    # the tickets are chosen seat by seat (seat 0, the host's, first)
-    keep(host)
-    same(pages, 1)
+    # the tickets are chosen by every seat at once: the last seat first, then the second, both
+    # held by the host until their turn; the host's player's keep plays all three in seat order
     shot(guest, "guest-turn")
-    keep(guest)
-    same(pages, 2)
     keep(other)
+    keep(guest)
+    for page in (guest, other):
+        page.wait_for_selector("#dialogs .dialog", state="detached", timeout=WAIT_MS)
+        assert page.inner_text("#status") == "Player 1 is choosing destination tickets."
+    same(pages, 0)
+    keep(host)
     same(pages, 3)
     actions = 3
     seats = {0: host, 1: guest, 2: other}
@@ -166,6 +171,9 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
         actions = turn(seats[int(host.get_attribute("#app", "data-current"))], pages, actions, lengths)
     stacked = other.evaluate("window.stacked")
     assert stacked is not None, "the second guest never drew from the deck"
+    for page in (guest, other, spectator):      # the final scoring revealed step by step, as on the host's
+        staged_scoring(page)
+    shot(guest, "guest-scoring")
     # the end: each guest replays the game from the revealed seed; the stacked card is found
     assert verdict(guest) == confirmed_text()
     shot(guest, "check-confirmed")

@@ -71,7 +71,8 @@ def test_a_command_from_a_seat_not_on_turn_is_refused():
     session = channel.table.match
     assert session.current == 0
     offer = session.state["players"][1]["offer"]
-    refusal = refused(channel, "g1", Command(f"keep {','.join(offer)}", 0).to_text())
+    channel.send("g1", Command(f"keep {','.join(offer)}", 0).to_text())      # the opening: chosen ahead, held
+    refusal = refused(channel, "g1", Command(f"keep {','.join(offer)}", 0).to_text())     # never twice
     assert (refusal.key, refusal.params) == ("net.refused.not_your_turn", {"player": 0})
 
 

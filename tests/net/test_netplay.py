@@ -431,8 +431,7 @@ def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end(
     play(host, {1: pages[0], 2: pages[1]}, 2_000)
     shown = screen(table, memo)
     assert dict(shown.facts)["data-public"] == public_digest(real.match.state)
-    assert shown.over and table.opened is not None and table.opened.text == guest_page.confirmed_text()
-    assert table.dialog() is table.opened       # shown over the final table
+    assert shown.over and table.opened is None and table.dialog() is None      # nothing over the final table
     assert table.last.ask_ai is None
     # the deal confirmed, the guest's game is the real one, replayed from the seed and the actions
     match, session = real.match, table.session
@@ -450,9 +449,8 @@ def test_a_guest_s_game_is_drawn_by_the_table_s_screen_from_its_view_to_the_end(
     assert [seat for seat, _words in end.reviews] == [1]         # the guest's own seat only
     rematch = table.run(commands.Rematch())
     assert rematch.redraw is Redraw.NOTHING and not rematch.posts and table.session is session    # the host's to start
-    table.run(commands.CloseDialog())
     assert pages[0].transport is not None
-    pages[0].transport.close()                  # more news: the verdict read once is not put up again
+    pages[0].transport.close()                  # more news: no verdict put up over the table
     assert table.opened is None and table.session is session
     table.run(commands.ReadDealCheck())         # the end screen's line: read it again
     assert table.opened is not None and table.opened.text == guest_page.confirmed_text()
@@ -498,6 +496,9 @@ def test_the_status_line_describes_a_player_on_another_device():
             "second": "Player 1 is drawing a second card.",
             "tunnel": "Player 1 is deciding whether to pay the tunnel's extra cards.",
             "tickets": "Player 1 is choosing which tickets to keep."}
+    # the opening's tickets are chosen by every seat at once: the guest's page offers its own at once
+    assert guest.session is not None and status(guest) == "Player 2: choose your destination tickets."
+    guest.session.held = {1}        # (chosen: it waits for the others, as a seat that has kept)
     for table in (watcher, hosting_table, guest):
         assert table.session is not None and table.session.current == 0
         for phase, words in zip((Phase.SETUP_TICKETS, Phase.START, Phase.SECOND_DRAW, Phase.TUNNEL, Phase.TICKETS),
@@ -549,7 +550,9 @@ def test_a_choice_of_a_seat_played_elsewhere_is_never_drawn_here():
     assert host.table.match.current == 1
     assert table_dialog(host.session(), None) is None        # seat 1's offer stays on its device
     assert isinstance(table_dialog(pages[0].follow(), None), TicketsDialog)
-    assert table_dialog(pages[1].follow(), None) is None
+    # seat 2 chooses at once too (the opening, every seat at once): its own offer, never seat 1's
+    own = table_dialog(pages[1].follow(), None)
+    assert isinstance(own, TicketsDialog) and own.offer == tuple(host.table.match.state["players"][2]["offer"])
 
 
 def test_the_turn_timer_counts_down_on_the_host_s_page_and_every_guest_s():
@@ -615,7 +618,7 @@ def test_a_spectator_s_page_draws_the_public_game_and_no_hidden_fact():
             with pytest.raises(IllegalActionError):     # nothing to click; a move would be refused here, unsent
                 page_of(table).play(parse_action("draw deck"))
     assert shown.over and shown.side.end is not None     # the final scoring, public at the end
-    assert table.opened is not None and table.opened.text == guest_page.confirmed_text()
+    assert table.opened is None and shown.side.end.deal == "Fair deal: confirmed."
 
 
 def test_a_public_world_matches_the_public_view_wherever_the_game_is():
