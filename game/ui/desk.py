@@ -23,6 +23,7 @@ from game.ui.hinting import Hinting
 from game.ui.moves import Cue, cues
 from game.ui.net_panels import NetPanel
 from game.ui.outcome import NOTHING, Outcome, Redraw
+from game.ui.presence import AwayNote
 from game.ui.reveal_pacing import ScoringShow, scoring_show
 from game.ui.review import ReviewRun
 from game.ui.saves import SaveCatalog
@@ -83,6 +84,10 @@ class Mode(ABC):
     def clock_line(self, now: float) -> str:
         """The turn timer's line over the board (empty: none)."""
         return ""
+
+    def away_note(self, desk: Desk, now: float) -> AwayNote | None:
+        """Over the board: the player to act is away, and what the host may do (None: nobody is)."""
+        return None
 
     def end_screen(self, desk: Desk, end: EndScreen) -> EndScreen:
         """The final table, as this mode shows it."""

@@ -37,6 +37,7 @@ from game.ui.netplay import (
     table_mark,
     write_kept,
 )
+from game.ui.presence import guest_presence
 from game.ui.session import Session, Watching
 from game.ui.storage import GUEST_KEY, Backend, StorageFull
 from game.ui.words import said
@@ -159,6 +160,7 @@ class GuestPage:
             world.elsewhere = set(range(len(guest.table["players"]))) - {guest.seat}
             world.at_once = True            # the opening's tickets: every seat chooses at once
         world.held = {guest.seat} if guest.seat is not None and self.held() else set()
+        world.presence = guest_presence(guest.statuses, guest.seat)
         if not new and world.played() == guest.at and len(world.events) == len(guest.events) \
                 and world.timed_out == set(guest.timeouts()):
             return world

@@ -45,6 +45,7 @@ from game.ui.online import (
     room_status,
 )
 from game.ui.outcome import NOTHING, Connect, Outcome
+from game.ui.presence import AwayNote, away_note, host_presence
 from game.ui.session import Session, Watching
 from game.ui.storage import HOST_KEY, Backend, StorageFull
 
@@ -236,6 +237,7 @@ class Hosting(Local):
         self.panel_open = False                     # the seats and invites over the game
         self.making: set[int | None] = set()        # seats whose invite is being made
         self.problems: dict[int | None, str] = {}   # seat -> why its invite or answer failed
+        self.note_shown: AwayNote | None = None     # the away note drawn last
 
     def play_ahead(self, desk: Desk, action: Action) -> Outcome:
         """The host's player's opening choice made ahead of their turn: held by the table until
@@ -297,6 +299,7 @@ class Hosting(Local):
         if dealt is not None and desk.ai.wait is not None and not dealt.ai_to_move():
             desk.stop_ai()         # a guest took its seat back from its stand-in: the AI's move is not wanted
         self.host.room_links()
+        self.present(desk, desk.clock() / 1000)
         desk.notice = self.host.save(desk.catalog.backend) or desk.notice
         outcome = Outcome(posts=tuple(posts))
         if dealt is not None and dealt.over and desk.scoring is None and desk.review is None:
@@ -425,7 +428,7 @@ class Hosting(Local):
         host = self.host
         match = host.table.match
         if desk.stale or match is None or host.table.turn_left(now) != 0.0:
-            return NOTHING
+            return Outcome() if self.present(desk, now) else NOTHING     # a minute more away: said
         seat = match.current
         posts = host.deliver(host.table.time_out(now))
         if seat == host.table.local_seat():
@@ -438,6 +441,24 @@ class Hosting(Local):
         local = self.host.table.local_seat()
         assert desk.session is not None
         return replace(end, hints=hints_used(desk.session, [] if local is None else [local]))
+
+    def away_note(self, desk: Desk, now: float) -> AwayNote | None:
+        table, match = self.host.table, self.host.table.match
+        if match is None:
+            return None
+        return away_note(match.current, self.host.name(match.current), table.statuses(), table.away_since, now, GRACE_S)
+
+    def present(self, desk: Desk, now: float) -> bool:
+        """Each seat's row says who plays it now (the away minutes counting); whether that or the
+        away note changed."""
+        shown, table = self.host.shown, self.host.table
+        if shown is None:
+            return False
+        presence = host_presence(table.statuses(), table.away_since, now)
+        note = self.away_note(desk, now)
+        changed = presence != shown.presence or note != self.note_shown
+        shown.presence, self.note_shown = presence, note
+        return changed
 
     def clock_line(self, now: float) -> str:
         """Who is to act and the time left (empty: no timer now)."""

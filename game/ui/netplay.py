@@ -13,7 +13,7 @@ with its token); a guest's answer link is ``<site>#answer=<answer code>``.
 >>> link
 'https://x.example/#join=AbC-_9&i=00000000000000000000000000000000&h=Ann&s=Bob'
 >>> read_invite(link)
-Invite(code='AbC-_9', invite='00000000000000000000000000000000', host='Ann', seat='Bob', table='')
+Invite(code='AbC-_9', invite='00000000000000000000000000000000', host='Ann', seat='Bob', table='', room='', relays=())
 """
 
 from __future__ import annotations

@@ -104,6 +104,7 @@ class PlayerLine:
     classes: str
     current: bool                   # the player to act
     last: tuple[MoveBit, ...]       # their last turn
+    presence: tuple[str, str] = ("", "")    # on several devices: who plays the seat (kind, words)
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,7 @@ def player_lines(session: Session, players: Sequence[PlayerView],
         name, tag = name_and_tag(label, p["name"])
         lines.append(PlayerLine(seat, p["colour"], name, tag, _("table.stat.score", count=p["score"]),
                                 stats(session.map, p), " ".join(classes), current,
-                                move_bits(session.map, moves.get(seat, ()))))
+                                move_bits(session.map, moves.get(seat, ())), session.presence.get(seat, ("", ""))))
     return tuple(lines)
 
 

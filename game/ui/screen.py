@@ -66,6 +66,7 @@ from game.ui.panels import (
     own_panel,
     player_lines,
 )
+from game.ui.presence import AwayNote
 from game.ui.review import ReviewScreen, review_board, review_screen
 from game.ui.session import Session
 from game.ui.tickets import OpenPath, open_path
@@ -156,6 +157,7 @@ class Screen:
     exportable: bool = True             # Export and Share offered: the game is one this device knows whole
     seats_tool: bool = False            # the header offers the seats and their invites (a hosted table)
     claimable: bool = True              # the Claimable toggle offered (not on a screen that is nobody's)
+    away: AwayNote | None = None        # a hosted table: the player to act is away (the host's choices)
 
 
 def reveal_mark(seat: int, turn: int) -> str:
@@ -198,7 +200,8 @@ def screen(table: Table, memo: Memo, cues: Sequence[Cue] = ()) -> Screen:
         banner=None if banner is None else tuple((e.id, ", ".join(e.players)) for e in banner),
         human=human, keep_reveal=None if human is None else reveal_mark(human, state["turn"]),
         rules=(state["map"], state["variant"]), lesson=None, exportable=table.mode.exportable(table),
-        claimable=not s.watching_nobody, seats_tool=table.mode.seats_tool)
+        claimable=not s.watching_nobody, seats_tool=table.mode.seats_tool,
+        away=None if s.over else table.mode.away_note(table, table.clock() / 1000))
 
 
 def dialog_of(table: Table) -> DialogScreen | None:

@@ -31,6 +31,7 @@ from game.seats import DEFAULT_AI_LEVEL, seat_problems
 from game.state import Phase, State, copy_state
 from game.ui.ai_turn import AiRequest
 from game.ui.log import Event, log_entries, timeout_entry
+from game.ui.presence import Presence
 from game.ui.saves import SaveError, parse_save
 from game.ui.setup import default_names
 from game.ui.words import player_label
@@ -92,6 +93,7 @@ class Session:
         self.last_round_seen: set[int] = set()     # human seats that acknowledged the last round
         self.stand_in: set[int] = set()     # guests' seats an AI plays while their guest is away (game.ui.hosting)
         self.elsewhere: set[int] = set()    # seats played on other devices: their choices are never drawn here
+        self.presence: Presence = {}        # who plays each seat, as its row says it (a table of several devices)
         self.at_once = False                # the opening tickets chosen by every seat at once (several devices)
         self.held: set[int] = set()         # seats whose opening choice, made ahead, waits for their turn
         humans = self.human_seats()

@@ -199,6 +199,7 @@ class App:
             self.show_game(cues)
             self.show_net_panel(panel)
             self.net.clock()
+            self.net.show_away(self.shown.away if self.shown is not None else None)
 
     def show_net(self, panel: NetPanel) -> None:
         """A hosted table before the deal, or a guest's page before its game: their panel alone."""

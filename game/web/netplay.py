@@ -33,6 +33,7 @@ from game.ui.netplay import answer_link, ice_setting
 from game.ui.online import Online, stun_servers
 from game.ui.outcome import Connect
 from game.ui.page_events import Tick
+from game.ui.presence import AwayNote
 from game.ui.qr import QrError, qr_svg
 from game.web.dom import Node, button, el, present
 from game.web.peer import PeerError, PeerLink
@@ -184,6 +185,19 @@ class NetPage:
         line = self.app.table.mode.clock_line(now())
         if node.textContent != line:
             node.textContent = line
+
+    def show_away(self, note: AwayNote | None) -> None:
+        """Over the host's board: the player to act is away; waiting, and the host's choice of an AI meanwhile."""
+        old = present(js.document.getElementById("net-away"))
+        if old is not None:
+            old.remove()
+        frame = present(js.document.getElementById("board-frame"))
+        if note is None or frame is None:
+            return
+        box = el("div", None, el("p", note.text), cls="net-away", id="net-away", role="status")
+        if note.offer_ai:
+            box.append(button(_("net.host.give_ai"), "net-ai", str(note.seat)))
+        frame.append(box)
 
     def tick(self) -> None:
         """Draw the host's panel again while a guest is away: "away for n minutes" counts on,

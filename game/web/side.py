@@ -163,7 +163,10 @@ def _player_line(p: PlayerLine) -> Node:
     title = el("strong", p.name, el("span", p.tag, cls="player-tag") if p.tag else None, cls="player-name")
     line = el("li", None, swatch(p.colour), title,
               el("span", p.score, cls="player-score"), el("span", p.facts, cls="player-facts"),
-              cls=p.classes, data_seat=str(p.seat), aria_current="true" if p.current else None)
+              cls=p.classes, data_seat=str(p.seat), aria_current="true" if p.current else None,
+              data_presence=p.presence[0] or None)
+    if p.presence[1]:
+        line.append(el("span", p.presence[1], cls="player-presence"))
     if p.last:
         line.append(last_move_node(p.last))
     return line
