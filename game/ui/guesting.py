@@ -19,6 +19,7 @@ from game.ui.desk import Desk, Mode
 from game.ui.end_screen import EndScreen
 from game.ui.guest_page import JOIN, GuestPage, resume_guest
 from game.ui.net_panels import GuestPanel, ice_panel
+from game.ui.net_words import rejoin_words
 from game.ui.netplay import InviteError, read_invite
 from game.ui.outcome import NOTHING, Connect, Outcome
 from game.ui.words import said
@@ -157,8 +158,10 @@ class Guesting(Mode):
         page = self.page
         if desk.session is not None and not page.cut_off():
             return None
-        return GuestPanel(page.title(), page.phase, page.status(), page.answer, page.problem,
-                          page.invite.host or _("net.guest.the_host"), ice_panel(desk.catalog.backend, desk.ice_notice))
+        host = page.invite.host or _("net.guest.the_host")
+        return GuestPanel(page.title(), page.phase, page.status(), page.answer, page.problem, host,
+                          ice_panel(desk.catalog.backend, desk.ice_notice),
+                          rejoin_words(host, spectator=not page.invite.seat, lost=True))
 
 
 def join(desk: Desk, fragment: str) -> Outcome:

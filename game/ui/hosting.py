@@ -13,12 +13,15 @@ from game.i18n import _
 from game.net.fairdeal import commitment
 from game.net.host import HostTable, Send
 from game.net.kept import TableError
+from game.net.limit import RateLimit
+from game.seats import AWAY_GRACE_S
 from game.ui import net_commands as net
 from game.ui.channels import Post, Transport
-from game.ui.commands import Command
+from game.ui.commands import Command, Control
 from game.ui.desk import Desk
 from game.ui.modes import Local
-from game.ui.net_panels import HostPanel, InviteBox, SeatLine, answer_field, ice_panel
+from game.ui.net_panels import HostPanel, InviteBox, SeatLine, answer_field, ice_panel, link_field, seat_key
+from game.ui.net_words import answer_problem, away_status, invite_help
 from game.ui.netplay import (
     CLOSE_KEYS,
     clock_text,
@@ -27,11 +30,11 @@ from game.ui.netplay import (
     table_mark,
     write_kept,
 )
-from game.ui.outcome import NOTHING, Connect, Outcome
+from game.ui.outcome import NOTHING, Connect, FocusMove, Outcome, Redraw
 from game.ui.session import Session, Watching
 from game.ui.storage import HOST_KEY, Backend, StorageFull
 
-GRACE_S = 60.0                  # a guest away this long: the host may give the seat to an AI
+GRACE_S = float(AWAY_GRACE_S)   # a guest away this long: the host may give the seat to an AI (game.seats)
 
 
 @dataclass(frozen=True)
@@ -57,8 +60,10 @@ class NetHost:
     conns: dict[str, Transport] = field(default_factory=dict)
     links: dict[int | None, str] = field(default_factory=dict)      # seat (None: spectators) -> invite link
     pending: dict[int | None, str] = field(default_factory=dict)    # seat -> the connection its invite opens
+    offers: dict[int | None, str] = field(default_factory=dict)     # seat -> its invite's offer code (the link's)
     count: int = 0
     shown: Session | None = None        # the host's screen of the table's game (``session``)
+    limit: RateLimit = field(default_factory=RateLimit)     # each connection's messages a second
 
     def name(self, seat: int) -> str:
         return str(self.table.start["players"][seat]["name"])
@@ -79,18 +84,19 @@ class NetHost:
         posts = [Post.closing(self.conns.pop(old), "a new invite")] if old is not None and old in self.conns else []
         self.conns[conn] = channel
         self.pending[seat] = conn
+        self.offers[seat] = code
         invite = self.table.invite(seat)
         self.links[seat] = invite_link(self.site, code, invite, self.host_name(),
                                        "" if seat is None else self.name(seat), table_mark(commitment(self.table.secret)))
         return posts
 
     def opened(self, conn: str) -> None:
-        """A channel opened: its guest says hello (or rejoins) first."""
+        """A channel opened: its guest says hello (or rejoins) first; its invite is used (the
+        spectators' box offers a new one for the next spectator)."""
         for seat, pending in list(self.pending.items()):
             if pending == conn:
                 del self.pending[seat]
-                if seat is not None:
-                    self.links.pop(seat, None)
+                self.links.pop(seat, None)
 
     def session(self) -> Session | None:
         """The host's screen of the table's game, once dealt: the host's seat watched (None: a
@@ -135,8 +141,7 @@ class NetHost:
             elif status == "stand-in":
                 text = _("net.status.stand_in")
             elif seat in self.table.away_since:
-                minutes = int(max(0.0, now - self.table.away_since[seat]) // 60)
-                text = _("net.status.away", count=minutes)
+                text = away_status(now - self.table.away_since[seat])
             else:
                 text = _("net.status.waiting")
             rows.append(SeatRow(seat, name, text, self.links.get(seat) if status != "here" else None,
@@ -231,7 +236,8 @@ class Hosting(Local):
                 return Outcome(connect=(Connect(seat),))
             case net.InviteMade(seat, channel, code):
                 self.making.discard(seat)
-                return self.news(desk, host.new_connection(seat, channel, code))
+                made = Outcome(Redraw.NOTHING, focus=FocusMove(link_field(seat), invite_control(seat)))
+                return self.news(desk, host.new_connection(seat, channel, code)).also(made)
             case net.ConnectFailed(seat, reason):
                 self.making.discard(seat)
                 self.problems[seat] = _(CLOSE_KEYS.get(reason, "net.closed.error"))
@@ -245,6 +251,8 @@ class Hosting(Local):
                 return NOTHING if conn is None else Outcome()
             case net.ChannelMessage(channel, text):
                 conn = host.conn_of(channel)
+                if conn is not None and not host.limit.take(conn):     # too fast: dropped unread
+                    return Outcome(Redraw.NOTHING, log=tuple(host.limit.report()))
                 return NOTHING if conn is None else self.news(desk, host.deliver(host.table.receive(conn, text)))
             case net.ChannelClosed(channel, reason, now):
                 conn = host.conn_of(channel)
@@ -254,6 +262,7 @@ class Hosting(Local):
                 if seat is not False:
                     self.problems[seat] = _(CLOSE_KEYS.get(reason, "net.closed.closed"))
                 host.conns.pop(conn, None)
+                host.limit.forget(conn)
                 return self.news(desk, host.deliver(host.table.disconnected(conn, now)))
             case net.GiveToAi(seat):
                 return self.give_to_ai(desk, seat)
@@ -271,7 +280,7 @@ class Hosting(Local):
             return NOTHING
         problem = channel.take_answer(text)
         if problem is not None:
-            self.problems[seat] = f"{_('net.closed.bad-code')} ({problem})"
+            self.problems[seat] = answer_problem(text, self.host.offers.get(seat, ""), problem)
             return Outcome()
         self.problems.pop(seat, None)
         return Outcome(clear=(answer_field(seat),))
@@ -330,6 +339,11 @@ class Hosting(Local):
                          ice_panel(desk.catalog.backend, desk.ice_notice), away)
 
     def invite_box(self, seat: int | None, link: str | None) -> InviteBox:
-        return InviteBox("spectator" if seat is None else str(seat), answer_field(seat), seat in self.making, link,
-                         self.problems.get(seat, ""))
+        return InviteBox(seat_key(seat), answer_field(seat), seat in self.making, link,
+                         self.problems.get(seat, ""), invite_help(seat))
+
+
+def invite_control(seat: int | None) -> str:
+    """The selector of ``seat``'s Invite button (New invite, once made: it would cancel the link just made)."""
+    return f'[data-cmd="{Control.NET_INVITE}"][data-arg="{seat_key(seat)}"]'
 

@@ -147,6 +147,8 @@ class App:
         the table nothing else (``game.ui.outcome``)."""
         for post in outcome.posts:          # texts for other devices, channels closed
             post.carry_out()
+        for line in outcome.log:            # for whoever looks into the page (a guest sending too fast)
+            js.console.warn(line)
         for ident in outcome.clear:
             field = present(js.document.getElementById(ident))
             if field is not None:
@@ -163,6 +165,8 @@ class App:
         self.redraw(outcome)
         if outcome.focus_back:
             self.focus.restore_focus(closed=True)
+        if outcome.focus is not None:
+            self.focus.move_to(outcome.focus)
         if outcome.pause_ms is not None:
             js.setTimeout(create_once_callable(lambda: self.tell(page.EndPause())), outcome.pause_ms)
         self.work.carry_out(outcome)
