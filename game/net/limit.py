@@ -9,21 +9,19 @@ begins a *burst* unless the connection's last drop was less than ``burst / rate`
 is reported once, not message by message (``report``).  One connection's bucket never touches
 another's.
 
->>> now = [0.0]
->>> limit = RateLimit(rate=2.0, burst=3, clock=lambda: now[0])
->>> [limit.take("c1") for _ in range(5)], limit.take("c2")
+>>> limit = RateLimit(rate=2.0, burst=3)
+>>> [limit.take("c1", 0.0) for _ in range(5)], limit.take("c2", 0.0)
 ([True, True, True, False, False], True)
 >>> limit.report()
 ['connection c1 sends more than 3 messages at once or 2 a second: its messages over that are dropped unread']
->>> now[0] = 0.5                 # half a second: one message's worth again
->>> limit.take("c1"), limit.take("c1"), limit.dropped["c1"], limit.bursts["c1"], limit.report()
-(True, False, 3, 1, [])
+>>> limit.take("c1", 0.5), limit.take("c1", 0.5)        # half a second later: one message's worth again
+(True, False)
+>>> limit.dropped["c1"], limit.bursts["c1"], limit.report()
+(3, 1, [])
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 # A guest sends a message per move it makes (a move takes a click or two: a second card drawn
@@ -51,21 +49,20 @@ class RateLimit:
     count, per connection, the messages dropped and the bursts they came in."""
     rate: float = RATE
     burst: int = BURST
-    clock: Callable[[], float] = time.monotonic
     dropped: dict[str, int] = field(default_factory=dict)
     bursts: dict[str, int] = field(default_factory=dict)
     buckets: dict[str, _Bucket] = field(default_factory=dict)
     news: list[str] = field(default_factory=list)      # the lines not reported yet
 
-    def take(self, conn: str) -> bool:
-        """Whether a message just received on ``conn`` may be read (it takes a token); False: it
-        is over the limit, to be dropped unread (counted, and a new burst reported once)."""
-        now = self.clock()
+    def take(self, conn: str, now: float) -> bool:
+        """Whether a message received on ``conn`` at ``now`` (seconds, by any clock that does not
+        go back: one that does refills nothing) may be read (it takes a token); False: it is over
+        the limit, to be dropped unread (counted, and a new burst reported once)."""
         bucket = self.buckets.get(conn)
         if bucket is None:
             bucket = self.buckets[conn] = _Bucket(float(self.burst), now)
         bucket.tokens = min(float(self.burst), bucket.tokens + max(0.0, now - bucket.at) * self.rate)
-        bucket.at = now
+        bucket.at = max(bucket.at, now)
         if bucket.tokens >= 1.0:
             bucket.tokens -= 1.0
             return True

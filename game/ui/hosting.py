@@ -251,7 +251,7 @@ class Hosting(Local):
                 return NOTHING if conn is None else Outcome()
             case net.ChannelMessage(channel, text):
                 conn = host.conn_of(channel)
-                if conn is not None and not host.limit.take(conn):     # too fast: dropped unread
+                if conn is not None and not host.limit.take(conn, desk.clock() / 1000):    # too fast: dropped unread
                     return Outcome(Redraw.NOTHING, log=tuple(host.limit.report()))
                 return NOTHING if conn is None else self.news(desk, host.deliver(host.table.receive(conn, text)))
             case net.ChannelClosed(channel, reason, now):

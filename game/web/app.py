@@ -159,9 +159,10 @@ class App:
             self.zoom.step(outcome.zoom)
         if outcome.say:
             self.say(outcome.say)
-        error = present(js.document.querySelector(".dialog .dialog-error"))
-        if outcome.dialog_error is not None and error is not None:
-            error.textContent = outcome.dialog_error
+        if outcome.dialog_error is not None:
+            error = present(js.document.querySelector(".dialog .dialog-error"))
+            if error is not None:
+                error.textContent = outcome.dialog_error
         self.redraw(outcome)
         if outcome.focus_back:
             self.focus.restore_focus(closed=True)

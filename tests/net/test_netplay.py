@@ -70,7 +70,7 @@ def quiet():
 def unlimited(monkeypatch):
     """The games here are played at the test's speed, hundreds of a guest's messages a second:
     the host's rate limit (``game.net.limit``, tested in ``test_rate_limit.py``) is off."""
-    monkeypatch.setattr(RateLimit, "take", lambda _self, _conn: True)
+    monkeypatch.setattr(RateLimit, "take", lambda _self, _conn, _now: True)
 
 
 class Device(Table):
