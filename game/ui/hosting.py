@@ -20,7 +20,15 @@ from game.ui.channels import Post, Transport
 from game.ui.commands import Command, Control
 from game.ui.desk import Desk
 from game.ui.modes import Local
-from game.ui.net_panels import HostPanel, InviteBox, SeatLine, answer_field, ice_panel, link_field, seat_key
+from game.ui.net_panels import (
+    HostPanel,
+    InviteBox,
+    SeatLine,
+    answer_field,
+    ice_panel,
+    link_field,
+    seat_key,
+)
 from game.ui.net_words import answer_problem, away_status, invite_help
 from game.ui.netplay import (
     CLOSE_KEYS,

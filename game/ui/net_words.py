@@ -14,7 +14,13 @@ the page was open, or the page left).
 from __future__ import annotations
 
 from game.i18n import _
-from game.net.signal import OtherInviteError, SignalError, WrongKindError, read_answer, read_code
+from game.net.signal import (
+    OtherInviteError,
+    SignalError,
+    WrongKindError,
+    read_answer,
+    read_code,
+)
 
 
 def away_status(seconds: float) -> str:

@@ -192,8 +192,8 @@ def with_devices(options: GameOptions, on: bool) -> GameOptions:
     ['human', 'human', 'ai:medium']
     """
     if not on:
-        seats = tuple(replace(s, remote=False) for s in options.seats)
-        return replace(options, devices=False, seats=seats, turn_limit=0)
+        return replace(options, devices=False, seats=tuple(replace(s, remote=False) for s in options.seats),
+                       turn_limit=0)
     seats = list(options.seats)
     host = next((i for i, s in enumerate(seats) if s.kind == "human" and not s.remote), None)
     for i, seat in enumerate(seats):

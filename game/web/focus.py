@@ -124,7 +124,7 @@ class Focus:
         active = present(js.document.activeElement)
         lost = active is None or active.tagName == "BODY" or not active.isConnected
         target = present(js.document.getElementById(move.to))
-        if target is None or not (lost or active.matches(move.asked)):
+        if target is None or not (lost or (active is not None and active.matches(move.asked))):
             return
         target.focus()
         if target.tagName == "INPUT":

@@ -36,7 +36,7 @@ def sdp(kind: str, n: int = 0) -> str:
 
 
 def test_a_guest_whose_table_went_away_is_told_its_seat_is_kept_not_that_it_left():
-    table, pages = hosted()
+    _table, pages = hosted()
     guest = seat_table(pages[0])
     assert pages[0].transport is not None
     pages[0].transport.close()                  # the host reloaded: the channel dropped under the guest

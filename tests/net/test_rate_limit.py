@@ -57,10 +57,10 @@ def test_a_burst_is_reported_once_and_a_new_one_after_a_quiet_while():
     assert line == ("connection c1 sends more than 40 messages at once or 20 a second: "
                     "its messages over that are dropped unread")
     assert limit.report() == [] and limit.bursts == {"c1": 1}
-    for k in range(60):                     # quiet for a minute, then another burst
+    for _ in range(60):                     # quiet for a minute, then another burst
         limit.take("c1", 60.0)
-    assert limit.report() == [f"connection c1 sends more than 40 messages at once or 20 a second: its messages "
-                              f"over that are dropped unread ({limit.dropped['c1'] - 20:,} dropped before)"]
+    assert limit.report() == [(f"connection c1 sends more than 40 messages at once or 20 a second: its messages "
+                               f"over that are dropped unread ({limit.dropped['c1'] - 20:,} dropped before)")]
     assert limit.bursts == {"c1": 2}
 
 

@@ -136,7 +136,8 @@ class Guest:
 
 def pump(guests: list[Guest]) -> None:
     for _ in range(50):
-        if not any([guest.pump() for guest in guests]):
+        came = [guest.pump() for guest in guests]       # every guest reads, whoever had news
+        if not any(came):
             return
     raise AssertionError("the channels never fall quiet")
 
