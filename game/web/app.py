@@ -209,6 +209,7 @@ class App:
         self.root.replaceChildren(title, self.net.panel(panel))
         netpanel.retype(typed)
         self.root.className = "start net"
+        self.focus.restore_focus()      # the control focused before, drawn again
 
     def show_net_panel(self, panel: NetPanel | None) -> None:
         """Over a game on several devices: the host's seats and invites when asked for, a guest's
@@ -222,6 +223,7 @@ class App:
             node.classList.add("net-over")
             self.root.append(node)
             netpanel.retype(typed)
+            self.focus.restore_focus()  # the control focused in the panel, drawn again
 
     def clear_game(self) -> None:
         """Forget the game screen (its parts and the root's game attributes)."""

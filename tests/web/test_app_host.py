@@ -88,6 +88,17 @@ def test_after_invite_the_focus_is_on_the_link_to_copy_not_on_new_invite(page):
     assert "Send this link to the player" in page.one('.net-seat[data-seat="1"]').textContent
 
 
+def test_a_host_who_moved_on_while_the_invite_was_made_keeps_their_place(page):
+    hosted(page)
+    invite = page.one('[data-cmd="net-invite"][data-arg="1"]')
+    invite.focus()
+    invite.dispatchEvent(Event("click", clientX=10, clientY=10, pointerType="mouse", button=0))    # being made
+    elsewhere = page.one("#net-ice")
+    elsewhere.focus()                           # the host types the setting meanwhile
+    page.settle()                               # the invite is made
+    assert page.has("#net-link-1") and page.document.activeElement is page.one("#net-ice")
+
+
 class Guest:
     """A guest at the far end of the host's page's data channel for ``seat``."""
 
