@@ -23,6 +23,7 @@ PLAYER_KINDS = ("human", "ai")
 AI_LEVELS = ("easy", "medium", "hard")     # an AI seat's level: the agent that plays it (game.ai)
 DEFAULT_AI_LEVEL = "medium"                # for AI seats without one (saves made before levels existed)
 TURN_LIMITS = (60, 120, 300)    # a table on several devices: the turn timer's choices, seconds a decision
+AWAY_GRACE_S = 60               # a table on several devices: a guest away this long, the host may give its seat to an AI
 
 
 class SeatProblem(NamedTuple):

@@ -22,8 +22,8 @@ Command(action='draw deck', at=12)
 ...         print(exc)
 version 2: this game speaks version 3
 type 'state': not a message a guest sends
-t: expected a whole number from 0 to 9007199254740991, not text
-not JSON: not valid JSON: Expecting value: line 1 column 4 (char 3)
+t: expected a whole number from 0 to 9,007,199,254,740,991, not 'soon'
+not valid JSON: Expecting value: line 1 column 4 (char 3)
 """
 
 from __future__ import annotations
@@ -232,14 +232,14 @@ Check = Callable[[Any], bool]
 def _whole(low: int, high: int) -> Check:
     def check(value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    check.__doc__ = f"a whole number from {low} to {high}"
+    check.__doc__ = f"a whole number from {low:,} to {high:,}"
     return check
 
 
 def _text(limit: int) -> Check:
     def check(value: Any) -> bool:
         return isinstance(value, str) and 0 < len(value) <= limit
-    check.__doc__ = f"text of 1 to {limit} characters"
+    check.__doc__ = f"text of 1 to {limit:,} characters"
     return check
 
 
@@ -247,6 +247,13 @@ def _pattern(regex: re.Pattern[str], what: str) -> Check:
     def check(value: Any) -> bool:
         return isinstance(value, str) and regex.fullmatch(value) is not None
     check.__doc__ = what
+    return check
+
+
+def _one_of(values: tuple[str, ...]) -> Check:
+    def check(value: Any) -> bool:
+        return isinstance(value, str) and value in values
+    check.__doc__ = f"one of {', '.join(values)}"
     return check
 
 
@@ -260,12 +267,12 @@ def _optional(inner: Check) -> Check:
 def _list_of(inner: Check, low: int, high: int) -> Check:
     def check(value: Any) -> bool:
         return isinstance(value, list) and low <= len(value) <= high and all(inner(v) for v in value)
-    check.__doc__ = f"a list of {low} to {high} items, each {inner.__doc__}"
+    check.__doc__ = f"a list of {low:,} to {high:,} items, each {inner.__doc__}"
     return check
 
 
 def _is_table(value: Any) -> bool:
-    """the table's start: map, variant, players, first"""
+    """the table's start (map, variant, players, first)"""
     if not isinstance(value, dict) or set(value) != {"map", "variant", "players", "first"}:
         return False
     players = value["players"]
@@ -276,7 +283,7 @@ def _is_table(value: Any) -> bool:
 
 
 def _is_view(value: Any) -> bool:
-    """a seat's view of the game (game.view.View)"""
+    """a seat's view of the game"""
     if not (isinstance(value, dict) and set(value) == _VIEW_KEYS and isinstance(value["players"], list)
             and MIN_SEATS <= len(value["players"]) <= MAX_SEATS
             and all(isinstance(p, dict) and set(p) == _PLAYER_VIEW_KEYS for p in value["players"])):
@@ -289,7 +296,7 @@ def _is_view(value: Any) -> bool:
 
 
 def _is_event(value: Any) -> bool:
-    """an event as one seat sees it (game.events)"""
+    """an event as one seat sees it"""
     return isinstance(value, dict) and value.get("kind") in KINDS and _whole(0, MAX_SEATS - 1)(value.get("seat")) \
         and isinstance(value.get("private"), dict)
 
@@ -317,7 +324,7 @@ _SPECS: dict[str, tuple[type, dict[str, Check]]] = {
     "deal": (Deal, {"contributions": _SEAT_LIST}),
     "state": (State, {"at": _whole(0, MAX_ACTIONS), "view": _is_view, "events_from": _whole(0, MAX_EVENTS),
                       "events": _list_of(_is_event, 0, MAX_EVENTS),
-                      "seats": _list_of(lambda s: s in SEAT_STATUSES, MIN_SEATS, MAX_SEATS)}),
+                      "seats": _list_of(_one_of(SEAT_STATUSES), MIN_SEATS, MAX_SEATS)}),
     "refusal": (Refusal, {"action": _optional(_text(MAX_ACTION_CHARS)),
                           "key": _pattern(_KEY, "a translation key (words joined by dots)"),
                           "params": _is_params, "reason": _text(2_000)}),
@@ -331,40 +338,57 @@ HOST_TYPES = frozenset(_SPECS) - GUEST_TYPES
 
 
 def _read(text: Any, types: frozenset[str], sender: str, max_chars: int) -> Any:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ProtocolError(f"expected text, not {kind_of(text)}")
     if isinstance(text, str) and len(text) > max_chars:
-        raise ProtocolError(f"longer than {max_chars:,} characters")
+        raise ProtocolError(f"the message is longer than {max_chars:,} characters")
     try:
         data = read_json(text, max_chars=max_chars)
     except JsonTextError as exc:
-        raise ProtocolError(f"not JSON: {exc}") from None
+        raise ProtocolError(str(exc)) from None
     if not isinstance(data, dict):
-        raise ProtocolError(f"expected a JSON object, not {kind_of(data)}")
+        raise ProtocolError(f"expected a JSON object, not {_described(data)}")
     version = data.get("v")
-    if not (isinstance(version, int) and not isinstance(version, bool)):
-        raise ProtocolError(f"v: expected the protocol's version ({VERSION}), not {kind_of(version)}")
+    if not (isinstance(version, int) and not isinstance(version, bool)) or abs(version) >= 10 ** 12:
+        raise ProtocolError(f"v: expected the protocol's version ({VERSION}), not {_described(version)}")
     if version != VERSION:
         raise ProtocolError(f"version {shown(version)}: this game speaks version {VERSION}")
     kind = data.get("type")
+    if "type" not in data:
+        raise ProtocolError("the message has no type")
     if not isinstance(kind, str) or kind not in _SPECS:
-        raise ProtocolError(f"type {shown(kind)}: not a message of this game")
+        raise ProtocolError(f"type: expected a message type of this game, not {_described(kind)}")
     if kind not in types:
         raise ProtocolError(f"type {shown(kind)}: not a message a {sender} sends")
     cls, spec = _SPECS[kind]
     fields_given = set(data) - {"type", "v"}
     missing, unknown = set(spec) - fields_given, fields_given - set(spec)
     if missing:
-        raise ProtocolError(f"{kind}: missing field(s) {', '.join(sorted(missing))}")
+        raise ProtocolError(f"{kind}: {_fields('missing', sorted(missing))}")
     if unknown:
-        raise ProtocolError(f"{kind}: unknown field(s) {', '.join(shown(f) for f in sorted(unknown))}")
+        raise ProtocolError(f"{kind}: {_fields('unknown', [shown(f) for f in sorted(unknown)])}")
     for name, check in spec.items():
         if not check(data[name]):
             raise ProtocolError(f"{name}: expected {check.__doc__}, not {_described(data[name])}")
     return cls(**{f.name: data[f.name] for f in fields(cls)})
 
 
+def _fields(what: str, names: list[str]) -> str:
+    """``missing field at``, ``unknown fields 'x', 'y'``: at most five named."""
+    more = f" and {len(names) - 5:,} more" if len(names) > 5 else ""
+    return f"{what} field{'s' if len(names) > 1 else ''} {', '.join(names[:5])}{more}"
+
+
 def _described(value: Any) -> str:
-    kind = kind_of(value)
-    return kind if isinstance(value, (dict, list)) or kind == "text" else f"{kind} {shown(value)}"
+    """A value received, said after "not": the value itself when short (``-1``, ``1.5``,
+    ``true``, ``null``, ``'zz'``), else what it is (``a list``, ``text of 500 characters``)."""
+    if isinstance(value, str):
+        return "empty text" if not value else f"text of {len(value):,} characters" if len(value) > 40 else repr(value)
+    if isinstance(value, float):
+        return repr(value)          # a finite number (read_json refuses the others)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 12:
+        return f"a number of {len(str(abs(value)))} digits"
+    return shown(value)         # a whole number, true, false, null, a list, an object
 
 
 def read_guest(text: Any) -> GuestMessage:

@@ -21,7 +21,16 @@ the embed's fragment is (``game.share.base64url``).
 >>> read_code(code[:-4])
 Traceback (most recent call last):
 ...
-game.net.signal.SignalError: the code is damaged (its check does not match): copy it again, whole
+game.net.signal.SignalError: the code is cut short or changed (its check does not match)
+
+A host's invite link carries the offer code first in its fragment (``#join=CODE&i=…``, see
+``game.ui.netplay``): it is read too, so a host who pastes its own invite where the guest's
+answer goes is told what it pasted (:class:`WrongKindError`), not that the text is no code.
+
+>>> read_code(offer.link("https://x.example/ttr/") + "&i=00ff&h=Ann", "answer")
+Traceback (most recent call last):
+...
+game.net.signal.WrongKindError: this is the host's invite, not a guest's answer: the invite is opened on the guest's device, which then makes the answer
 """
 
 from __future__ import annotations
@@ -61,6 +70,22 @@ class SignalError(ValueError):
 
 class NoAddressError(SignalError):
     """An SDP without a network address: the browser found none (no network, or WebRTC turned off)."""
+
+
+class WrongKindError(SignalError):
+    """A code of the other kind than the one wanted: the host's invite (``kind`` ``offer``)
+    where a guest's answer goes, or a guest's answer where the invite goes."""
+
+    def __init__(self, kind: Kind) -> None:
+        super().__init__(
+            "this is the host's invite, not a guest's answer: the invite is opened on the guest's device, "
+            "which then makes the answer" if kind == "offer" else
+            "this is a guest's answer, not the host's invite: the answer is pasted on the host's device")
+        self.kind = kind
+
+
+class OtherInviteError(SignalError):
+    """A guest's answer to another invite than the one it is pasted for (an earlier invite of the seat)."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +184,8 @@ def check(d: Description) -> None:
     if not (22 <= len(d.pwd) <= 255 and ICE_CHARS.fullmatch(d.pwd)):
         raise SignalError("the connection's password (ICE pwd) is not 22 to 255 letters, digits, + or /")
     if HASHES.get(d.hash) != len(d.fingerprint):
-        raise SignalError(f"the certificate's fingerprint is not a {', '.join(HASHES)} digest")
+        raise SignalError(f"the certificate's fingerprint is not a whole {', '.join(list(HASHES)[:-1])} or "
+                          f"{list(HASHES)[-1]} digest")
     if d.setup not in SETUPS or (d.kind == "answer") == (d.setup == "actpass"):
         raise SignalError(f"an {d.kind} cannot take the DTLS role {d.setup!r}")
     if not TOKEN.fullmatch(d.mid):
@@ -171,7 +197,7 @@ def check(d: Description) -> None:
     if not d.candidates:
         raise NoAddressError("the code holds no network address")
     if len(d.candidates) > MAX_CANDIDATES:
-        raise SignalError(f"the code holds {len(d.candidates)} network addresses (1 to {MAX_CANDIDATES} are needed)")
+        raise SignalError(f"the code holds {len(d.candidates)} network addresses (it may hold 1 to {MAX_CANDIDATES})")
     for c in d.candidates:
         if c.protocol not in PROTOCOLS or c.type not in TYPES or c.tcp_type not in TCP_TYPES \
                 or (c.protocol == "tcp") != bool(c.tcp_type) or not 0 < c.priority < 1 << 32:
@@ -189,24 +215,36 @@ def read_code(text: str, kind: Kind | None = None) -> Description:
         raise SignalError(f"the code is longer than {MAX_CODE:,} characters: it is not one of the game's")
     _, hash_mark, fragment = text.rpartition("#")
     body = fragment if hash_mark else text
-    for key in LINK_KEYS:
-        body = body.removeprefix(key)
+    for part in body.split("&"):        # an invite link's fragment: join=CODE&i=…&h=…
+        key, equals, value = part.partition("=")
+        if equals and f"{key}=" in LINK_KEYS:
+            body = value
+            break
     if not body:
         raise SignalError("there is no code to read")
     if not re.fullmatch(r"[A-Za-z0-9_-]+", body):
-        raise SignalError("the code has characters a code never has: copy it again, whole")
+        raise SignalError("the text has characters no code has: it is not a code of the game, or it was changed")
     try:
         data = from_base64url(body)
     except (binascii.Error, ValueError):
-        raise SignalError("the code is damaged (its length is wrong): copy it again, whole") from None
+        raise SignalError("the code is cut short or changed (its length is wrong)") from None
     if len(data) < 3 or (zlib.crc32(data[:-2]) & 0xFFFF).to_bytes(2, "big") != data[-2:]:
-        raise SignalError("the code is damaged (its check does not match): copy it again, whole")
+        raise SignalError("the code is cut short or changed (its check does not match)")
     description = unpack(data[:-2])
     if kind is not None and description.kind != kind:
-        raise SignalError(f"this is an {description.kind} code, not an {kind} code: "
-                          + ("it is the host's invite, for a guest's page" if description.kind == "offer"
-                             else "it is a guest's answer, for the host's page"))
+        raise WrongKindError(description.kind)
     return description
+
+
+def read_answer(text: str, offer: Description) -> Description:
+    """The guest's answer to ``offer`` (the host's invite) in a pasted code or link; raises
+    :class:`SignalError` naming the problem: :class:`WrongKindError` for the host's own invite
+    pasted back, :class:`OtherInviteError` for an answer to another invite (its tag,
+    :func:`invite_tag`, is not this offer's)."""
+    answer = read_code(text, "answer")
+    if answer.invite != invite_tag(offer):
+        raise OtherInviteError("this answer is to another invite (an earlier one of this seat, which no longer works)")
+    return answer
 
 
 def unpack(data: bytes) -> Description:

@@ -59,11 +59,13 @@ class Table(Desk):
         return work.effects(self, outcome or NOTHING)
 
     def home(self, options: GameOptions | None = None, problems: list[Problem] | None = None) -> Outcome:
-        """The start screen: the new-game form (``options``, its ``problems``) and the saved games;
-        the mode left (a hosted table's channels closed: the table stays kept)."""
+        """The start screen: the new-game form (``options``, its ``problems``: by default what is
+        wrong with the options now, so the form says it as it is drawn) and the saved games; the
+        mode left (a hosted table's channels closed: the table stays kept)."""
         posts = self.leave(Local())
         # the names the game made follow the language and the seats' kinds (game.ui.setup)
-        self.start = setup.StartScreen(setup.with_default_names(options or setup.default_options("usa", 2)), problems or [])
+        options = setup.with_default_names(options or setup.default_options("usa", 2))
+        self.start = setup.StartScreen(options, options.problems() if problems is None else problems)
         return Outcome(posts=posts)
 
     def open_mode(self, mode: Mode) -> Outcome:

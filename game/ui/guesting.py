@@ -19,6 +19,7 @@ from game.ui.desk import Desk, Mode
 from game.ui.end_screen import EndScreen
 from game.ui.guest_page import DIALING, JOIN, GuestPage, resume_guest
 from game.ui.net_panels import GuestPanel, ice_panel
+from game.ui.net_words import rejoin_words
 from game.ui.netplay import InviteError, read_invite
 from game.ui.online import consent, consent_text, consented, on_table
 from game.ui.outcome import NOTHING, Connect, Outcome
@@ -187,9 +188,11 @@ class Guesting(Mode):
         if desk.session is not None and not page.cut_off():
             return None
         backend = desk.catalog.backend
+        host = page.invite.host or _("net.guest.the_host")
         consent_line = consent_text(page.invite.relays) if page.invite.room and page.phase == JOIN else ""
-        return GuestPanel(page.title(), page.phase, page.status(), page.answer, page.problem,
-                          page.invite.host or _("net.guest.the_host"), ice_panel(backend, desk.ice_notice), consent_line)
+        return GuestPanel(page.title(), page.phase, page.status(), page.answer, page.problem, host,
+                          ice_panel(backend, desk.ice_notice), consent=consent_line,
+                          rejoin=rejoin_words(host, spectator=not page.invite.seat, lost=True))
 
 
 def join(desk: Desk, fragment: str) -> Outcome:

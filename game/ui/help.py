@@ -3,7 +3,7 @@ catalog keys with their parameters, numbers read from the map (``game.mapdata``)
 
 >>> from game.mapdata import load_map
 >>> [s.id for s in sections(load_map("usa"), "usa")]
-['turn', 'cards', 'claim', 'double', 'tickets', 'end', 'legend']
+['turn', 'cards', 'claim', 'double', 'tickets', 'end', 'legend', 'devices']
 >>> scoring_table(load_map("usa"))
 ((1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15))
 """
@@ -15,6 +15,7 @@ from typing import Any
 
 from game.i18n import longest_name
 from game.mapdata import GameMap, Variant
+from game.seats import AWAY_GRACE_S
 
 TIPS = ("help.tip.tickets", "help.tip.long", "help.tip.cards", "help.tip.trains")
 
@@ -118,7 +119,18 @@ def sections(game_map: GameMap, variant_id: str) -> tuple[Section, ...]:
     if stations:
         legend.append("station")
     out.append(Section("legend", tuple(Line(f"help.legend.{name}") for name in legend), tuple(legend)))
+    out.append(devices_section())
     return tuple(out)
+
+
+def devices_section() -> Section:
+    """Playing on several devices (``docs/net.md``): the host's table, the invites and the QR
+    code, spectators, the fair deal, a guest away and the AI that may stand in, the host's
+    reload, the turn timer; the same on every map."""
+    return Section("devices", (Line("help.devices.host"), Line("help.devices.invite"), Line("help.devices.spectators"),
+                               Line("help.devices.fair"),
+                               Line("help.devices.away", {"count": AWAY_GRACE_S // 60}),
+                               Line("help.devices.host_reload"), Line("help.devices.timer")))
 
 
 def used_keys() -> set[str]:

@@ -14,16 +14,27 @@ from game.i18n import _
 from game.net.fairdeal import commitment
 from game.net.host import HostTable, Send
 from game.net.kept import TableError
+from game.net.limit import RateLimit
 from game.rules import IllegalActionError
+from game.seats import AWAY_GRACE_S
 from game.ui import dialogs
 from game.ui import net_commands as net
 from game.ui.channels import Post, Transport
 from game.ui.choices import refusal_text
-from game.ui.commands import Command
+from game.ui.commands import Command, Control
 from game.ui.desk import Desk
 from game.ui.end_screen import EndScreen, hints_used
 from game.ui.modes import Local
-from game.ui.net_panels import HostPanel, InviteBox, SeatLine, answer_field, ice_panel
+from game.ui.net_panels import (
+    HostPanel,
+    InviteBox,
+    SeatLine,
+    answer_field,
+    ice_panel,
+    link_field,
+    seat_key,
+)
+from game.ui.net_words import answer_problem, away_status, invite_help
 from game.ui.netplay import (
     CLOSE_KEYS,
     clock_text,
@@ -44,12 +55,12 @@ from game.ui.online import (
     room_link,
     room_status,
 )
-from game.ui.outcome import NOTHING, Connect, Outcome
+from game.ui.outcome import NOTHING, Connect, FocusMove, Outcome, Redraw
 from game.ui.presence import AwayNote, away_note, host_presence
 from game.ui.session import Session, Watching
 from game.ui.storage import HOST_KEY, Backend, StorageFull
 
-GRACE_S = 60.0                  # a guest away this long: the host may give the seat to an AI
+GRACE_S = float(AWAY_GRACE_S)   # a guest away this long: the host may give the seat to an AI (game.seats)
 
 
 @dataclass(frozen=True)
@@ -75,12 +86,14 @@ class NetHost:
     conns: dict[str, Transport] = field(default_factory=dict)
     links: dict[int | None, str] = field(default_factory=dict)      # seat (None: spectators) -> invite link
     pending: dict[int | None, str] = field(default_factory=dict)    # seat -> the connection its invite opens
+    offers: dict[int | None, str] = field(default_factory=dict)     # seat -> its invite's offer code (the link's)
     count: int = 0
     shown: Session | None = None        # the host's screen of the table's game (``session``)
     room: RoomKept | None = None        # over the internet: the table's room on the relays
     nearby: bool = False                # on one network: invites and answers carried by hand
     room_handle: Transport | None = None    # the page's room, while open (closed when the host leaves)
     greeting: set[str] = field(default_factory=set)     # connections from the room that have not spoken yet
+    limit: RateLimit = field(default_factory=RateLimit)     # each connection's messages a second
 
     def name(self, seat: int) -> str:
         return str(self.table.start["players"][seat]["name"])
@@ -101,6 +114,7 @@ class NetHost:
         posts = [Post.closing(self.conns.pop(old), "a new invite")] if old is not None and old in self.conns else []
         self.conns[conn] = channel
         self.pending[seat] = conn
+        self.offers[seat] = code
         invite = self.table.invite(seat)
         self.links[seat] = invite_link(self.site, code, invite, self.host_name(),
                                        "" if seat is None else self.name(seat), table_mark(commitment(self.table.secret)))
@@ -138,12 +152,12 @@ class NetHost:
         self.links[seat] = self.link(seat, self.table.invite(seat))
 
     def opened(self, conn: str) -> None:
-        """A channel opened: its guest says hello (or rejoins) first."""
+        """A channel opened: its guest says hello (or rejoins) first; its invite is used (the
+        spectators' box offers a new one for the next spectator)."""
         for seat, pending in list(self.pending.items()):
             if pending == conn:
                 del self.pending[seat]
-                if seat is not None:
-                    self.links.pop(seat, None)
+                self.links.pop(seat, None)
 
     def session(self) -> Session | None:
         """The host's screen of the table's game, once dealt: the host's seat watched (None: a
@@ -191,8 +205,7 @@ class NetHost:
             elif status == "stand-in":
                 text = _("net.status.stand_in")
             elif seat in self.table.away_since:
-                minutes = int(max(0.0, now - self.table.away_since[seat]) // 60)
-                text = _("net.status.away", count=minutes)
+                text = away_status(now - self.table.away_since[seat])
             else:
                 text = _("net.status.waiting")
             rows.append(SeatRow(seat, name, text, self.links.get(seat) if status != "here" else None,
@@ -322,7 +335,8 @@ class Hosting(Local):
                 return Outcome(connect=(Connect(seat),))
             case net.InviteMade(seat, channel, code):
                 self.making.discard(seat)
-                return self.news(desk, host.new_connection(seat, channel, code))
+                made = Outcome(Redraw.NOTHING, focus=FocusMove(link_field(seat), invite_control(seat)))
+                return self.news(desk, host.new_connection(seat, channel, code)).also(made)
             case net.ConnectFailed(seat, reason):
                 self.making.discard(seat)
                 self.problems[seat] = _(CLOSE_KEYS.get(reason, "net.closed.error"))
@@ -340,6 +354,8 @@ class Hosting(Local):
                 conn = host.conn_of(channel)
                 if conn is None:
                     return NOTHING
+                if not host.limit.take(conn, desk.clock() / 1000):     # too fast: dropped unread
+                    return Outcome(Redraw.NOTHING, log=tuple(host.limit.report()))
                 host.greeting.discard(conn)
                 return self.news(desk, host.deliver(host.table.receive(conn, text)))
             case net.ChannelClosed(channel, reason, now):
@@ -351,6 +367,7 @@ class Hosting(Local):
                     self.problems[seat] = _(CLOSE_KEYS.get(reason, "net.closed.closed"))
                 host.conns.pop(conn, None)
                 host.greeting.discard(conn)
+                host.limit.forget(conn)
                 return self.news(desk, host.deliver(host.table.disconnected(conn, now)))
             case net.GiveToAi(seat):
                 return self.give_to_ai(desk, seat)
@@ -388,7 +405,7 @@ class Hosting(Local):
             return NOTHING
         problem = channel.take_answer(text)
         if problem is not None:
-            self.problems[seat] = f"{_('net.closed.bad-code')} ({problem})"
+            self.problems[seat] = answer_problem(text, self.host.offers.get(seat, ""), problem)
             return Outcome()
         self.problems.pop(seat, None)
         return Outcome(clear=(answer_field(seat),))
@@ -487,8 +504,13 @@ class Hosting(Local):
 
     def invite_box(self, seat: int | None, link: str | None) -> InviteBox:
         online = self.host.room is not None
-        return InviteBox("spectator" if seat is None else str(seat), answer_field(seat),
-                         seat in self.making or (online and link is None), link, self.problems.get(seat, ""), online,
-                         _("net.online.spectators_help" if seat is None and online else
-                           "net.online.invite_help" if online else "net.host.invite_help"))
+        return InviteBox(seat_key(seat), answer_field(seat), seat in self.making or (online and link is None), link,
+                         self.problems.get(seat, ""), online,
+                         _("net.online.spectators_help" if seat is None else "net.online.invite_help") if online
+                         else invite_help(seat))
+
+
+def invite_control(seat: int | None) -> str:
+    """The selector of ``seat``'s Invite button (New invite, once made: it would cancel the link just made)."""
+    return f'[data-cmd="{Control.NET_INVITE}"][data-arg="{seat_key(seat)}"]'
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from game.i18n import _
 from game.ui.guest_page import resume_guest
+from game.ui.net_words import rejoin_words
 from game.ui.netplay import ice_setting, ice_statement
 from game.ui.storage import HOST_KEY, Backend
 
@@ -24,6 +25,16 @@ class IceSetting:
 def answer_field(seat: int | None) -> str:
     """The id of the field where the host pastes the answer to ``seat``'s invite (None: the spectators')."""
     return f"net-answer-{'s' if seat is None else seat}"
+
+
+def seat_key(seat: int | None) -> str:
+    """A seat as the panel's controls name it (``data-arg``, ids): its number, or ``spectator``."""
+    return "spectator" if seat is None else str(seat)
+
+
+def link_field(seat: int | None) -> str:
+    """The id of the field holding ``seat``'s invite link to copy (None: the spectators')."""
+    return f"net-link-{seat_key(seat)}"
 
 
 @dataclass(frozen=True)
@@ -71,9 +82,10 @@ class GuestPanel:
     status: str
     answer: str             # the answer link to pass back (phase answer)
     problem: str
-    host: str               # the host's name, for the rejoin form's words
+    host: str               # the host's name
     ice: IceSetting
     consent: str = ""       # over the internet, before anything is contacted: the sentence to agree to
+    rejoin: str = ""        # the rejoin form's words (phase lost): how to get back to the table
 
 
 NetPanel = HostPanel | GuestPanel
@@ -82,7 +94,7 @@ NetPanel = HostPanel | GuestPanel
 @dataclass(frozen=True)
 class KeptNet:
     """On the start screen, play on several devices kept by the last visit: a hosted table to
-    open again (``table``), a guest's seat to rejoin (``rejoin``: its host's name; None: none)."""
+    open again (``table``), a guest's seat to rejoin (``rejoin``: the rejoin form's words; None: none)."""
     table: bool
     rejoin: str | None
 
@@ -90,7 +102,9 @@ class KeptNet:
 def kept_net(backend: Backend) -> KeptNet:
     """What the last visit kept (a kept guest that cannot be used is dropped: ``resume_guest``)."""
     page = resume_guest(backend)
-    return KeptNet(backend.get(HOST_KEY) is not None, None if page is None else page.invite.host or _("net.guest.the_host"))
+    words = None if page is None else rejoin_words(page.invite.host or _("net.guest.the_host"),
+                                                   spectator=not page.invite.seat, lost=False)
+    return KeptNet(backend.get(HOST_KEY) is not None, words)
 
 
 def ice_panel(backend: Backend, notice: str) -> IceSetting:

@@ -2,7 +2,7 @@
 what to say, and its effects: texts for other devices (``posts``), channels to make
 (``connect``), the moves' cues to play, the AI helper's work (a move to ask for, moves to ask
 ahead, requests no longer wanted, a hint), a review's (its decisions to weigh, a slice of its
-replay, its end), the final scoring's next timer, a pause, the AI line.  The table fills in the
+replay, its end), the final scoring's next timer, a pause, the AI line, lines for the console.  The table fills in the
 effects once per command (``Table.handle``), so the page does what it is told and polls nothing.
 
 >>> Outcome(Redraw.DIALOG).also(Outcome(Redraw.NOTHING, say="Saved")).redraw
@@ -50,6 +50,15 @@ class Connect:
 
 
 @dataclass(frozen=True)
+class FocusMove:
+    """The focus taken, once the screen is drawn, to what was just made for the player (``to``:
+    its id; an invite's link to copy), if it is on nothing or still on the control that asked
+    for it (``asked``: a selector): a player who moved on meanwhile keeps their place."""
+    to: str
+    asked: str
+
+
+@dataclass(frozen=True)
 class ReviewWork:
     """A review's work for the page's workers: the decisions found and not sent yet (each given
     once: the workers take them as they come free), whether a slice of the game's replay is due
@@ -71,6 +80,8 @@ class Outcome:
     posts: tuple[Post, ...] = ()        # texts for other devices, channels closed
     connect: tuple[Connect, ...] = ()   # channels to make
     clear: tuple[str, ...] = ()         # the fields the page empties (their ids): what was typed is used
+    log: tuple[str, ...] = ()           # lines for the browser's console (whoever looks into the page; not the player)
+    focus: FocusMove | None = None      # the focus to what was just made, once drawn
     # the effects, filled in by the table once per command
     cues: tuple[Cue, ...] = ()          # the moves played since the last outcome, as the viewer sees them
     ask_ai: AiAsk | None = None         # the AI move due, with its delay
@@ -88,7 +99,8 @@ class Outcome:
         return Outcome(redraw, self.focus_back or other.focus_back, other.say or self.say,
                        other.dialog_error or self.dialog_error, other.download or self.download,
                        other.zoom or self.zoom, other.pause_ms or self.pause_ms,
-                       self.posts + other.posts, self.connect + other.connect, self.clear + other.clear)
+                       self.posts + other.posts, self.connect + other.connect, self.clear + other.clear,
+                       log=self.log + other.log, focus=other.focus or self.focus)
 
 
 NOTHING = Outcome(Redraw.NOTHING)

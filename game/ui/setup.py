@@ -181,9 +181,39 @@ def with_default_names(options: GameOptions) -> GameOptions:
 
 def with_devices(options: GameOptions, on: bool) -> GameOptions:
     """The options played on several devices (``on``) or on this one: off, every guest's seat is
-    a human seat of this device again."""
-    seats = options.seats if on else tuple(replace(s, remote=False) for s in options.seats)
-    return replace(options, devices=on, seats=seats, turn_limit=options.turn_limit if on else 0)
+    a human seat of this device again.  On, the table can start as it is: one player at most
+    plays on this device (every other human seat becomes a guest's device), and when no seat is
+    a guest's yet, the first seat after the host's is (seat 2 of a new game, an AI seat made a
+    human's; a name the game gave follows).
+
+    >>> [seat_choice(s) for s in with_devices(default_options("usa", 3), True).seats]
+    ['human', 'guest', 'ai:medium']
+    >>> [seat_choice(s) for s in with_devices(with_devices(default_options("usa", 3), True), False).seats]
+    ['human', 'human', 'ai:medium']
+    """
+    if not on:
+        return replace(options, devices=False, seats=tuple(replace(s, remote=False) for s in options.seats),
+                       turn_limit=0)
+    seats = list(options.seats)
+    host = next((i for i, s in enumerate(seats) if s.kind == "human" and not s.remote), None)
+    for i, seat in enumerate(seats):
+        if seat.kind == "human" and i != host:
+            seats[i] = replace(seat, remote=True)
+    if not any(s.remote for s in seats) and len(seats) > 1:
+        first = next(i for i in range(len(seats)) if i != host)
+        seats[first] = replace(seats[first], kind="human", remote=True)
+    return with_default_names(replace(options, devices=True, seats=tuple(seats)))
+
+
+# What only a choice that draws the form again can mend (who plays each seat, the box "Play on
+# several devices"): while one stands, the form does not offer Start (the button says why).
+BLOCKING = frozenset({"setup.error.net_here", "setup.error.net_guests"})
+
+
+def start_blocked(problems: Sequence[Problem]) -> Problem | None:
+    """The problem that keeps the form from offering Start (None: Start is offered; a name or a
+    seed typed wrong is said when Start is pressed, under the form)."""
+    return next((p for p in problems if p.key in BLOCKING), None)
 
 
 def default_seats(count: int) -> tuple[Seat, ...]:
@@ -209,7 +239,8 @@ def with_seat_count(options: GameOptions, count: int) -> GameOptions:
 
 @dataclass
 class StartScreen:
-    """The start screen's new-game form: its options and what is wrong with them."""
+    """The start screen's new-game form: its options and what is wrong with them (said under
+    the form, beside Start, whenever it is drawn)."""
     options: GameOptions = field(default_factory=lambda: default_options("usa", 2))
     problems: list[Problem] = field(default_factory=list)
 

@@ -151,6 +151,8 @@ class App:
         the table nothing else (``game.ui.outcome``)."""
         for post in outcome.posts:          # texts for other devices, channels closed
             post.carry_out()
+        for line in outcome.log:            # for whoever looks into the page (a guest sending too fast)
+            js.console.warn(line)
         for ident in outcome.clear:
             field = present(js.document.getElementById(ident))
             if field is not None:
@@ -161,12 +163,15 @@ class App:
             self.zoom.step(outcome.zoom)
         if outcome.say:
             self.say(outcome.say)
-        error = present(js.document.querySelector(".dialog .dialog-error"))
-        if outcome.dialog_error is not None and error is not None:
-            error.textContent = outcome.dialog_error
+        if outcome.dialog_error is not None:
+            error = present(js.document.querySelector(".dialog .dialog-error"))
+            if error is not None:
+                error.textContent = outcome.dialog_error
         self.redraw(outcome)
         if outcome.focus_back:
             self.focus.restore_focus(closed=True)
+        if outcome.focus is not None:
+            self.focus.move_to(outcome.focus)
         if outcome.pause_ms is not None:
             js.setTimeout(create_once_callable(lambda: self.tell(page.EndPause())), outcome.pause_ms)
         self.work.carry_out(outcome)
@@ -209,6 +214,7 @@ class App:
         self.root.replaceChildren(title, self.net.panel(panel))
         netpanel.retype(typed)
         self.root.className = "start net"
+        self.focus.restore_focus()      # the control focused before, drawn again
 
     def show_net_panel(self, panel: NetPanel | None) -> None:
         """Over a game on several devices: the host's seats and invites when asked for, a guest's
@@ -222,6 +228,7 @@ class App:
             node.classList.add("net-over")
             self.root.append(node)
             netpanel.retype(typed)
+            self.focus.restore_focus()  # the control focused in the panel, drawn again
 
     def clear_game(self) -> None:
         """Forget the game screen (its parts and the root's game attributes)."""

@@ -1,5 +1,6 @@
 """The table page's focus and its dialogs' place: the focus into a dialog that opens, held inside
-it (Tab), given back to what opened it, and on the final scoring; the route or city a dialog is
+it (Tab), given back to what opened it, on the final scoring, and on what was just made for the
+player (an invite's link); the route or city a dialog is
 about pointed out on the board and kept in view beside it (the room and the move are
 ``game.ui.placing``'s)."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import js
 
+from game.ui.outcome import FocusMove
 from game.ui.placing import Box, room, shift_into
 from game.web.dom import FOCUSABLE, Node, cycle_focus, focus_selector, present
 from game.web.zoom import Zoom
@@ -115,6 +117,18 @@ class Focus:
         target = present(js.document.querySelector(self.home)) if self.home else None
         if target is not None:
             target.focus()
+
+    def move_to(self, move: FocusMove) -> None:
+        """The focus to what was just made (``move.to``; a text field's text selected, ready to
+        copy), unless the player has moved it on from the control that asked (``move.asked``)."""
+        active = present(js.document.activeElement)
+        lost = active is None or active.tagName == "BODY" or not active.isConnected
+        target = present(js.document.getElementById(move.to))
+        if target is None or not (lost or (active is not None and active.matches(move.asked))):
+            return
+        target.focus()
+        if target.tagName == "INPUT":
+            target.select()
 
     def trap_focus(self, event) -> None:
         """While a dialog is open, Tab and Shift+Tab cycle through its controls and the header's

@@ -28,6 +28,7 @@ from game.ui.net_panels import (
     NetPanel,
     answer_field,
     kept_net,
+    link_field,
 )
 from game.ui.netplay import answer_link, ice_setting
 from game.ui.online import Online, stun_servers
@@ -283,8 +284,8 @@ def invite_box(box: Node, invite: InviteBox) -> None:
     box.append(button(_("net.host.making") if making else _("net.host.new_invite" if invite.link else "net.host.invite"),
                       "net-invite", invite.arg, disabled_reason=_("net.host.making") if making else None))
     if invite.link is not None:
-        box.append(el("p", _("net.host.invite_help")))
-        box.append(shared(invite.link, f"net-link-{invite.arg}", _("net.host.invite")))
+        box.append(el("p", invite.help))
+        box.append(shared(invite.link, link_field(seat_arg(invite.arg)), _("net.host.invite")))
         field = el("input", None, id=invite.field, type="text",
                    autocomplete="off", spellcheck="false")
         box.append(el("label", _("net.host.answer"), field, cls="net-answer"))
@@ -335,7 +336,7 @@ def guest_panel(shown: GuestPanel) -> Node:
     elif shown.phase == LOST:
         if shown.problem:
             panel.append(el("p", shown.problem, cls="net-problem", role="alert"))
-        panel.append(rejoin_form(shown.host))
+        panel.append(rejoin_form(shown.rejoin))
     else:
         panel.append(el("p", shown.status, role="status"))
     panel.append(ice_box(shown.ice))
@@ -356,9 +357,10 @@ def retype(values: dict[str, str]) -> None:
             node.value = value
 
 
-def rejoin_form(host: str) -> Node:
+def rejoin_form(words: str) -> Node:
+    """The field for a new invite to get back to the table, under ``words`` saying how."""
     field = el("input", None, id="net-invite", type="text", autocomplete="off", spellcheck="false")
-    return el("div", None, el("p", _("net.guest.rejoin_help", host=host)),
+    return el("div", None, el("p", words),
               el("label", _("net.guest.invite_field"), field), button(_("net.guest.rejoin"), "net-rejoin"),
               cls="net-rejoin")
 

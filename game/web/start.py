@@ -88,7 +88,8 @@ def new_game_form(options: GameOptions, problems: list[Problem]) -> Node:
     for problem in problems:
         errors.append(el("li", problem.text()))
     form.append(errors)
-    form.append(button(_("start.start"), "start", cls="primary"))
+    blocked = setup.start_blocked(problems)     # not offered while a seat's choice must change: it says why
+    form.append(button(_("start.start"), "start", cls="primary", disabled_reason=None if blocked is None else blocked.text()))
     return form
 
 

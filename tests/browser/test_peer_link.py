@@ -37,13 +37,13 @@ json.dumps(result)
 def test_invite_answer_messages_and_close(devices):
     host, guest = devices
     assert run(guest, REFUSED.format(text=json.dumps("#join=AAAA"))) == [
-        "bad-code", "the code is damaged (its check does not match): copy it again, whole"]
+        "bad-code", "the code is cut short or changed (its check does not match)"]
 
     invite, answer = connect(host, guest)
     for code, kind in ((invite, "offer"), (answer, "answer")):
         for candidate in read_code(code, kind).candidates:
             assert candidate.type == "host" and ipaddress.ip_address(candidate.address)
-    assert "answer code" in run(host, f"json.dumps(link.take_answer({json.dumps(invite)}))")
+    assert "the host's invite, not a guest's answer" in run(host, f"json.dumps(link.take_answer({json.dumps(invite)}))")
     assert "answered already" in run(host, f"json.dumps(link.take_answer({json.dumps(answer)}))")
 
     run(host, "json.dumps(link.send('{\"to\": \"guest\"}'))")

@@ -1,6 +1,7 @@
 """Shared helpers for the table tests: a host table with its guests joined over an in-memory
 channel that records every message, and whole games played through it by agents that see
-only what their guest was sent."""
+only what their guest was sent; and the host's device itself (its ``Table`` hosting, as its
+page drives it) with two guests joined (:func:`hosted_device`)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,16 @@ from game.ai.decide import ai_move, decide
 from game.ai.determinize import determinize
 from game.net.guest import GuestTable
 from game.net.host import HostTable, Send
+from game.net.limit import RateLimit
 from game.rng import Rng
 from game.rules import legal_actions
+from game.ui import netplay, setup, work
+from game.ui.controller import Table
+from game.ui.hosting import Hosting, NetHost
+from game.ui.net_commands import ChannelMessage, ChannelOpened, InviteMade
+from game.ui.outcome import Outcome
+from game.ui.saves import SaveCatalog
+from game.ui.storage import DictBackend
 
 LEVEL = "easy"
 
@@ -113,3 +122,91 @@ def dealt_table(players: int = 3, ai: tuple[int, ...] = (), seed: int = 1, spect
         channel.join(seat)
     assert table.dealt
     return channel
+
+
+# --- the host's device ---------------------------------------------------------------------------
+
+SITE = "https://x.example/"
+
+
+class HostEnd:
+    """The host's end of a channel to one guest (a ``game.ui.channels.Transport``): what it
+    sends waits in ``outbox``."""
+
+    def __init__(self) -> None:
+        self.outbox: list[str] = []
+
+    def send(self, text: str) -> bool:
+        self.outbox.append(text)
+        return True
+
+    def close(self, reason: str = "closed", detail: str = "") -> None:
+        pass
+
+    def take_answer(self, text: str) -> str | None:
+        return None
+
+
+def carry(outcome: Outcome) -> Outcome:
+    """The outcome's texts for other devices sent, as the page sends them."""
+    for post in outcome.posts:
+        post.carry_out()
+    return outcome
+
+
+def hosted_device(moves: int = 0) -> tuple[Table, dict[int, tuple[HostEnd, GuestTable]]]:
+    """The host's device (its ``Table`` hosting, driven by commands as its page drives it): seat 0
+    its player's, seats 1 and 2 two guests' (their end of the channel and their ``GuestTable``),
+    joined, dealt and ``moves`` moves in, its rate limit (``game.net.limit``) fresh."""
+    base = setup.default_options("usa", 3)
+    seats = (base.seats[0],) + tuple(setup.seat_from_choice(s.name, setup.GUEST, s.colour, True) for s in base.seats[1:])
+    options = setup.with_default_names(setup.GameOptions(base.map, base.variant, seats, devices=True))
+    begin, remote = netplay.table_start(options)
+    table = Table(SaveCatalog(DictBackend({})), clock=lambda: 0.0, fresh_seed=lambda: 1, ai_delay=0, site=SITE)
+    table.open_mode(Hosting(NetHost(HostTable.create(begin, remote, entropy=entropy(3)), SITE)))
+    assert isinstance(table.mode, Hosting)
+    host = table.mode.host
+    host.limit = RateLimit(burst=10 ** 9)       # the set-up runs at the test's speed, not a player's
+    guests: dict[int, tuple[HostEnd, GuestTable]] = {}
+    for seat in remote:
+        end = HostEnd()
+        carry(table.handle(InviteMade(seat, end, "OFFERCODE")))
+        invite = netplay.read_invite(host.links[seat]).invite
+        carry(table.handle(ChannelOpened(end)))
+        guests[seat] = (end, GuestTable.new(entropy(10 + seat)))
+        carry(table.handle(ChannelMessage(end, guests[seat][1].hello(invite))))
+    pump(table, guests)
+    assert host.table.match is not None
+    for _ in range(moves):
+        host_move(table, guests)
+    host.limit = RateLimit()        # as a real page's would be by now: every connection's bucket full
+    return table, guests
+
+
+def host_move(table: Table, guests: dict[int, tuple[HostEnd, GuestTable]]) -> None:
+    """The seat to act plays (the AI's choice): the host's player on the host's device, a guest by its command."""
+    assert isinstance(table.mode, Hosting)
+    match = table.mode.host.table.match
+    assert match is not None
+    action = ai_move(match)
+    if match.current == 0:
+        carry(work.effects(table, table.play(action)))
+    else:
+        end, guest = guests[match.current]
+        carry(table.handle(ChannelMessage(end, guest.command(str(action)))))
+    pump(table, guests)
+
+
+def pump(table: Table, guests: dict[int, tuple[HostEnd, GuestTable]]) -> None:
+    """Every text the host sent read by its guest, and the guest's replies handed to the host."""
+    for _ in range(100):
+        busy = False
+        for end, guest in guests.values():
+            texts, end.outbox = end.outbox, []
+            for text in texts:
+                busy = True
+                for reply in guest.receive(text):
+                    carry(table.handle(ChannelMessage(end, reply)))
+        if not busy:
+            return
+    raise AssertionError("the channels never fall quiet")

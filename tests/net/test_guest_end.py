@@ -20,6 +20,7 @@ from test_netplay import (
     hosted,
     options,
     play,
+    unlimited,  # noqa: F401 - autouse: the host's rate limit off for games at the test's speed
 )
 
 from game.ai.review import seat_decisions

@@ -17,6 +17,7 @@ from test_netplay import (
     hosted,
     play,
     seat_table,
+    unlimited,  # noqa: F401 - autouse: the host's rate limit off for games at the test's speed
 )
 
 from game.actions import parse_action

@@ -76,14 +76,15 @@ def _with(message, **changes) -> str:
 
 
 @pytest.mark.parametrize("text,why", [
-    ("x" * (MAX_GUEST_CHARS + 1), "longer than 4,000 characters"),
-    ("{", "not JSON"),
+    ("x" * (MAX_GUEST_CHARS + 1), "the message is longer than 4,000 characters"),
+    ("{", "not valid JSON"),
     ("[1]", "expected a JSON object, not a list"),
     ('{"type": "ping", "t": 1}', "v: expected the protocol's version"),
     ('{"type": "ping", "v": true, "t": 1}', "v: expected the protocol's version"),
     ('{"type": "ping", "v": 2, "t": 1}', "version 2: this game speaks version 3"),
-    ('{"type": "fly", "v": 3}', "type 'fly': not a message of this game"),
-    ('{"v": 3}', "type null: not a message of this game"),
+    ('{"type": "fly", "v": 3}', "type: expected a message type of this game, not 'fly'"),
+    ('{"type": null, "v": 3}', "type: expected a message type of this game, not null"),
+    ('{"v": 3}', "the message has no type"),
     (_with(Ping(1), t=...), "ping: missing field"),
     (_with(Ping(1), extra=1), "ping: unknown field"),
     (_with(Ping(1), t=True), "t: expected a whole number"),
@@ -95,11 +96,41 @@ def _with(message, **changes) -> str:
     (_with(Hello(TOKEN), invite=TOKEN.upper()), "invite: expected 32 hexadecimal digits"),
     (_with(Contribution(HEX), value=HEX[:-1]), "value: expected 64 hexadecimal digits"),
     ('{"type": "ping", "v": 3, "t": 1, "t": 2}', "given twice"),
-    ('{"type": "ping", "v": 3, "t": NaN}', "not JSON"),
+    ('{"type": "ping", "v": 3, "t": NaN}', "NaN is not a JSON number"),
 ])
 def test_a_bad_guest_message_is_refused_with_its_reason(text, why):
     with pytest.raises(ProtocolError, match=why):
         read_guest(text)
+
+
+@pytest.mark.parametrize("text,said", [
+    (_with(Command("pass", 0), at=1.5), "at: expected a whole number from 0 to 20,000, not 1.5"),
+    (_with(Command("pass", 0), at=-1), "at: expected a whole number from 0 to 20,000, not -1"),
+    (_with(Command("pass", 0), at="3"), "at: expected a whole number from 0 to 20,000, not '3'"),
+    (_with(Command("pass", 0), at=None), "at: expected a whole number from 0 to 20,000, not null"),
+    (_with(Command("pass", 0), at=True), "at: expected a whole number from 0 to 20,000, not true"),
+    (_with(Ping(1), t=2 ** 60), "t: expected a whole number from 0 to 9,007,199,254,740,991, not a number of 19 digits"),
+    (_with(Command("pass", 0), action=""), "action: expected text of 1 to 400 characters, not empty text"),
+    (_with(Command("pass", 0), action="x" * 401), "action: expected text of 1 to 400 characters, not text of 401 characters"),
+    (_with(Hello(TOKEN), invite="zz"), "invite: expected 32 hexadecimal digits (0-9, a-f), not 'zz'"),
+    ('{"type": "ping", "v": "3", "t": 1}', "v: expected the protocol's version (3), not '3'"),
+    (_with(Command("pass", 0), at=...), "command: missing field at"),
+    (_with(Command("pass", 0), at=..., action=...), "command: missing fields action, at"),
+    (_with(Ping(1), x=1, y=2), "ping: unknown fields 'x', 'y'"),
+    ('"hello"', "expected a JSON object, not 'hello'"),
+])
+def test_a_refusal_says_the_value_refused_once_and_plainly(text, said):
+    """Each reason reads as a sentence: the field, what it must be, and the value sent, said
+    once ("not 1.5", never "not a number a number")."""
+    with pytest.raises(ProtocolError) as refused:
+        read_guest(text)
+    assert str(refused.value) == said
+
+
+def test_a_value_that_is_no_text_at_all_is_refused_in_words():
+    for value, said in ((5, "a number"), (None, "null"), ([], "a list")):
+        with pytest.raises(ProtocolError, match=f"^expected text, not {said}$"):
+            read_guest(value)
 
 
 @pytest.mark.parametrize("change,why", [

@@ -20,6 +20,7 @@ from game.i18n import _ as translate
 from game.i18n import set_language
 from game.net.guest import GuestTable
 from game.net.host import HostTable
+from game.net.limit import RateLimit
 from game.net.seen import seat_view
 from game.problem import Problem
 from game.rng import Rng
@@ -63,6 +64,13 @@ def english():
 def quiet():
     Pipe.queue.clear()
     SHOWN.clear()
+
+
+@pytest.fixture(autouse=True)
+def unlimited(monkeypatch):
+    """The games here are played at the test's speed, hundreds of a guest's messages a second:
+    the host's rate limit (``game.net.limit``, tested in ``test_rate_limit.py``) is off."""
+    monkeypatch.setattr(RateLimit, "take", lambda _self, _conn, _now: True)
 
 
 class Device(Table):
@@ -331,7 +339,7 @@ def test_a_guest_reloads_and_rejoins_and_the_host_reloads_and_all_rejoin():
     pages[0].save(backend)
     assert pages[0].transport is not None
     pages[0].transport.close()
-    assert host.rows(now=30.0)[1].status == "Away for 0 minutes." and not host.rows(now=30.0)[1].give_to_ai
+    assert host.rows(now=30.0)[1].status == "Away for less than a minute." and not host.rows(now=30.0)[1].give_to_ai
     assert host.rows(now=90.0)[1].give_to_ai
     again = resume_guest(backend)
     assert again is not None
@@ -346,7 +354,8 @@ def test_a_guest_reloads_and_rejoins_and_the_host_reloads_and_all_rejoin():
     reloaded.run(OpenTable())
     kept = host_of(reloaded)
     assert kept is not host and kept.table.match.actions == host.table.match.actions
-    assert [r.status for r in kept.rows(now=100.0)][1:] == ["Away for 0 minutes."] * 2
+    assert [r.status for r in kept.rows(now=100.0)][1:] == ["Away for less than a minute."] * 2
+    assert [r.status for r in kept.rows(now=160.0)][1:] == ["Away for 1 minute."] * 2
     rejoined = {1: connect(reloaded, 1, again), 2: connect(reloaded, 2, pages[1])}
     assert [r.status for r in kept.rows(now=100.0)][1:] == ["Connected.", "Connected."]
     play(reloaded, rejoined, 10)
@@ -717,6 +726,7 @@ def test_the_start_screen_offers_the_table_and_the_seat_the_last_visit_kept():
     assert kept_net(table.catalog.backend) == KeptNet(True, None)
     backend = DictBackend({})
     pages[0].save(backend)
-    assert pages[0].invite.host and kept_net(backend) == KeptNet(False, pages[0].invite.host)
+    assert kept_net(backend) == KeptNet(False, "You left Player 1's game; your seat is kept. To take it back, "
+                                                "open a new invite from Player 1, or paste it here.")
     backend.set(GUEST_KEY, "{")                          # damaged: dropped, nothing offered
     assert kept_net(backend) == KeptNet(False, None) and backend.get(GUEST_KEY) is None

@@ -18,6 +18,7 @@ from test_netplay import (
     hosting,
     options,
     seat_table,
+    unlimited,  # noqa: F401 - autouse: the host's rate limit off for games at the test's speed
 )
 
 from game.i18n import set_language

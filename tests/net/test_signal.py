@@ -23,12 +23,16 @@ from game.net.signal import (
     Candidate,
     Description,
     NoAddressError,
+    OtherInviteError,
     SignalError,
+    WrongKindError,
     invite_tag,
+    read_answer,
     read_code,
     unpack,
 )
 from game.share import base64url
+from game.ui.netplay import invite_link
 
 # Offers and answers that Chromium 156 and Firefox ESR 153 gave in headless runs on this
 # project's test machine: with their addresses hidden behind mDNS names (their default) and
@@ -61,8 +65,32 @@ def test_links_and_kinds():
     assert read_code(answer.link("https://games.example/ttr/"), "answer") == answer
     assert "#answer=" in answer.link("https://games.example/ttr/")
     assert read_code(f"  {code[:40]}\n{code[40:]} ") == offer       # a code broken over lines
-    with pytest.raises(SignalError, match="an offer code, not an answer code"):
+    with pytest.raises(WrongKindError, match="the host's invite, not a guest's answer"):
         read_code(code, "answer")
+    with pytest.raises(WrongKindError, match="a guest's answer, not the host's invite"):
+        read_code(answer.code(), "offer")
+
+
+def test_the_host_s_invite_pasted_back_is_said_to_be_the_invite():
+    """The whole invite link (its fragment carries the table's invite and names after the code)
+    pasted where the guest's answer goes: the invite, not "characters a code never has"."""
+    offer = parse_sdp("offer", CAPTURED[0]["sdp"])
+    link = invite_link("https://games.example/ttr/", offer.code(), "0" * 32, "Ann", "Bob Å", "abcdef012345")
+    assert read_code(link) == offer
+    with pytest.raises(WrongKindError) as pasted:
+        read_answer(link, offer)
+    assert pasted.value.kind == "offer" and "characters" not in str(pasted.value)
+
+
+def test_an_answer_to_another_invite_is_said_so():
+    offer, older = parse_sdp("offer", CAPTURED[0]["sdp"]), parse_sdp("offer", CAPTURED[2]["sdp"])
+    answer = parse_sdp("answer", CAPTURED[1]["sdp"])
+    link = replace(answer, invite=invite_tag(offer)).link("https://games.example/ttr/")
+    assert read_answer(link, offer).invite == invite_tag(offer)
+    with pytest.raises(OtherInviteError, match="another invite"):
+        read_answer(link, older)
+    with pytest.raises(OtherInviteError):
+        read_answer(answer.code(), offer)       # no tag at all: not this invite's either
 
 
 def test_bad_sdps_refused():
@@ -110,7 +138,7 @@ def test_a_ufrag_longer_than_a_code_can_hold_is_refused():
 
 @pytest.mark.parametrize(("text", "message"), [
     ("", "no code"),
-    ("abc$def", "characters a code never has"),
+    ("abc$def", "characters no code has"),
     ("A", "its length is wrong"),
     ("AAAA", "its check does not match"),
     ("x" * 3000, "longer than"),

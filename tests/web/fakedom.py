@@ -406,6 +406,10 @@ class Element(Node):
     def focus(self, _options=None) -> None:
         self.ownerDocument.move_focus(self)
 
+    def select(self) -> None:
+        """A text field's whole text selected."""
+        self.selectionStart, self.selectionEnd = 0, len(str(getattr(self, "value", "") or ""))
+
     def blur(self) -> None:
         if self.ownerDocument.activeElement is self:
             self.ownerDocument.move_focus(None)

@@ -5,6 +5,7 @@ the host's news drawn, with the host a ``game.net.host.HostTable`` in the test (
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import replace
 
@@ -144,3 +145,23 @@ def test_a_guest_joins_by_its_invite_and_its_page_draws_the_host_s_game(page):
 def host_digest(host: NetHost) -> str:
     from game.ui.screen import public_digest
     return public_digest(host.table.match.state)
+
+
+def test_the_host_s_table_gone_the_guest_s_page_says_its_seat_is_kept(page):
+    """The host reloads (its channels close): the guest's page says its table went out of reach
+    and its seat is kept, not "You left"; a new invite pasted there takes the seat back."""
+    table, end = hosted(), HostEnd()
+    carry(table.handle(InviteMade(1, end, parse_sdp("offer", captured("offer")).code())))
+    page.start(host_of(table).links[1])
+    wire = Wire(page, table, end)
+    wire.open()
+    async def gone() -> None:                   # the host's page went away (in the page's loop, as a browser's event)
+        wire.peer.close()
+    asyncio.get_event_loop().run_until_complete(gone())
+    page.settle()
+    panel = page.one("#net-panel")
+    assert panel.getAttribute("data-phase") == guest_page.LOST
+    words = page.text(".net-rejoin p")
+    assert words.startswith("This device lost touch with Player 1's table: Player 1 may have reloaded the page")
+    assert "Your seat is kept" in words and "You left" not in panel.textContent
+    assert page.has("#net-invite") and page.has('button[data-cmd="net-rejoin"]')
