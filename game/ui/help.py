@@ -127,10 +127,11 @@ def devices_section() -> Section:
     """Playing on several devices (``docs/net.md``): the host's table, the invites and the QR
     code, spectators, the fair deal, a guest away and the AI that may stand in, the host's
     reload, the turn timer; the same on every map."""
-    return Section("devices", (Line("help.devices.host"), Line("help.devices.invite"), Line("help.devices.spectators"),
+    return Section("devices", (Line("help.devices.host"), Line("help.devices.online"), Line("help.devices.nearby"),
+                               Line("help.devices.spectators"),
                                Line("help.devices.fair"),
                                Line("help.devices.away", {"count": AWAY_GRACE_S // 60}),
-                               Line("help.devices.host_reload"), Line("help.devices.timer")))
+                               Line("help.devices.host_reload_nearby"), Line("help.devices.timer")))
 
 
 def used_keys() -> set[str]:
