@@ -17,9 +17,10 @@ seconds takes the other as gone.
 >>> guest, host = Stream("s1", opened=False), Stream("s1")
 >>> [e["k"] for e in guest.due(0.0)]             # not open yet: the guest knocks
 ['knock']
->>> host.take(guest.due(5.0)[0], 5.0)             # the host takes the knock (its page answers open)
-([], [])
->>> guest.take({"k": "open", "s": "s1", "a": 0}, 5.1)
+>>> texts, replies = host.take(guest.due(5.0)[0], 5.0)     # the host answers a knock with open
+>>> [e["k"] for e in replies]
+['open']
+>>> guest.take(replies[0], 5.1)
 ([], [])
 >>> sent = guest.send("hello", 5.2)
 >>> host.take(sent[0], 5.3)[0], host.take(sent[0], 5.4)[0]      # a repeat is not delivered twice
@@ -138,6 +139,8 @@ class Stream:
             self.opened = True
         elif kind == "bye":
             self.ended = True
+        elif kind == "knock":       # (a host's stream) every knock is answered: an open lost on the way is sent again
+            return [], [self.stamp({"k": "open"}, now)]
         if kind != "m":
             return [], []
         number = env["n"]

@@ -97,11 +97,11 @@ class Guesting(Mode):
             case net.ChannelClosed(channel, reason, _now) if channel is page.transport:
                 page.closed(reason)
                 outcome = self.news(desk, [])
-                return outcome.also(self.dial()) if page.redial() else outcome
+                return outcome.also(self.dial(desk)) if page.redial() else outcome
             case net.JoinOnline() if page.invite.room and page.phase == JOIN:
                 consent(desk.catalog.backend)
                 page.phase = DIALING
-                return self.dial()
+                return self.dial(desk)
             case net.Dialed(channel):
                 page.transport = channel
                 return Outcome()
@@ -116,8 +116,11 @@ class Guesting(Mode):
     def opened(self, desk: Desk) -> Outcome:
         return self.news(desk, [])
 
-    def dial(self) -> Outcome:
-        """Connect to the host over the internet (the page knocks at its room until it opens)."""
+    def dial(self, desk: Desk) -> Outcome:
+        """Connect to the host over the internet (the page knocks at its room until it opens); a
+        reload from now on dials again by itself."""
+        on_table(desk.catalog.backend, "guest")
+        self.page.save(desk.catalog.backend)
         return Outcome(connect=(Connect(None, online=self.page.invite.online()),))
 
     def news(self, desk: Desk, posts: list[Post]) -> Outcome:
@@ -213,7 +216,7 @@ def join(desk: Desk, fragment: str) -> Outcome:
     if not consented(desk.catalog.backend):
         return desk.open_mode(mode)         # its panel asks first: nothing is contacted before
     page.phase = DIALING
-    return desk.open_mode(mode).also(mode.dial())
+    return desk.open_mode(mode).also(mode.dial(desk))
 
 
 def resume_online(desk: Desk) -> Outcome | None:
@@ -225,7 +228,7 @@ def resume_online(desk: Desk) -> Outcome | None:
         return None
     page.phase = DIALING
     mode = Guesting(page)
-    return desk.open_mode(mode).also(mode.dial())
+    return desk.open_mode(mode).also(mode.dial(desk))
 
 
 def rejoin(desk: Desk, page: GuestPage | None, text: str) -> Outcome:
@@ -244,4 +247,4 @@ def rejoin(desk: Desk, page: GuestPage | None, text: str) -> Outcome:
     if not consented(desk.catalog.backend):
         return desk.open_mode(mode)         # its panel asks first
     page.phase = DIALING
-    return desk.open_mode(mode).also(mode.dial())
+    return desk.open_mode(mode).also(mode.dial(desk))

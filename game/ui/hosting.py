@@ -384,7 +384,7 @@ class Hosting(Local):
                 host.links.clear()
                 self.save(desk)
                 return Outcome(posts=(Post.closing(room, "codes by hand"),) if room is not None else ())
-            case net.RoomOpened(pubkey, handle) if host.room is not None:
+            case net.RoomOpened(pubkey, handle) if host.room is not None and host.room_handle in (None, handle):
                 host.room.pubkey, host.room_handle = pubkey, handle
                 return self.news(desk, [])
             case net.RoomReach(up) if host.room is not None:

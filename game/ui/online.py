@@ -108,16 +108,15 @@ def chosen_relays(param: str, backend: Backend) -> tuple[str, ...]:
 def stun_servers(param: str | None, backend: Backend) -> list[dict[str, str]]:
     """The STUN and TURN servers for a direct path over the internet: the page's ``?stun=``
     parameter (``none``: no server), else the player's STUN/TURN setting, else the public defaults."""
-    if param is not None and param.strip():
-        if param.strip() == "none":
-            return []
-        text = "\n".join(param.split(","))
-    else:
-        text = backend.get(ICE_KEY) or "\n".join(DEFAULT_STUN)
-    try:
-        return ice_servers(text)
-    except SignalError:
-        return ice_servers("\n".join(DEFAULT_STUN))
+    if param is not None and param.strip() == "none":
+        return []
+    for text in ("\n".join((param or "").split(",")), backend.get(ICE_KEY) or ""):
+        if text.strip():
+            try:
+                return ice_servers(text)
+            except SignalError:
+                continue        # as for the relays: one that cannot be used counts as none
+    return ice_servers("\n".join(DEFAULT_STUN))
 
 
 def room_link(site: str, pubkey: str, invite: str, host: str, seat: str, table: str,

@@ -14,6 +14,7 @@ from game.net.host import HostTable
 from game.ui import commands, guesting, keeping, netplay, online, setup, turns
 from game.ui import net_commands as net
 from game.ui import page_events as page
+from game.ui.channels import Post
 from game.ui.commands import Command
 from game.ui.desk import Desk
 from game.ui.guest_page import resume_guest
@@ -97,6 +98,8 @@ def net_handle(desk: Desk, command: Command) -> Outcome | None:
         case net.KeepIce(text):
             desk.ice_notice = netplay.keep_ice_setting(backend, text)
             return Outcome()
+        case net.RoomOpened(_pubkey, room):     # a room the table no longer hosts (left, or opened twice): closed
+            return Outcome(Redraw.NOTHING, posts=(Post.closing(room, "no table"),))
         case net.KeepRelays(text):
             desk.ice_notice = online.keep_relays_setting(backend, text)
             return Outcome()

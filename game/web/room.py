@@ -244,9 +244,8 @@ class Room:
         assert self.on_guest is not None
         link = RelayLink(self, guest, env["s"], True, lambda: None, lambda _t: None, lambda _r, _d: None)
         self.links[link.key] = link
-        link.receive(env)
-        link.transmit(link.stream.stamp({"k": "open"}, time.time()))
         self.on_guest(link)
+        link.receive(env)           # answered with open (and every knock after it, should an open be lost)
         if self.servers is not None:
             asyncio.ensure_future(link.offer_direct(self.servers))
 

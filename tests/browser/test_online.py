@@ -8,6 +8,8 @@ or ticket in any event it stored.  A relay that drops, repeats and delays events
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 from harness import chromium_flags, launch_chromium, wait_for_boot
@@ -16,6 +18,14 @@ from peer_driver import PEER_DISABLED_FEATURES
 from relay import FlakyRelay, nostr_relay
 
 from game.mapdata import load_map
+
+SHOTS = os.environ.get("ONLINE_SHOTS")      # a folder: the screenshots of the note (host 1280x800, guests 390x844)
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"))
+
 
 # Chromium's switch that keeps WebRTC off every direct UDP path (its --force-… spelling does nothing)
 NO_DIRECT = "--webrtc-ip-handling-policy=disable_non_proxied_udp"
@@ -51,6 +61,8 @@ def host_table(host, base: str, relays: str, guests: int) -> list[str]:
     for seat in range(1, guests + 1):
         host.select_option(f"#seat-kind-{seat}", "guest")
     host.click("button[data-cmd=start]")
+    host.wait_for_selector("button[data-cmd=net-online]")
+    shot(host, "online-consent-host-1280x800")
     host.click("button[data-cmd=net-online]")
     return [host.wait_for_selector(f"#net-link-{seat}", timeout=WAIT_MS).input_value() for seat in range(1, guests + 1)]
 
@@ -59,7 +71,10 @@ def open_link(page, base: str, link: str) -> None:
     """The guest opens its invite (with no STUN server: nothing leaves the machine) and agrees."""
     page.goto(f"{base}index.html?stun=none#{link.split('#', 1)[1]}")
     wait_for_boot(page)
+    page.wait_for_selector("button[data-cmd=net-join]")
+    shot(page, "online-consent-guest-390x844")
     page.click("button[data-cmd=net-join]")
+    shot(page, "online-joining-guest-390x844")
 
 
 def on_board(pages) -> None:
@@ -71,6 +86,8 @@ def test_three_devices_join_by_link_play_reload_and_come_back(devices, browser_s
     base = browser_session.base_url
     host, first, second = (browser_session.watch(context.new_page()) for context in devices)
     links = host_table(host, base, relay.url, 2)
+    host.wait_for_selector("#net-link-2")
+    shot(host, "online-invite-host-1280x800")
     open_link(first, base, links[0])
     open_link(second, base, links[1])
     pages = (host, first, second)
@@ -100,6 +117,7 @@ def test_three_devices_join_by_link_play_reload_and_come_back(devices, browser_s
 
     # the host reloads: its table reopens by itself, and both guests come back to it
     host.reload()
+    shot(first, "online-rejoin-guest-390x844")      # the guest's page knocks until the host is back
     wait_for_boot(host)
     on_board([host])
     for page in (first, second):
@@ -109,6 +127,18 @@ def test_three_devices_join_by_link_play_reload_and_come_back(devices, browser_s
         draw_two(seats[int(host.get_attribute("#app", "data-current"))])
         actions += 2
         same(pages, actions)
+
+    # a guest leaves on its turn: the host's row says it is away, and the note over the board that the table waits
+    while host.get_attribute("#app", "data-current") != "2":
+        draw_two(seats[int(host.get_attribute("#app", "data-current"))])
+        actions += 2
+        same(pages, actions)
+    second.close()
+    host.wait_for_selector(".player[data-seat='2'][data-presence=away]", timeout=WAIT_MS)
+    assert "away" in host.inner_text("#net-away")
+    shot(host, "online-guest-away-host-1280x800")
+    assert host.inner_text(".player[data-seat='1'] .player-presence") == "connected"
+    assert first.inner_text(".player[data-seat='2'] .player-presence") == "away"
 
     # the relay kept only ciphertext: no offer, no name, no card, no ticket, no message of the game
     stored = relay.stored()
