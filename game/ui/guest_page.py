@@ -195,7 +195,8 @@ class GuestPage:
         if self.phase in (LOST, BROKEN):
             return self.problem
         if self.phase == DIALING:
-            return _("net.online.dialing", host=self.invite.host or _("net.guest.the_host"))
+            host = self.invite.host or _("net.guest.the_host")
+            return _("net.online.redialing" if self.guest.token is not None else "net.online.dialing", host=host)
         if self.phase != CONNECTED:
             return _("net.guest.send_answer") if self.phase == ANSWER else _("net.guest.make_answer")
         if self.guest.contributions is None:

@@ -78,6 +78,7 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
     host.select_option("#seat-kind-2", "guest")
     host.select_option("#opt-turn-limit", "300")        # the longest: it never runs out here
     host.click("button[data-cmd=start]")
+    host.click("button[data-cmd=net-nearby]")          # on one network: the codes carried by hand
     link = invite(host, 1)
     shot(host, "invite")
 

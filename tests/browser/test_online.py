@@ -136,6 +136,7 @@ def test_three_devices_join_by_link_play_reload_and_come_back(devices, browser_s
     second.close()
     host.wait_for_selector(".player[data-seat='2'][data-presence=away]", timeout=WAIT_MS)
     assert "away" in host.inner_text("#net-away")
+    host.wait_for_selector("#net-away", state="visible")
     shot(host, "online-guest-away-host-1280x800")
     assert host.inner_text(".player[data-seat='1'] .player-presence") == "connected"
     assert first.inner_text(".player[data-seat='2'] .player-presence") == "away"
