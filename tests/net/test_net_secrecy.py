@@ -16,6 +16,7 @@ from net_helpers import Channel, entropy, start
 
 from game.mapdata import load_map
 from game.net.host import HostTable
+from game.net.room import Stream, read_envelope
 from game.rng import _GOLDEN, _MASK
 from tests.ai.test_request_secrecy import rng_candidates, steps_apart
 
@@ -174,3 +175,30 @@ def test_the_probe_would_catch_a_leak():
             check_message(probe, 1, leak, hidden)
     with pytest.raises(AssertionError):
         check_numbers(probe, {(int(rng, 16) + 3 * _GOLDEN) & _MASK})
+
+
+def test_nothing_hidden_crosses_the_relay_path():
+    """Over the internet the same texts travel as envelopes (``game.net.room``), each encrypted
+    for its one device: what a guest's device opens is its own connection's texts, cut into
+    pieces, and counters; nothing else, and, put back together, the very texts the probe checked."""
+    probe = play(3, (), 11)
+    by_conn: dict[str, list[str]] = defaultdict(list)
+    for conn, text, _hidden in probe.log:
+        by_conn[conn].append(text)
+    counters: set[int] = set()
+    for conn, texts in by_conn.items():
+        host, guest = Stream("0123abcd"), Stream("0123abcd", opened=False)
+        guest.take(host.take(guest.due(0.0)[0], 0.0)[1][0], 0.0)        # knock, open
+        received: list[str] = []
+        for number, text in enumerate(texts):
+            for env in host.send(text, float(number)):
+                opened = read_envelope(json.dumps(env, ensure_ascii=False))
+                assert set(opened) <= {"v", "s", "k", "a", "n", "d", "more"}, opened
+                assert opened["s"] == "0123abcd" and opened["k"] == "m"
+                counters |= {opened[key] for key in ("a", "n", "more") if key in opened}
+                got, replies = guest.take(opened, float(number))
+                received += got
+                for reply in replies:
+                    host.take(reply, float(number))
+        assert received == texts, conn
+    check_numbers(probe, counters)
