@@ -18,7 +18,8 @@ from game.ui.channels import Post
 from game.ui.commands import Command
 from game.ui.desk import Desk
 from game.ui.guest_page import resume_guest
-from game.ui.hosting import Hosting, NetHost, resume_host
+from game.ui.hosting import Hosting
+from game.ui.net_host import NetHost, resume_host
 from game.ui.outcome import NOTHING, Download, Outcome, Redraw
 from game.ui.setup import GameOptions
 from game.ui.storage import HOST_KEY, ON_TABLE_KEY, ROOM_KEY

@@ -18,8 +18,9 @@ from game.rng import Rng
 from game.rules import legal_actions
 from game.ui import netplay, setup, work
 from game.ui.controller import Table
-from game.ui.hosting import Hosting, NetHost
+from game.ui.hosting import Hosting
 from game.ui.net_commands import ChannelMessage, ChannelOpened, InviteMade
+from game.ui.net_host import NetHost
 from game.ui.outcome import Outcome
 from game.ui.saves import SaveCatalog
 from game.ui.storage import DictBackend

@@ -31,7 +31,8 @@ from game.ui.ai_pacing import AI_SPEEDS
 from game.ui.game_facts import Memo
 from game.ui.guest_page import GuestPage, resume_guest
 from game.ui.guesting import Guesting
-from game.ui.hosting import Hosting, NetHost
+from game.ui.hosting import Hosting
+from game.ui.net_host import NetHost
 from game.ui.page_events import ScoringDue
 from game.ui.saves import SaveCatalog
 from game.ui.screen import screen

@@ -32,7 +32,7 @@ from game.ui.commands import Command
 from game.ui.controller import Table
 from game.ui.guest_page import GuestPage, resume_guest
 from game.ui.guesting import Guesting
-from game.ui.hosting import Hosting, NetHost, resume_host
+from game.ui.hosting import Hosting
 from game.ui.log import line_number, log_entries, turn_lines
 from game.ui.net_commands import (
     AnswerMade,
@@ -45,6 +45,7 @@ from game.ui.net_commands import (
     OpenTable,
     TakeAnswer,
 )
+from game.ui.net_host import NetHost, resume_host
 from game.ui.net_panels import KeptNet, kept_net
 from game.ui.netplay import Invite, InviteError
 from game.ui.outcome import NOTHING, Outcome, Redraw

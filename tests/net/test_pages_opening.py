@@ -27,7 +27,7 @@ from game.state import Phase
 from game.ui import commands, netplay, setup
 from game.ui.dialogs import TicketsDialog
 from game.ui.guest_page import resume_guest
-from game.ui.hosting import NetHost
+from game.ui.net_host import NetHost
 from game.ui.screen import status
 from game.ui.storage import DictBackend
 

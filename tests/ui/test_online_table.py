@@ -24,7 +24,7 @@ from game.ui.controller import Table
 from game.ui.dialogs import TicketsDialog
 from game.ui.guest_page import GuestPage
 from game.ui.guesting import Guesting
-from game.ui.hosting import Hosting, NetHost, resume_host
+from game.ui.hosting import Hosting
 from game.ui.net_commands import (
     AnswerMade,
     ChannelClosed,
@@ -41,6 +41,7 @@ from game.ui.net_commands import (
     RoomOpened,
     RoomReach,
 )
+from game.ui.net_host import NetHost, resume_host
 from game.ui.netplay import InviteError
 from game.ui.online import Online, RoomKept
 from game.ui.outcome import NOTHING, Connect, Outcome

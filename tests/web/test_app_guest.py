@@ -16,8 +16,9 @@ from game.net.host import HostTable
 from game.net.sdp import parse_sdp
 from game.ui import guest_page, netplay, setup, work
 from game.ui.controller import Table
-from game.ui.hosting import Hosting, NetHost
+from game.ui.hosting import Hosting
 from game.ui.net_commands import ChannelMessage, ChannelOpened, InviteMade
+from game.ui.net_host import NetHost
 from game.ui.outcome import Outcome
 from game.ui.saves import SaveCatalog
 from game.ui.storage import DictBackend
