@@ -172,9 +172,10 @@ def test_two_guests_join_by_link_and_answer_play_and_rejoin(devices, browser_ses
         actions = turn(seats[int(host.get_attribute("#app", "data-current"))], pages, actions, lengths)
     stacked = other.evaluate("window.stacked")
     assert stacked is not None, "the second guest never drew from the deck"
+    guest.wait_for_selector(".scoring-reveal", timeout=WAIT_MS)
+    shot(guest, "guest-scoring")                # (while it is revealed)
     for page in (guest, other, spectator):      # the final scoring revealed step by step, as on the host's
         staged_scoring(page)
-    shot(guest, "guest-scoring")
     # the end: each guest replays the game from the revealed seed; the stacked card is found
     assert verdict(guest) == confirmed_text()
     shot(guest, "check-confirmed")
