@@ -388,6 +388,9 @@ def opened_by_link(app: App) -> bool:
         asyncio.ensure_future(pass_answer(app, fragment))
         return True
     if netplay.is_invite(fragment):
+        if fragment.startswith("#room="):       # over the internet: the relays' library (the site's own file) fetched meanwhile
+            from game.web.nostr import load_tools
+            asyncio.ensure_future(load_tools())
         join(app)
         return True
     return False

@@ -8,23 +8,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
 from net_helpers import entropy
 from test_netplay import (
     SHOWN,
     SITE,
     Device,
-    Pipe,
     connect,
+    english,  # noqa: F401 - autouse: the tests read English
     host_of,
     hosted,
     options,
     play,
+    quiet,  # noqa: F401 - autouse: no channel's texts left from another test
     unlimited,  # noqa: F401 - autouse: the host's rate limit off for games at the test's speed
 )
 
 from game.ai.review import seat_decisions
-from game.i18n import set_language
 from game.net.host import HostTable
 from game.ui import commands, guest_page, netplay, reveal, setup
 from game.ui.ai_pacing import AI_SPEEDS
@@ -38,17 +37,6 @@ from game.ui.saves import SaveCatalog
 from game.ui.screen import screen
 from game.ui.storage import DictBackend
 from tests.ui.test_review_model import Workers, fake_answer, run_review
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    Pipe.queue.clear()
-    SHOWN.clear()
 
 
 def watched(page: GuestPage, speed: str = "normal") -> Device:

@@ -7,36 +7,24 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from test_netplay import (
-    SHOWN,
     Pipe,
     connect,
+    english,  # noqa: F401 - autouse: the tests read English
     guest_action,
     host_of,
     hosted,
     play,
+    quiet,  # noqa: F401 - autouse: no channel's texts left from another test
     seat_table,
     unlimited,  # noqa: F401 - autouse: the host's rate limit off for games at the test's speed
 )
 
 from game.actions import parse_action
-from game.i18n import set_language
 from game.ui import ai_turn, commands
 from game.ui.ai_turn import AiAnswer
 from game.ui.page_events import AiAnswered
 from game.ui.screen import Memo, screen
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    Pipe.queue.clear()
-    SHOWN.clear()
 
 
 def asked(table) -> dict:

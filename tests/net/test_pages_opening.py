@@ -6,22 +6,21 @@ outlasts the guest's reload.  The devices are those of ``test_netplay``."""
 
 from __future__ import annotations
 
-import pytest
 from net_helpers import entropy
 from test_netplay import (
-    SHOWN,
     SITE,
     Pipe,
     ai_plays,
     connect,
+    english,  # noqa: F401 - autouse: the tests read English
     host_of,
     hosting,
     options,
+    quiet,  # noqa: F401 - autouse: no channel's texts left from another test
     seat_table,
     unlimited,  # noqa: F401 - autouse: the host's rate limit off for games at the test's speed
 )
 
-from game.i18n import set_language
 from game.net.host import HostTable
 from game.state import Phase
 from game.ui import commands, netplay, setup
@@ -30,17 +29,6 @@ from game.ui.guest_page import resume_guest
 from game.ui.net_host import NetHost
 from game.ui.screen import status
 from game.ui.storage import DictBackend
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-
-
-@pytest.fixture(autouse=True)
-def quiet():
-    Pipe.queue.clear()
-    SHOWN.clear()
 
 
 def table_of(kinds: tuple[str, ...]):
