@@ -389,8 +389,8 @@ def opened_by_link(app: App) -> bool:
         return True
     if netplay.is_invite(fragment):
         if fragment.startswith("#room="):       # over the internet: the relays' library (the site's own file) fetched meanwhile
-            from game.web.nostr import load_tools
-            asyncio.ensure_future(load_tools())
+            from game.web.nostr import prefetch_tools
+            asyncio.ensure_future(prefetch_tools())
         join(app)
         return True
     return False

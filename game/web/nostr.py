@@ -28,25 +28,31 @@ BUNDLE = "static/vendor/nostr/nostr.bundle.js"
 RETRY_S = (1.0, 2.0, 5.0, 10.0, 30.0)       # a relay that dropped us: tried again after these waits
 
 
-async def load_tools() -> Node:
-    """The ``NostrTools`` global, its script added to the page the first time."""
-    tools = getattr(js.window, "NostrTools", None)
-    if tools is not None:
-        return tools
-    loaded: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-    script = js.document.createElement("script")
-    script.src = str(js.URL.new(BUNDLE, js.document.baseURI).href)
-    def done(_event: Any, error: str | None = None) -> None:
-        if not loaded.done():
-            if error is None:
-                loaded.set_result(None)
-            else:
-                loaded.set_exception(RuntimeError(error))
+_loading: asyncio.Future[None] | None = None     # the library's script, once asked for (one script, however many ask)
 
-    script.addEventListener("load", create_once_callable(done))
-    script.addEventListener("error", create_once_callable(lambda event: done(event, "the relays' library did not load")))
-    js.document.head.append(script)
-    await loaded
+
+async def load_tools() -> Node:
+    """The ``NostrTools`` global, its script added to the page the first time it is asked for."""
+    global _loading
+    if getattr(js.window, "NostrTools", None) is not None:
+        return js.window.NostrTools
+    if _loading is None or (_loading.done() and _loading.exception() is not None):
+        _loading = asyncio.get_running_loop().create_future()
+        loaded = _loading
+        script = js.document.createElement("script")
+        script.src = str(js.URL.new(BUNDLE, js.document.baseURI).href)
+
+        def done(_event: Any, error: str | None = None) -> None:
+            if not loaded.done():
+                if error is None:
+                    loaded.set_result(None)
+                else:
+                    loaded.set_exception(RuntimeError(error))
+
+        script.addEventListener("load", create_once_callable(done))
+        script.addEventListener("error", create_once_callable(lambda event: done(event, "the relays' library did not load")))
+        js.document.head.append(script)
+    await asyncio.shield(_loading)
     return js.window.NostrTools
 
 
@@ -187,3 +193,12 @@ class Relays:
                 pass
         self.sockets.clear()
         self.open.clear()
+
+
+async def prefetch_tools() -> None:
+    """Fetch the library ahead (a page opened by an invite over the internet); a failure is said
+    when it is needed."""
+    try:
+        await load_tools()
+    except Exception:       # noqa: BLE001 - asked for again when the player agrees, and said then
+        pass
