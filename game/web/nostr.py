@@ -200,5 +200,5 @@ async def prefetch_tools() -> None:
     when it is needed."""
     try:
         await load_tools()
-    except Exception:       # noqa: BLE001 - asked for again when the player agrees, and said then
+    except Exception:       # noqa: BLE001, S110 - asked for again when the player agrees, and said then
         pass
