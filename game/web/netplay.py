@@ -8,7 +8,7 @@ fields; the turn timer's second, told to the table, and its line."""
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy
@@ -38,7 +38,9 @@ from game.ui.presence import AwayNote
 from game.ui.qr import QrError, qr_svg
 from game.web.dom import Node, button, el, present
 from game.web.peer import PeerError, PeerLink
-from game.web.room import RelayLink, Room
+
+if TYPE_CHECKING:       # play over the internet is imported when first chosen (not at the page's boot)
+    from game.web.room import RelayLink, Room
 
 
 class Page(Protocol):
@@ -99,6 +101,7 @@ class NetPage:
 
     async def open_room(self, online: Online) -> None:
         """The host's room on the relays: each guest's knock a new channel, told to the table."""
+        from game.web.room import Room
         tell = self.app.tell
 
         def arrived(link: RelayLink) -> None:
@@ -116,6 +119,7 @@ class NetPage:
 
     async def dial(self, online: Online) -> None:
         """A guest's connection to its host over the internet: it knocks until the host opens it."""
+        from game.web.room import Room
         tell = self.app.tell
         if self.guest_room is None or self.guest_room.urls != online.relays:
             if self.guest_room is not None:
