@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterator
 
@@ -75,9 +76,11 @@ def qr_matrix(text: str, level: str = "M") -> Matrix:
     return min((symbol.masked(mask, level) for mask in range(8)), key=penalty)
 
 
+@functools.lru_cache(maxsize=32)
 def qr_svg(text: str, level: str = "M", *, label: str | None = None) -> str:
     """The QR code of ``text`` as an SVG document: one module a unit, the quiet zone around it,
-    the dark modules one path; ``label``: its accessible name (``role="img"``)."""
+    the dark modules one path; ``label``: its accessible name (``role="img"``).  Kept for the
+    links of the moment: a panel drawn again (a guest's every message) makes none anew."""
     matrix = qr_matrix(text, level)
     side = len(matrix) + 2 * QUIET_ZONE
     runs = []
