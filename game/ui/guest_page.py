@@ -64,6 +64,7 @@ class GuestPage:
     verdict: tuple[bool, str] | None = None     # the check's, once the host's reveal has come (``end``)
     world: Session | None = None    # the game as the seat sees it, while it is played (``follow``)
     redials: int = 0                # over the internet, connections ended in a row with no news from the host
+    unreachable: bool = False       # over the internet, no relay can be reached from this device (it keeps trying)
     ahead: tuple[int, str] | None = None    # the opening choice sent ahead of the seat's turn: (actions played then, its text)
 
     @classmethod
@@ -194,6 +195,8 @@ class GuestPage:
     def status(self) -> str:
         if self.phase in (LOST, BROKEN):
             return self.problem
+        if self.phase == DIALING and self.unreachable:
+            return _("net.online.unreachable_guest")
         if self.phase == DIALING:
             host = self.invite.host or _("net.guest.the_host")
             return _("net.online.redialing" if self.guest.token is not None else "net.online.dialing", host=host)

@@ -105,6 +105,9 @@ class Guesting(Mode):
             case net.Dialed(channel):
                 page.transport = channel
                 return Outcome()
+            case net.RoomReach(up):
+                page.unreachable = not up
+                return Outcome()
             case commands.ReadDealCheck():
                 return self.read_deal_check(desk)
             case commands.ReviewGame(seat) if seat != page.guest.seat or not self.exportable(desk):

@@ -124,7 +124,7 @@ class NetPage:
         if self.guest_room is None or self.guest_room.urls != online.relays:
             if self.guest_room is not None:
                 self.guest_room.close()
-            self.guest_room = Room(online.relays, self.stun())
+            self.guest_room = Room(online.relays, self.stun(), on_change=lambda up: tell(net.RoomReach(up)))
             try:
                 await self.guest_room.start()
             except Exception:   # noqa: BLE001 - the library did not load

@@ -103,6 +103,7 @@ class Relays:
         self.sockets: dict[str, Any] = {}
         self.open: set[str] = set()
         self.live: set[str] = set()             # relays whose stored events are all sent: what comes now is new
+        self.said_down = False                  # on_change(False) was said since the last relay answered
         self.tries: dict[str, int] = {}
         self.seen = wire.Seen()
         self.sub = wire.subscription_id()
@@ -141,6 +142,7 @@ class Relays:
         self.tries[url] = 0
         socket.send(wire.request(self.sub, self.pubkey, time.time()))
         if not was:
+            self.said_down = False
             self.on_change(True)
 
     def lost(self, url: str, socket: Any) -> None:
@@ -150,9 +152,11 @@ class Relays:
         self.open.discard(url)
         self.live.discard(url)
         del self.sockets[url]
-        if was and not self.up:
-            self.on_change(False)
         self.retry(url)
+        # none open: said when the last was lost, or when every relay has failed once from the start
+        if not self.up and (was or (not self.said_down and all(self.tries.get(u, 0) for u in self.urls))):
+            self.said_down = True
+            self.on_change(False)
 
     def retry(self, url: str) -> None:
         if self.closed:

@@ -15,7 +15,7 @@ import pytest
 from harness import chromium_flags, launch_chromium, wait_for_boot
 from netplay_driver import WAIT_MS, draw_two, keep, same
 from peer_driver import PEER_DISABLED_FEATURES
-from relay import FlakyRelay, nostr_relay
+from relay import FlakyRelay, free_port, nostr_relay
 
 from game.mapdata import load_map
 
@@ -213,3 +213,27 @@ def test_links_opened_in_a_tab_already_open(browser, browser_session, relay):
     finally:
         for d in launched:
             d.close()
+
+
+def test_relays_that_cannot_be_reached_are_said_and_codes_offered(browser, browser_session):
+    base = browser_session.base_url
+    nowhere = f"ws://127.0.0.1:{free_port()}"       # nothing listens there
+    launched = [device(browser)]
+    try:
+        # the browser itself says each refused socket on the console: those only are expected
+        host = browser_session.watch(browser_session.guard(launched[0].new_context()).new_page(), expect_errors=True)
+        errors: list[str] = []
+        host.on("console", lambda message: message.type == "error" and errors.append(message.text))
+        host.on("pageerror", lambda error: errors.append(str(error)))
+        host.goto(f"{base}index.html?stun=none&relays={nowhere}")
+        wait_for_boot(host)
+        host.check("#opt-devices")
+        host.click("button[data-cmd=start]")
+        host.click("button[data-cmd=net-online]")
+        host.wait_for_selector("text=No relay can be reached", timeout=WAIT_MS)
+        host.click("button[data-cmd=net-nearby]")
+        host.click(".net-seat[data-seat='1'] button[data-cmd=net-invite]")
+        assert "#join=" in host.wait_for_selector("#net-link-1", timeout=WAIT_MS).input_value()
+        assert errors and all(text.startswith(f"WebSocket connection to '{nowhere}/' failed") for text in errors), errors
+    finally:
+        launched[0].close()

@@ -513,3 +513,15 @@ def test_whatever_is_stored_a_kept_room_is_read_or_dropped(text):
     backend = DictBackend({ROOM_KEY: text})
     room = online.kept_room(backend)
     assert room is None and backend.get(ROOM_KEY) is None or room is not None and room.relays
+
+
+def test_a_guest_whose_relays_cannot_be_reached_is_told_while_it_keeps_trying():
+    host = hosted()
+    online_room(host)
+    guest = device()
+    guest.run(JoinLink(fragment(host_of(host).links[1])))
+    guest.run(JoinOnline())
+    guest.run(RoomReach(False))
+    assert page_of(guest).status() == translate("net.online.unreachable_guest")
+    guest.run(RoomReach(True))
+    assert page_of(guest).status() == translate("net.online.dialing", host="Player 1")
