@@ -34,7 +34,7 @@ from game.board.badges import AS_DRAWN, badge_spots, hidden_levels
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, CityPlace, Layout, layout
 from game.board.shapes import Point
-from game.board.sizes import BADGE_R, LABEL_PIXELS, LABEL_UNITS, label_size, mark_scale  # noqa: F401 (the page's)
+from game.board.sizes import BADGE_R
 from game.i18n import COLOUR_KEYS, _, map_name
 from game.mapdata import GRAY, GameMap, Route
 from game.rules import closing_twin

@@ -3,7 +3,8 @@
 The board's element gets a CSS transform; the frame around it clips.  A drag that moved
 more than a few pixels is not a click (``dragged``), so panning never claims a route.  After
 every zoom, and whenever the frame changes size, the city labels get the size that keeps them
-readable on screen, and the owners' badges too (``game.board.render.label_size``, ``mark_scale``).
+readable on screen, and the owners' badges too (``game.board.sizes``); a badge that would be over
+a name at that size is hidden (``game.board.badges``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 
 from game.board.badges import CROWD_LEVELS, hidden_levels
-from game.board.render import LABEL_UNITS, label_size, mark_scale
+from game.board.sizes import LABEL_UNITS, label_size, mark_scale
 from game.i18n import _
 from game.web.dom import Node, button, keep_alive, present
 

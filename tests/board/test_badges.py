@@ -20,7 +20,7 @@ from game.board.sizes import LABEL_UNITS, label_size, mark_scale
 from game.mapdata import MAP_IDS, load_map
 
 # CSS pixels a unit from a board far smaller than a phone's to one zoomed far in, finer than the levels
-SIZES = [round(0.1 + 0.005 * i, 3) for i in range(0, 200)] + [1.2, 1.6, 2.5, 4.0, 8.0]
+SIZES = [round(0.1 + 0.005 * i, 3) for i in range(200)] + [1.2, 1.6, 2.5, 4.0, 8.0]
 
 
 @pytest.mark.parametrize("map_id", MAP_IDS)
