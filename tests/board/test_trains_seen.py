@@ -104,8 +104,10 @@ def test_claimed_routes_read_as_the_owners_pieces_at_the_fit_zoom(browser_sessio
             for across, hit in route["badges"]:
                 assert across >= BADGE_PIXELS, (route["id"], across)
                 assert hit == route["id"], route["id"]      # no other route's pieces cover its badge
+        # a badge over a city's name at this size is hidden (game.board.badges): on a laptop hardly
+        # any; on a phone showing the whole map, many of these short routes by the cities
         shown = sum(bool(route["badges"]) for route in claimed)
-        assert shown >= (len(claimed) - 3 if width > 500 else 0.5 * len(claimed)), shown
+        assert shown >= (len(claimed) - 3 if width > 500 else 0.4 * len(claimed)), shown
         for route in routes:
             assert route["middle"] == route["id"]           # no other route's pieces cover its middle space
             if not route["owner"]:
