@@ -30,10 +30,11 @@ from svgwrite.path import Path
 from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text, TSpan
 
+from game.board.badges import AS_DRAWN, badge_spots, hidden_levels
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, CityPlace, Layout, layout
 from game.board.shapes import Point
-from game.board.shapes import Rect as Box
+from game.board.sizes import BADGE_R
 from game.i18n import COLOUR_KEYS, _, map_name
 from game.mapdata import GRAY, GameMap, Route
 from game.rules import closing_twin
@@ -69,10 +70,6 @@ LOCOMOTIVE = ("M-9.5 2.2h19v2.2h-19zM-7.5-1.8h9.5v4h-9.5zM-6.5-4.6h2v2.8h-2z"
               "M2.5-4.4h5.5v6.6h-5.5zM1.6-5.3h7.3v1.2h-7.3z")
 LOCOMOTIVE_WHEELS = ((-5.5, 4.3, 1.9), (-1, 4.3, 1.9), (5.2, 4.3, 1.9))
 STATION = "M-11 12v-13l11-11 11 11v13z"       # a station piece, big enough to see at a glance
-# City labels: 16 board units as drawn; a page that zooms the board sets ``--label-size`` so
-# that they stay between these sizes on screen (CSS pixels) at every zoom and screen width.
-LABEL_UNITS = 16
-LABEL_PIXELS = (9.0, 20.0)
 
 # Shapes are made see-through with fill-opacity / stroke-opacity, never opacity: an opacity
 # below 1 makes a shape its own paint layer, and a board late in a game has hundreds of them.
@@ -96,6 +93,7 @@ CSS = string.Template("""
 .ttr-board .owner-yellow .emblem{fill:#1d1d1d;stroke:none}
 .ttr-board .badge{transform:scale(var(--mark-scale,1));pointer-events:none;fill:#fff;stroke:#0b0b0b;stroke-width:2;color:#fff}
 .ttr-board .badge.owner-yellow{color:#1d1d1d}
+$crowded{display:none}
 .ttr-board .route.closed .space{fill-opacity:.3;stroke-dasharray:2 3}
 .ttr-board .route.closed .mark,.ttr-board .route.closed .loco{fill-opacity:.25}
 .ttr-board .route.closed .bar{stroke:#5a4a3a;stroke-width:2.2;stroke-linecap:round}
@@ -115,22 +113,8 @@ CSS = string.Template("""
 .ttr-board .label{text-anchor:middle;font-size:var(--label-size,16px);font-weight:700;fill:#2b1d0e;paint-order:stroke;stroke:#fffaf0;stroke-width:calc(var(--label-size,16px) / 4);stroke-linejoin:round}
 .ttr-board .station{stroke:#fff;stroke-width:2}
 .ttr-board .station-shadow{fill:#000;fill-opacity:.35}
-""").substitute(sea=SEA, claimable=CLAIMABLE)
-
-
-def label_size(pixels_per_unit: float) -> float:
-    """The city labels' size in board units when one unit shows as ``pixels_per_unit`` CSS pixels:
-    as drawn where that reads well, larger when the board is small on screen (a phone showing the
-    whole map), smaller when it is zoomed far in, capped at 2.25 times as drawn.
-
-    >>> label_size(0.8), label_size(0.26), label_size(6.0), label_size(0.1)
-    (16, 34.6, 3.3, 36.0)
-    """
-    low, high = LABEL_PIXELS
-    on_screen = min(max(LABEL_UNITS * pixels_per_unit, low), high)
-    if on_screen == LABEL_UNITS * pixels_per_unit:
-        return LABEL_UNITS
-    return round(min(on_screen / pixels_per_unit, 2.25 * LABEL_UNITS), 1)
+""").substitute(sea=SEA, claimable=CLAIMABLE,
+                  crowded=",".join(f".ttr-board .crowd-{k}" for k in hidden_levels(AS_DRAWN)))
 
 
 @dataclass(frozen=True)
@@ -251,29 +235,10 @@ def upright(angle: float) -> float:
 # route runs (light from the top left), so a claimed route stands off the printed board.
 PIECE_SIDE = (1.4, 3.8)
 SIDE_SHADE = 0.55           # the side's colour: the owner's, each channel times this
-# The owner's badge, one on each claimed route (two on a long one): the emblem on a disc of the
-# owner's colour in a white rim, BADGE_R units across the rim; a page that zooms the board sets
-# ``--mark-scale`` so that it stays between BADGE_PIXELS across on screen (``mark_scale``).
-BADGE_R = 15.0
+# The owner's badge (sizes and places: ``game.board.badges``): the emblem on a disc of the
+# owner's colour in a white rim.
 BADGE_INNER = 11.0
 BADGE_EMBLEM = 1.7          # the emblem's scale on the badge (it is drawn about 8.4 units across)
-BADGE_PIXELS = (13.0, 20.0)
-LONG_ROUTE = 5              # a route of this many spaces or more carries two badges
-
-
-def mark_scale(pixels_per_unit: float) -> float:
-    """How much to scale the owners' badges when one unit shows as ``pixels_per_unit`` CSS
-    pixels: as drawn where that makes them BADGE_PIXELS across, larger on a small board (at most
-    twice), smaller on a board zoomed far in (at least half).
-
-    >>> mark_scale(0.585), mark_scale(0.252), mark_scale(3.0), mark_scale(0.1)
-    (1, 1.72, 0.5, 2.0)
-    """
-    low, high = BADGE_PIXELS
-    across = 2 * BADGE_R * pixels_per_unit
-    if low <= across <= high:
-        return 1
-    return round(min(max(min(max(across, low), high) / across, 0.5), 2.0), 2)
 
 
 def shade(colour: str, factor: float = SIDE_SHADE) -> str:
@@ -300,17 +265,11 @@ def on_screen(offset: tuple[float, float], angle: float) -> tuple[float, float]:
     return (round(dx * math.cos(a) + dy * math.sin(a), 1), round(-dx * math.sin(a) + dy * math.cos(a), 1))
 
 
-def badge_spots(spaces: Sequence[Box]) -> list[Point]:
-    """Where a claimed route's badges sit: on its middle car, or on the cars a fifth of the way
-    from each end of a long route (on a car, so that a click on a badge lands on its route)."""
-    picks = (0.5,) if len(spaces) < LONG_ROUTE else (0.2, 0.8)
-    cars = [spaces[int(f * (len(spaces) - 1) + 0.5)] for f in picks]
-    return [(car.cx, car.cy) for car in cars]
-
-
-def badge(owner: str, x: float, y: float) -> Group:
-    """The owner's badge at (x, y): a group placed there holding ``use.badge`` (which CSS scales)."""
-    spot = Group(debug=False, transform=f"translate({units(x)} {units(y)})")
+def badge(owner: str, x: float, y: float, level: int = 0) -> Group:
+    """The owner's badge at (x, y): a group placed there holding ``use.badge`` (which CSS scales);
+    a badge clear of the names only from a level up (``game.board.badges``) says so in a class."""
+    spot = Group(debug=False, transform=f"translate({units(x)} {units(y)})",
+                 **({"class_": f"crowd-{level}"} if level else {}))
     spot.add(Use(f"#ttr-badge-{owner}", debug=False, class_=f"badge owner-{owner}"))
     return spot
 
@@ -466,8 +425,8 @@ def route_element(game_map: GameMap, board: Layout, route_id: str, owners: Owner
                                   owner=owner, loco=i < route.ferry, dashed=not owner and (route.tunnel or closed)):
             g.add(shape)
     if owner:
-        for x, y in badge_spots(place.spaces):
-            g.add(badge(owner, x, y))
+        for spot in badge_spots(game_map, route_id):
+            g.add(badge(owner, spot.x, spot.y, spot.level))
     if closed:          # a closed track is struck through, end to end
         first, last = place.spaces[0], place.spaces[-1]
         g.add(Path(d=f"M{units(first.cx)} {units(first.cy)}L{units(last.cx)} {units(last.cy)}", debug=False, class_="bar"))

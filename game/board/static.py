@@ -37,6 +37,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from game.board.badges import badge_spots
 from game.board.coastlines import simplify
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, layout
@@ -51,7 +52,6 @@ from game.board.render import (
     STATION,
     Owners,
     badge_shape,
-    badge_spots,
     check_ids,
     city_look,
     line_path,
@@ -152,7 +152,8 @@ def _spaces_by_kind(defs: _Defs, route: Route, spaces: Sequence[Rect]) -> list[s
     return out
 
 
-def _spaces_one_by_one(defs: _Defs, route: Route, spaces: Sequence[Rect], owner: str | None) -> list[str]:
+def _spaces_one_by_one(defs: _Defs, game_map: GameMap, route: Route, spaces: Sequence[Rect],
+                       owner: str | None) -> list[str]:
     """A claimed or closed route's spaces, as ``render_board`` draws them."""
     out = []
     for i, space in enumerate(spaces):
@@ -169,8 +170,9 @@ def _spaces_one_by_one(defs: _Defs, route: Route, spaces: Sequence[Rect], owner:
             inside.append(_use(defs.ref(f"ttr-mark-{route.colour}"), _mark_class(route.colour)))
         out.append(_tag("g", {"transform": _at(space)}, "".join(inside)))
     if owner:
-        for x, y in badge_spots(spaces):
-            out.append(_tag("g", {"transform": f"translate({units(x)} {units(y)})"},
+        for spot in badge_spots(game_map, route.id):
+            crowd = {"class": f"crowd-{spot.level}"} if spot.level else {}
+            out.append(_tag("g", {"transform": f"translate({units(spot.x)} {units(spot.y)})", **crowd},
                             _use(defs.ref(f"ttr-badge-{owner}"), f"badge owner-{owner}")))
     return out
 
@@ -190,7 +192,7 @@ def render_static_board(game_map: GameMap, view: Mapping[str, Any] | None = None
         if look.pointed:        # a halo shows only on a route something points out
             parts.append(_tag("path", {"class": "halo", "d": line_path(simplify(list(place.line), HALO_TOLERANCE))}))
         if look.owner or look.closed:
-            parts += _spaces_one_by_one(defs, route, place.spaces, look.owner)
+            parts += _spaces_one_by_one(defs, game_map, route, place.spaces, look.owner)
         else:
             parts += _spaces_by_kind(defs, route, place.spaces)
         if look.closed:

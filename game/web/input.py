@@ -45,6 +45,7 @@ from game.ui.page_events import (
     Notice,
     StorageChanged,
 )
+from game.ui.route_pick import chooser_labels
 from game.ui.screen import Screen
 from game.ui.storage import Preferences
 from game.web import cues
@@ -122,7 +123,9 @@ class Input:
             return
         if page.table.session is None or page.zoom.dragged:
             return
-        if closest(target, "#board") is not None and page.picker.offer(event):
+        shown = page.shown
+        if closest(target, "#board") is not None and shown is not None and page.picker.offer(
+                event, lambda routes: chooser_labels(shown.board.view, routes)):
             return
         spot = closest(target, "[data-route], [data-city]")
         if spot is not None:

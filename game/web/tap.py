@@ -10,6 +10,7 @@ One route, or none, is a plain click.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 
 import js
 
@@ -52,8 +53,9 @@ class RoutePicker:
     def is_open(self) -> bool:
         return self.node is not None
 
-    def offer(self, event) -> bool:
-        """On a touch tap near several routes, open the list and return True; otherwise False."""
+    def offer(self, event, labels: Callable[[Sequence[str]], Sequence[str]]) -> bool:
+        """On a touch tap near several routes, open the list and return True; otherwise False.
+        ``labels`` words the routes found (``game.ui.route_pick``: twin tracks told apart)."""
         self.close()
         if getattr(event, "pointerType", "") != "touch":
             return False
@@ -61,8 +63,8 @@ class RoutePicker:
         root = present(js.document.getElementById("app"))
         if len(spots) < 2 or root is None:
             return False
-        choices = [button(spot.getAttribute("aria-label") or "", "route", spot.getAttribute("data-route"))
-                   for spot in spots]
+        routes = [spot.getAttribute("data-route") for spot in spots]
+        choices = [button(label, "route", route) for label, route in zip(labels(routes), routes, strict=True)]
         self.node = el("div", None, el("p", _("tap.which"), cls="route-pick-title", id="route-pick-title"),
                        *choices, button(_("tap.none"), "close-pick", cls="route-pick-cancel"),
                        cls="route-pick", role="group", aria_labelledby="route-pick-title")

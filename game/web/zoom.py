@@ -3,7 +3,8 @@
 The board's element gets a CSS transform; the frame around it clips.  A drag that moved
 more than a few pixels is not a click (``dragged``), so panning never claims a route.  After
 every zoom, and whenever the frame changes size, the city labels get the size that keeps them
-readable on screen, and the owners' badges too (``game.board.render.label_size``, ``mark_scale``).
+readable on screen, and the owners' badges too (``game.board.sizes``); a badge that would be over
+a name at that size is hidden (``game.board.badges``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable, to_js
 
-from game.board.render import LABEL_UNITS, label_size, mark_scale
+from game.board.badges import CROWD_LEVELS, hidden_levels
+from game.board.sizes import LABEL_UNITS, label_size, mark_scale
 from game.i18n import _
 from game.web.dom import Node, button, keep_alive, present
 
@@ -44,6 +46,7 @@ class Zoom:
         self.watcher: Node = None                             # the frame's ResizeObserver
         self.labels = float(LABEL_UNITS)
         self.marks = 1.0                                      # the owners' badges' scale (``--mark-scale``)
+        self.hidden: tuple[int, ...] = ()                      # the badges' levels hidden (``game.board.badges``)
         # (both set in a style sheet of their own, ``sizes``)
         self.fitted = 1.0                                     # the scale the labels were sized for
 
@@ -92,11 +95,13 @@ class Zoom:
         matrix = present(svg.getScreenCTM()) if svg is not None else None
         if matrix is None or matrix.a <= 0:
             return
-        size, marks = label_size(matrix.a), mark_scale(matrix.a)
-        if (size, marks) != (self.labels, self.marks):
-            self.labels, self.marks = size, marks
-            self.sizes(f"#{self.box.id} .ttr-board .label{{--label-size:{size}px}}"
-                       f"#{self.box.id} .ttr-board .badge{{--mark-scale:{marks}}}")
+        size, marks, hidden = label_size(matrix.a), mark_scale(matrix.a), hidden_levels(matrix.a)
+        if (size, marks, hidden) != (self.labels, self.marks, self.hidden):
+            self.labels, self.marks, self.hidden = size, marks, hidden
+            board = f"#{self.box.id} .ttr-board"
+            crowds = "".join(f"{board} .crowd-{k}{{display:{'none' if k in hidden else 'inline'}}}"
+                             for k in range(1, len(CROWD_LEVELS)))
+            self.sizes(f"{board} .label{{--label-size:{size}px}}{board} .badge{{--mark-scale:{marks}}}{crowds}")
 
     @staticmethod
     def sizes(rules: str) -> None:

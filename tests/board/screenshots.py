@@ -25,7 +25,8 @@ from game.board import svgwrite_wheel
 
 svgwrite_wheel.require()      # the pinned wheel the build downloads (game/board/svgwrite_wheel.py)
 from game.board.layout import layout
-from game.board.render import label_size, mark_scale, render_board
+from game.board.render import render_board
+from game.board.sizes import label_size, mark_scale
 from game.mapdata import MAP_IDS, load_map
 from game.rng import Rng
 from game.rules import apply_action, claimable_routes, sample_action

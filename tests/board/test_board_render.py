@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board import render as render_module
+from game.board.badges import LONG_ROUTE
 from game.board.render import (
     EMBLEMS,
     LIGHT_MARK,
@@ -138,7 +139,7 @@ def test_claimed_routes_carry_their_owners_badge_and_no_card_symbol(map_id):
         for route_id in player["routes"]:
             uses = [u.get("{http://www.w3.org/1999/xlink}href") or u.get("href")
                     for u in elements[f"route-{route_id}"].iter(f"{SVG}use")]
-            badges = 1 if game_map.route(route_id).length < render_module.LONG_ROUTE else 2
+            badges = 1 if game_map.route(route_id).length < LONG_ROUTE else 2
             assert uses == [f"#ttr-badge-{player['colour']}"] * badges     # on its badges, not on every car
             assert [u.get("class") for u in elements[f"route-{route_id}"].iter(f"{SVG}use")] == [
                 f"badge owner-{player['colour']}"] * badges

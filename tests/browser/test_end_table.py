@@ -1,5 +1,6 @@
 """The end screen reads as finished in every language and at every size (issue #28): no word or
-number of its tables broken across lines, both tables inside their column beside the board,
+number of its tables broken across lines, the scores inside their column beside the board (the
+game in numbers scrolling sideways only with a cue), the board at least half the width at 800×600,
 and the score chart with its axes and each player's final value, every label in its frame.
 
 One page reaches the end of a finished Europe game (stations, long names with AI levels), then
@@ -46,13 +47,19 @@ BROKEN_WORDS = """(cjk) => {
     return broken;
 }"""
 
-# What is out of place: the page scrolling sideways, a table wider than its column beside the board
-# (on a phone the game in numbers may scroll in its own box), a chart label outside the chart's frame or over another label.
+# What is out of place: the page scrolling sideways, a table scrolling sideways in its box with no
+# cue (the shadow at its edges), the scores wider than their column beside the board (the game in
+# numbers may scroll in its own box: on a phone, at 800×600), a chart label outside the chart's
+# frame or over another label.
 LAYOUT = """(beside) => {
     const found = [];
     if (document.documentElement.scrollWidth > window.innerWidth) found.push('the page scrolls sideways');
-    for (const box of beside ? document.querySelectorAll('.end-screen .table-scroll') : []) {
-        if (box.scrollWidth > box.clientWidth + 1)
+    for (const box of document.querySelectorAll('.end-screen .table-scroll')) {
+        if (box.scrollWidth <= box.clientWidth + 1) continue;
+        const style = getComputedStyle(box);
+        if (!style.backgroundAttachment.includes('local') || !style.backgroundImage.includes('gradient'))
+            found.push(`${box.firstChild.className} scrolls sideways with no cue`);
+        if (beside && !box.firstChild.classList.contains('end-stats'))
             found.push(`${box.firstChild.className} is wider than its column (${box.scrollWidth} > ${box.clientWidth})`);
     }
     const frame = document.querySelector('.chart-drawing').getBoundingClientRect();
@@ -98,4 +105,7 @@ def test_the_end_tables_break_no_word_and_the_chart_has_axes_in_every_language_a
             where = f"{language} {width}×{height}"
             problems += [f"{where}: broken {word}" for word in page.evaluate(BROKEN_WORDS, language in CJK)]
             problems += [f"{where}: {found}" for found in page.evaluate(LAYOUT, width > 700)]
+            board = page.locator("#board svg").bounding_box()["width"]
+            if (width, height) == (800, 600) and board < width / 2:
+                problems.append(f"{where}: the board is {board:.0f} px wide")
     assert not problems, "\n".join(problems)

@@ -279,8 +279,18 @@ def test_phone_labels_stay_readable_and_a_tap_near_several_routes_offers_a_list(
     assert {"new-york--washington--black", "new-york--washington--orange"} <= offered
     assert game_facts(page) == before                                # the list alone plays nothing
     assert "Washington" in page.text_content(".route-pick")
+    labels = [choices.nth(i).text_content() for i in range(choices.count())]
+    assert len(set(labels)) == len(labels), labels                  # twin tracks told apart
     page.locator(".route-pick .route-pick-cancel").tap()
     assert page.locator(".route-pick").count() == 0 and game_facts(page) == before
+    # two gray tracks side by side: the same name on the board, told apart by side and state
+    twin = page.locator("#route-boston--montreal--1").bounding_box()
+    page.touchscreen.tap(twin["x"] + twin["width"] / 2, twin["y"] + twin["height"] / 2)
+    picked = {choices.nth(i).get_attribute("data-arg"): choices.nth(i).text_content() for i in range(choices.count())}
+    assert {"boston--montreal--1", "boston--montreal--2"} <= set(picked), picked
+    assert picked["boston--montreal--1"] == "Boston – Montréal, 2 spaces, gray, upper track, free"
+    assert picked["boston--montreal--2"] == "Boston – Montréal, 2 spaces, gray, lower track, free"
+    page.locator(".route-pick .route-pick-cancel").tap()
     # choosing one acts as a click on that route: its payment dialog, or the reason it cannot be claimed
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.locator(".route-pick button[data-arg='new-york--washington--orange']").tap()
