@@ -10,7 +10,9 @@ page (every embed on it ready; its screenshots in docs/ are ``tests/browser/scre
 --only rules-page``'s), and the embed
 command's snippet: its bar covers no city, name or space of either map at any width, the whole
 of it is one link, which a click or Enter follows to the live embed at the snippet's step
-(screenshots at 760 and 390 pixels wide in docs/)."""
+(screenshots at 760 and 390 pixels wide in docs/); pasted in a column of a page on another site,
+its frame grows to the live lesson and to the game played on from it, nothing scrolling inside
+(the docs' live screenshots).  A lesson opened in a tab of its own has its whole board in view."""
 
 from __future__ import annotations
 
