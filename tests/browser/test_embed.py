@@ -471,8 +471,8 @@ def test_a_click_or_enter_on_the_snippet_opens_the_live_embed_at_its_step(browse
 # A rules page of another site with the command's snippet in a column of a given width.
 SNIPPET_COLUMN = ("<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'>"
                   "<title>A rules site</title><body style='margin:0;font:16px/1.5 Georgia,serif'>"
-                  "<main style='width:{}px'><h2>Tunnels</h2><p>Three cards are turned over.</p>{}"
-                  "<p>The end of the column.</p></main>")
+                  "<main style='width:{}px'><h2>Tunnels</h2><p>A tunnel may cost more than its length: three cards are turned over.</p>{}"
+                  "<p>After the board.</p></main>")
 # In the live embed's frame: whether it scrolls inside (its page taller than the frame), and its sizes.
 INNER = """() => ({scroll: document.documentElement.scrollHeight, inner: innerHeight, width: innerWidth,
   body: Math.ceil(document.body.getBoundingClientRect().height),
@@ -483,6 +483,15 @@ FITS = "() => document.documentElement.scrollHeight <= innerHeight + 1 && innerH
 
 def frame_height(page) -> float:
     return page.evaluate("() => document.querySelector('iframe').getBoundingClientRect().height")
+
+
+def shoot_whole(page, path: Path) -> None:
+    """The whole host page, in a window as tall as it (a full-page shot leaves a frame of another
+    site cut at the window's first height)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": page.evaluate("document.documentElement.scrollHeight")})
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
 
 
 @pytest.mark.parametrize("width", [760, 390])
@@ -514,7 +523,7 @@ def test_the_snippets_frame_grows_to_its_live_embed_and_to_the_game_played_on(br
         assert lesson["scroll"] <= lesson["inner"] + 1 and abs(lesson["body"] - lesson["inner"]) <= 1, lesson
         assert frame_height(page) == lesson["inner"] > width * 3 / 4 + 200
         if os.environ.get("TTR_SCREENSHOTS"):
-            page.screenshot(path=str(ROOT / "docs" / f"embed-live-{width}.png"), full_page=True)
+            shoot_whole(page, ROOT / "docs" / f"embed-live-{width}.png")
 
         board.locator("[data-cmd=embed-play][data-arg=ai]").click()
         board.locator("#app.table #board svg").wait_for()
@@ -526,7 +535,7 @@ def test_the_snippets_frame_grows_to_its_live_embed_and_to_the_game_played_on(br
         assert played["scroll"] <= played["inner"] + 1 and abs(played["body"] - played["inner"]) <= 1, played
         assert board_bottom <= played["inner"] and frame_height(page) == played["inner"]
         if os.environ.get("TTR_SCREENSHOTS") and width == 760:
-            page.screenshot(path=str(ROOT / "docs" / "embed-play-760.png"), full_page=True)
+            shoot_whole(page, ROOT / "docs" / "embed-play-760.png")
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
