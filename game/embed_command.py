@@ -5,15 +5,19 @@
 The snippet's frame first shows the position as a plain SVG picture of the board
 (``game.board.static``), drawn now by the board's own code, which the host page shows at once,
 with a bar below it saying that a click makes the board live; a click (or Enter) anywhere on
-it opens the live embed, and only then does the browser load the game's runtime.
+it opens the live embed, and only then does the browser load the game's runtime.  A few lines of
+script after the frame give it the height the live embed reports (``ttr:height``), so the lesson
+is seen whole, with no scroll inside the frame.
 """
 
 from __future__ import annotations
 
 import argparse
 import html
+import json
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 from game import i18n
 from game.commands import EXIT_BAD_INPUT, EXIT_NOT_INSTALLED, Command, can_draw
@@ -23,6 +27,7 @@ from game.rules import IllegalActionError, apply_action
 from game.scenario import ScenarioError, load_scenario, read_scenario
 from game.share import CONTROLS, embed_link
 from game.steps import scenario_steps
+from game.ui.embed import HEIGHT
 from game.view import player_view
 
 DEFAULT_BASE = "http://127.0.0.1:8000/"
@@ -64,15 +69,36 @@ def srcdoc(document: str) -> str:
     return html.escape(document, quote=False).replace("'", "&#39;")
 
 
+# The frame's height once live: the script after the frame listens to the live embed's height
+# (HEIGHT, docs/embed.md) from that frame's window and the embed's site alone, and sets it, so the
+# lesson is seen whole; until then the frame is 4:3, the static board's shape.  (@ORIGIN, @TYPE
+# and @MAX are filled in by height_script.)
+MAX_HEIGHT = 8000       # pixels: a frame no taller than this, whatever a message says
+HEIGHT_SCRIPT = ('<script>{const f=document.currentScript.previousElementSibling;'
+                 'addEventListener("message",(e)=>{const d=e.data;'
+                 'if(e.source!==f.contentWindow||e.origin!==@ORIGIN||d?.type!==@TYPE||!Number.isFinite(d.height))return;'
+                 'f.style.height=`${Math.min(Math.max(d.height,0),@MAX)}px`})}</script>')
+
+
+def height_script(link: str) -> str:
+    """The script that sizes the snippet's frame to its live embed: messages from the embed's
+    site (``link``'s origin; the host's own for a relative link) and that frame only."""
+    parts = urlsplit(link)
+    origin = json.dumps(f"{parts.scheme}://{parts.netloc}") if parts.scheme and parts.netloc else "location.origin"
+    return (HEIGHT_SCRIPT.replace("@ORIGIN", origin.replace("</", "<\\/")).replace("@TYPE", json.dumps(HEIGHT))
+            .replace("@MAX", str(MAX_HEIGHT)))
+
+
 def snippet(link: str, svg: str, title: str, call: str, language: str = i18n.DEFAULT_LANGUAGE) -> str:
     """An iframe whose first document is the static board and a bar saying ``call`` (what a click
-    does) and ``title``, all one link to the live embed."""
+    does) and ``title``, all one link to the live embed; then the script that gives the frame the
+    live embed's height (:func:`height_script`)."""
     first = (f"<!doctype html><html lang={language}><meta charset=utf-8><style>{SNIPPET_CSS}</style>"
              f'<a href="{html.escape(link)}" target="_self">{svg}<span class="bar"><span class="play">'
              f'<span aria-hidden="true">▶ </span>{html.escape(call)}</span>'
              f'<span class="title">{html.escape(title)}</span></span></a>')
     return (f'<iframe title="{html.escape(title)}" style="width:100%;aspect-ratio:4/3;border:0" '
-            f"srcdoc='{srcdoc(first)}'></iframe>")
+            f"srcdoc='{srcdoc(first)}'></iframe>" + height_script(link))
 
 
 def static_board(data: Any, step_index: int = 0, view: int | None = None) -> tuple[str, GameMap]:

@@ -10,10 +10,13 @@ text, what to point out — and the facts a rules page states there, checked aga
 [(0, "Ann's turn.", ('denver--omaha',)), (1, '', ())]
 >>> [s.after for s in default_steps(2)]
 [0, 1, 2]
+>>> read_steps([{"after": 0, "text": "{city:montreal} is in the north."}], usa, players=2, actions=0)[0].text
+'Montréal is in the north.'
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +30,7 @@ MAX_TEXT = 2000                 # characters of a step's commentary
 HIGHLIGHT_KEYS = ("routes", "cities", "tickets", "cards")
 FACT_KEYS = ("scores", "trains", "owners", "stations", "hands")
 STEP_KEYS = {"after", "text", "highlight", "facts"}
+CITY_NAME = re.compile(r"\{city:([^{}]*)\}")    # in a step's text: the city's name as the board prints it
 
 
 class StepsError(ValueError):
@@ -87,6 +91,7 @@ def read_steps(data: Any, game_map: GameMap, players: int, actions: int) -> tupl
         text = raw.get("text", "")
         if not isinstance(text, str) or len(text) > MAX_TEXT:
             raise StepsError(f"{where}.text: expected text of at most {MAX_TEXT} characters")
+        text = city_names(text, game_map, f"{where}.text")
         highlight = raw.get("highlight", {})
         if not isinstance(highlight, dict) or set(highlight) - set(HIGHLIGHT_KEYS):
             raise StepsError(f"{where}.highlight: expected an object with {', '.join(HIGHLIGHT_KEYS)}")
@@ -105,6 +110,26 @@ def read_steps(data: Any, game_map: GameMap, players: int, actions: int) -> tupl
         steps.append(Step(after, text, marked["routes"], marked["cities"], marked["tickets"], marked["cards"],
                           facts))
     return tuple(steps)
+
+
+def city_names(text: str, game_map: GameMap, where: str = "text") -> str:
+    """``text`` with each ``{city:ID}`` written as the board names the city (``Bucureşti``), so a
+    lesson's words spell every city as its map does, from the map's data (raises
+    :class:`StepsError` for an id that is not one of the map's cities).
+
+    >>> from game.mapdata import load_map
+    >>> city_names("{city:bucuresti} – {city:sofia}", load_map("europe"))
+    'Bucureşti – Sofia'
+    >>> city_names("{city:atlantis}", load_map("europe"))
+    Traceback (most recent call last):
+    ...
+    game.steps.StepsError: text: '{city:atlantis}' names no city of Europe
+    """
+    def name(match: re.Match[str]) -> str:
+        if not game_map.has_city(match[1]):
+            raise StepsError(f"{where}: {shown(match[0])} names no city of {game_map.name}")
+        return game_map.city(match[1]).name
+    return CITY_NAME.sub(name, text)
 
 
 def _is_int(value: Any) -> bool:

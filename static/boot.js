@@ -52,6 +52,9 @@ if (EMBED) {
   // a seat's hand and tickets will be shown (a taller page: static/style.css reserves for it)
   if (/^\d+$/.test(query.get("view") ?? "")) root.setAttribute("data-embed-seat", "");
   root.setAttribute("data-theme", THEMES.includes(query.get("theme")) ? query.get("theme") : DEFAULT_THEME);
+  // opened in a tab of its own (a review's "Open as a lesson"): no host sizes it, so the board fits
+  // the window, all of it in view (static/style.css)
+  if (window.parent === window) root.setAttribute("data-embed-tab", "");
 }
 // The page that frames the embed hears from the loader itself, so that nothing failing inside
 // PyScript or Pyodide can silence it: the height the embed takes from its first paint (its

@@ -10,7 +10,9 @@ page (every embed on it ready; its screenshots in docs/ are ``tests/browser/scre
 --only rules-page``'s), and the embed
 command's snippet: its bar covers no city, name or space of either map at any width, the whole
 of it is one link, which a click or Enter follows to the live embed at the snippet's step
-(screenshots at 760 and 390 pixels wide in docs/)."""
+(screenshots at 760 and 390 pixels wide in docs/); pasted in a column of a page on another site,
+its frame grows to the live lesson and to the game played on from it, nothing scrolling inside
+(the docs' live screenshots).  A lesson opened in a tab of its own has its whole board in view."""
 
 from __future__ import annotations
 
@@ -359,7 +361,8 @@ def test_share_position_copies_an_embed_link_with_public_facts_only(browser_sess
 
 def test_the_documented_host_example_works(browser_session, site_url, tmp_path):
     text = (ROOT / "docs" / "embed.md").read_text(encoding="utf-8")
-    example = text.split("```html\n", 1)[1].split("```", 1)[0].replace("https://games.example/ttr/", site_url)
+    example = (text.split("```html\n", 1)[1].split("```", 1)[0].replace("https://games.example/ttr/", site_url)
+               .replace("https://games.example", site_url.rstrip("/")))     # the embed's site, whose messages it hears
     (tmp_path / "example.html").write_text(f"<!doctype html><meta charset=utf-8><title>Rules</title>{example}",
                                            encoding="utf-8")
     with static_server(tmp_path, host=OTHER_SITE) as host_url:
@@ -463,3 +466,93 @@ def test_a_click_or_enter_on_the_snippet_opens_the_live_embed_at_its_step(browse
         board = page.frame_locator("iframe")
         board.locator("#app[data-embed-state=ready]").wait_for(timeout=120_000)
         board.locator("#app[data-embed-step='2']").wait_for()
+
+
+# A rules page of another site with the command's snippet in a column of a given width.
+SNIPPET_COLUMN = ("<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+                  "<title>A rules site</title><body style='margin:0;font:16px/1.5 Georgia,serif'>"
+                  "<main style='width:{}px'><h2>Tunnels</h2><p>A tunnel may cost more than its length: three cards are turned over.</p>{}"
+                  "<p>After the board.</p></main>")
+# In the live embed's frame: whether it scrolls inside (its page taller than the frame), and its sizes.
+INNER = """() => ({scroll: document.documentElement.scrollHeight, inner: innerHeight, width: innerWidth,
+  body: Math.ceil(document.body.getBoundingClientRect().height),
+  board: [...document.querySelectorAll('#board-frame, .board-frame')].map((b) => b.getBoundingClientRect())
+    .map((r) => [r.width, r.height, r.bottom])[0]})"""
+FITS = "() => document.documentElement.scrollHeight <= innerHeight + 1 && innerHeight > 1.2 * innerWidth"
+
+
+def frame_height(page) -> float:
+    return page.evaluate("() => document.querySelector('iframe').getBoundingClientRect().height")
+
+
+def shoot_whole(page, path: Path) -> None:
+    """The whole host page, in a window as tall as it (a full-page shot leaves a frame of another
+    site cut at the window's first height)."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": page.evaluate("document.documentElement.scrollHeight")})
+    page.screenshot(path=str(path))
+    page.set_viewport_size(size)
+
+
+@pytest.mark.parametrize("width", [760, 390])
+def test_the_snippets_frame_grows_to_its_live_embed_and_to_the_game_played_on(browser_session, site_url, tmp_path,
+                                                                             width):
+    """The snippet pasted in a rules page of another site: 4:3 while it shows the picture; once
+    live, the frame takes the lesson's height (nothing scrolls inside it), and the game played on
+    from there the height that game needs (its board 3:2, no sea under it); heights said by any
+    other window, or by the frame before it is the embed's site, are ignored."""
+    code = snippet("tunnels", "--base", site_url, "--file", "static/examples/tunnels.json", "--view", "0",
+                   "--controls", "play")
+    (tmp_path / "host.html").write_text(SNIPPET_COLUMN.format(width, code), encoding="utf-8")
+    with static_server(tmp_path, host=OTHER_SITE) as host_url:
+        context = browser_session.new_context(site_url, also=(host_url,), viewport={"width": width, "height": 844})
+        page = browser_session.watch(context.new_page())
+        page.goto(host_url + "host.html")
+        assert abs(frame_height(page) - width * 3 / 4) < 1                         # the picture's 4:3
+        page.evaluate("() => postMessage({type: 'ttr:height', height: 99}, '*')")      # the host's own window
+        page.frames[1].evaluate("() => parent.postMessage({type: 'ttr:height', height: 99}, '*')")  # not the embed's site
+        page.evaluate("() => new Promise((done) => setTimeout(done, 100))")
+        assert abs(frame_height(page) - width * 3 / 4) < 1
+
+        page.frame_locator("iframe").locator("svg.ttr-board").click(position={"x": 5, "y": 5})
+        board = page.frame_locator("iframe")
+        board.locator("#app[data-embed-state=ready]").wait_for(timeout=120_000)
+        [embed] = [f for f in page.frames if f.url.startswith(site_url)]
+        embed.wait_for_function(FITS, timeout=30_000)                               # the whole lesson, no inner scroll
+        lesson = embed.evaluate(INNER)
+        assert lesson["scroll"] <= lesson["inner"] + 1 and abs(lesson["body"] - lesson["inner"]) <= 1, lesson
+        assert frame_height(page) == lesson["inner"] > width * 3 / 4 + 200
+        if os.environ.get("TTR_SCREENSHOTS"):
+            shoot_whole(page, ROOT / "docs" / f"embed-live-{width}.png")
+
+        board.locator("[data-cmd=embed-play][data-arg=ai]").click()
+        board.locator("#app.table #board svg").wait_for()
+        embed.wait_for_function("(before) => innerHeight !== before && document.documentElement.scrollHeight"
+                                " <= innerHeight + 1", arg=lesson["inner"], timeout=30_000)
+        played = embed.evaluate(INNER)
+        board_width, board_height, board_bottom = played["board"]
+        assert abs(board_height - board_width * 2 / 3) <= 2, played                 # no band of sea under the map
+        assert played["scroll"] <= played["inner"] + 1 and abs(played["body"] - played["inner"]) <= 1, played
+        assert board_bottom <= played["inner"] and frame_height(page) == played["inner"]
+        if os.environ.get("TTR_SCREENSHOTS") and width == 760:
+            shoot_whole(page, ROOT / "docs" / "embed-play-760.png")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_lesson_opened_in_a_tab_of_its_own_has_its_whole_board_in_view(browser_session, site_url, size):
+    """A review's "Open as a lesson" opens the embed page in a tab: no host sizes it, so its board
+    fits the window under the bars and a two-line commentary, the route it lights in view."""
+    text = ("Round 33, played: claim Sault St. Marie–Toronto (2 black). Better: claim Houston–New Orleans "
+            "(2 gray) — 15.5 points more, expected.")
+    lesson = {**LESSON, "steps": [{"after": 0, "text": text, "highlight": {"routes": ["houston--new-orleans"]}},
+                                  {"after": 2, "text": "Both kept."}]}
+    width, height = size
+    context = browser_session.new_context(viewport={"width": width, "height": height})
+    page = browser_session.open(embed_link(site_url, lesson, view=0, controls="play").replace(site_url, ""),
+                                context=context)
+    page.wait_for_selector("#app[data-embed-state=ready]")
+    frame = page.locator("#board-frame").bounding_box()
+    route = page.locator("#route-houston--new-orleans").bounding_box()
+    assert frame["y"] + frame["height"] <= height + 1 and frame["width"] >= 0.6 * min(width, height * 3 / 2)
+    assert 0 <= route["y"] and route["y"] + route["height"] <= height
+    assert abs(frame["height"] - frame["width"] * 2 / 3) <= 2

@@ -22,6 +22,7 @@ from game.scenario import ScenarioError, load_scenario, play_scenario
 from game.share import LinkError, embed_link, fragment, public_scenario, read_fragment
 from game.state import new_game
 from game.steps import StepsError, fact_problems, read_steps
+from game.ui.embed import HEIGHT
 
 SCENARIO = {"map": "usa", "players": ["Ann", "Bob"], "seed": 3,
             "actions": ["keep dallas--new-york,seattle--new-york", "keep sault-st-marie--nashville,winnipeg--little-rock"]}
@@ -97,7 +98,8 @@ def test_the_embed_command_prints_a_link_and_a_board_to_show_at_once(tmp_path, c
     assert main(["embed", str(path), "--step", "1", "--base", "https://rules.example/ttr/"]) == 0
     link, _, html = capsys.readouterr().out.strip().split("\n", 2)
     assert link.startswith("https://rules.example/ttr/index.html?embed&step=1&view=none&controls=steps#s=")
-    assert html.startswith("<iframe") and "&lt;svg" in html and "srcdoc=" in html and "<script" not in html
+    assert html.startswith("<iframe") and "&lt;svg" in html and "srcdoc=" in html
+    assert html.count("<script") == 1 and html.endswith("</script>")       # the frame's height, once live
     assert "denver--omaha" not in html and 'class="route c-' in Tags(html).first("iframe")["srcdoc"]
     assert main(["embed", str(path), "--step", "9"]) == 1
     assert "steps 0 to 1" in capsys.readouterr().err
@@ -145,7 +147,7 @@ def run_embed(capsys, *args: str) -> tuple[str, str, str]:
     link, blank, snippet = capsys.readouterr().out.rstrip("\n").split("\n")
     assert blank == "" and "\n" not in snippet             # one line, so no editor or Markdown splits it
     iframe = Tags(snippet)
-    assert [name for name, _ in iframe.tags] == ["iframe"]
+    assert [name for name, _ in iframe.tags] == ["iframe", "script"]
     return link, snippet, iframe.first("iframe")["srcdoc"] or ""
 
 
@@ -156,7 +158,7 @@ def test_the_snippet_is_small_and_opens_the_same_embed(capsys, name):
     assert link.startswith(base + "index.html?embed&view=none&controls=steps#s=")
     assert len(snippet.encode()) <= SNIPPET_BYTES[name]
     # escaped for its single-quoted attribute: no quote, tag or bare ampersand of the document left
-    raw = snippet.split("srcdoc='", 1)[1].removesuffix("'></iframe>")
+    raw = snippet.split("srcdoc='", 1)[1].split("'></iframe>")[0]
     assert "'" not in raw and "<" not in raw and ">" not in raw and "&lt;svg" in raw
     page = Tags(first)
     links = [attrs for tag, attrs in page.tags if tag == "a"]
@@ -169,6 +171,19 @@ def test_the_snippet_is_small_and_opens_the_same_embed(capsys, name):
     assert after_svg.startswith('<span class="bar">') and after_svg.endswith("</span></a>")
     assert "Click to make the board live and playable" in "".join(page.text)
     assert Tags(snippet).first("iframe")["title"] == "Ticket to Ride: " + ("USA" if name == "claiming-routes" else "Europe")
+
+
+def test_the_snippets_script_gives_its_frame_the_live_embeds_height_from_that_frame_and_site_alone(capsys):
+    _link, snippet, _first = run_embed(capsys, str(EXAMPLES / "tunnels.json"), "--base", "https://rules.example/ttr/")
+    script = snippet.split("</iframe>", 1)[1]
+    assert script.startswith("<script>") and script.endswith("</script>") and script.count("<") == 2
+    assert "document.currentScript.previousElementSibling" in script            # the frame just before it
+    assert "e.source!==f.contentWindow" in script                                 # that frame's window
+    assert 'e.origin!=="https://rules.example"' in script                         # the embed's site
+    assert f"d?.type!=={json.dumps(HEIGHT)}" in script and "Number.isFinite(d.height)" in script
+    assert "f.style.height=" in script and "@" not in script
+    # a relative base: the embed is on the host page's own site
+    assert "e.origin!==location.origin" in run_embed(capsys, str(EXAMPLES / "tunnels.json"), "--base", "ttr/")[1]
 
 
 def test_the_snippet_speaks_the_language_asked_for(capsys):
