@@ -35,14 +35,15 @@ import os
 import time
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from game.actions import Action, ActionSyntaxError, parse_action
 from game.ai.decide import safe_move
 from game.match import Match
-from game.net.fairdeal import Entropy, commitment, derive_seed, pledge, same
+from game.net.dealing import Dealing
+from game.net.fairdeal import Entropy, commitment, same
 from game.net.kept import TOKEN_BYTES, KeptTable, SeatInfo, TableError
-from game.net.owed import Link
+from game.net.owed import Link, Send
 from game.net.protocol import (
     Command,
     Contribution,
@@ -62,18 +63,10 @@ from game.net.protocol import (
 from game.opening import Held, choosing, stage_start
 from game.problem import Problem
 from game.rules import IllegalActionError
-from game.scenario import Scenario
-
-
-@dataclass(frozen=True)
-class Send:
-    """Text for one connection (the page's id for a channel)."""
-    conn: str
-    text: str
 
 
 @dataclass
-class HostTable:
+class HostTable(Dealing):
     """The table (see the module docstring); make one with :meth:`create` or :meth:`from_json`."""
     start: dict[str, Any]
     secret: str
@@ -121,10 +114,6 @@ class HostTable:
         return table
 
     # --- seats, invites, statuses -------------------------------------------------------------------
-
-    @property
-    def dealt(self) -> bool:
-        return self.match is not None
 
     def local_seat(self) -> int | None:
         """The seat played on the host's device (None: the host only keeps the table)."""
@@ -265,29 +254,6 @@ class HostTable:
             return self._contribute(conn, link.seat, message.value)
         return self._command(conn, link.seat, message)
 
-    def _pledge(self, conn: str, seat: int, digest: str) -> list[Send]:
-        info = self.seats[seat]
-        if info.pledge == digest or self.dealt:
-            return []       # after the deal a new guest of the seat watches it as a late joiner
-        if self._all_pledged():
-            # restarting the round would let a pledge chosen after seeing contributions steer the seed
-            return [self._refuse(conn, None, "net.refused.pledges_closed",
-                                 "every pledge is in: a pledge can no longer change, and this seat's contribution "
-                                 "is only on the device that pledged it")]
-        info.pledge = digest
-        return self._advance()
-
-    def _contribute(self, conn: str, seat: int, value: str) -> list[Send]:
-        info = self.seats[seat]
-        if info.contribution == value:
-            return []
-        if self.dealt or not self._all_pledged() or info.pledge is None or not same(pledge(value), info.pledge):
-            return [self._refuse(conn, None, "net.refused.message",
-                                 "a contribution comes once every pledge is sent, and matches its pledge",
-                                 detail="contribution")]
-        info.contribution = value
-        return self._advance()
-
     def _command(self, conn: str, seat: int, message: Command) -> list[Send]:
         match, text = self.match, message.action
         if match is None:
@@ -382,32 +348,3 @@ class HostTable:
         left = None if self.turn_limit is None else lambda: self.turn_left(self.clock())
         return [Send(conn, text) for conn, link in self.links.items()
                 for text in link.owed(match, statuses, self.secret, left)]
-
-    # --- the deal -------------------------------------------------------------------------------
-
-    def _remote(self) -> list[SeatInfo]:
-        return [s for s in self.seats if s.kind == "remote"]
-
-    def _all_pledged(self) -> bool:
-        return all(s.pledge is not None for s in self._remote())
-
-    def _pledges(self) -> list[str | None]:
-        return [s.pledge for s in self.seats]
-
-    def _seed(self) -> int:
-        return derive_seed(self.secret, [s.contribution for s in self.seats])
-
-    def _advance(self) -> list[Send]:
-        """The deal's next step once every remote seat is ready: send the pledges, then deal."""
-        if self.dealt or not self._all_pledged():
-            return []
-        if not all(s.contribution is not None for s in self._remote()):
-            pledges = Pledges(self._pledges()).to_text()
-            # the guests that have not contributed yet are asked (a repeat is harmless)
-            return [Send(conn, pledges) for conn, link in self.links.items()
-                    if link.seat is None or self.seats[link.seat].contribution is None]
-        scenario = cast(Scenario, {**self.start, "seed": self._seed(), "actions": []})
-        self.match = Match(scenario)
-        deal = Deal([s.contribution for s in self.seats]).to_text()
-        return [Send(conn, deal) for conn in self.links] + self.outbox()
-

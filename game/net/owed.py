@@ -26,6 +26,13 @@ from game.net.protocol import Clock, Reveal, State
 from game.net.seen import seat_events, seat_view
 
 
+@dataclass(frozen=True)
+class Send:
+    """Text for one connection (the page's id for a channel)."""
+    conn: str
+    text: str
+
+
 @dataclass
 class Link:
     """A connection with a place at the table: the seat (None: a spectator), how many events it

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, TypeAlias
 
 from game.events import KINDS
 from game.jsontext import JsonTextError, kind_of, read_json, shown
+from game.net.checks import Check, list_of, one_of, optional, pattern, text, whole
 from game.problem import Problem
 from game.seats import MAX_SEATS, MIN_SEATS
 from game.view import PlayerView, View
@@ -226,51 +227,6 @@ def to_text(message: Message) -> str:
 
 # --- reading ------------------------------------------------------------------------------------
 
-Check = Callable[[Any], bool]
-
-
-def _whole(low: int, high: int) -> Check:
-    def check(value: Any) -> bool:
-        return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-    check.__doc__ = f"a whole number from {low:,} to {high:,}"
-    return check
-
-
-def _text(limit: int) -> Check:
-    def check(value: Any) -> bool:
-        return isinstance(value, str) and 0 < len(value) <= limit
-    check.__doc__ = f"text of 1 to {limit:,} characters"
-    return check
-
-
-def _pattern(regex: re.Pattern[str], what: str) -> Check:
-    def check(value: Any) -> bool:
-        return isinstance(value, str) and regex.fullmatch(value) is not None
-    check.__doc__ = what
-    return check
-
-
-def _one_of(values: tuple[str, ...]) -> Check:
-    def check(value: Any) -> bool:
-        return isinstance(value, str) and value in values
-    check.__doc__ = f"one of {', '.join(values)}"
-    return check
-
-
-def _optional(inner: Check) -> Check:
-    def check(value: Any) -> bool:
-        return value is None or inner(value)
-    check.__doc__ = f"null or {inner.__doc__}"
-    return check
-
-
-def _list_of(inner: Check, low: int, high: int) -> Check:
-    def check(value: Any) -> bool:
-        return isinstance(value, list) and low <= len(value) <= high and all(inner(v) for v in value)
-    check.__doc__ = f"a list of {low:,} to {high:,} items, each {inner.__doc__}"
-    return check
-
-
 def _is_table(value: Any) -> bool:
     """the table's start (map, variant, players, first)"""
     if not isinstance(value, dict) or set(value) != {"map", "variant", "players", "first"}:
@@ -279,7 +235,7 @@ def _is_table(value: Any) -> bool:
     return isinstance(value["map"], str) and (value["variant"] is None or isinstance(value["variant"], str)) \
         and isinstance(players, list) and MIN_SEATS <= len(players) <= MAX_SEATS \
         and all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players) \
-        and _whole(0, len(players) - 1)(value["first"])
+        and whole(0, len(players) - 1)(value["first"])
 
 
 def _is_view(value: Any) -> bool:
@@ -289,7 +245,7 @@ def _is_view(value: Any) -> bool:
             and all(isinstance(p, dict) and set(p) == _PLAYER_VIEW_KEYS for p in value["players"])):
         return False
     # what a guest keeps of each view (game.net.fairdeal.Seen) and draws first
-    return isinstance(value["market"], list) and (value["viewer"] is None or _whole(
+    return isinstance(value["market"], list) and (value["viewer"] is None or whole(
         0, len(value["players"]) - 1)(value["viewer"])) and all(
         (p["hand"] is None or isinstance(p["hand"], dict)) and (p["offer"] is None or isinstance(p["offer"], list))
         and (p["tickets"] is None or isinstance(p["tickets"], list)) for p in value["players"])
@@ -297,7 +253,7 @@ def _is_view(value: Any) -> bool:
 
 def _is_event(value: Any) -> bool:
     """an event as one seat sees it"""
-    return isinstance(value, dict) and value.get("kind") in KINDS and _whole(0, MAX_SEATS - 1)(value.get("seat")) \
+    return isinstance(value, dict) and value.get("kind") in KINDS and whole(0, MAX_SEATS - 1)(value.get("seat")) \
         and isinstance(value.get("private"), dict)
 
 
@@ -307,31 +263,31 @@ def _is_params(value: Any) -> bool:
         isinstance(v, (str, int, float, bool)) or v is None for v in value.values())
 
 
-_HEX = _pattern(_HEX64, "64 hexadecimal digits (0-9, a-f)")
-_TOKEN_TEXT = _pattern(_TOKEN, "32 hexadecimal digits (0-9, a-f)")
-_COUNT = _whole(0, MAX_SAFE_INTEGER)
-_SEAT_LIST = _list_of(_optional(_HEX), MIN_SEATS, MAX_SEATS)
+_HEX = pattern(_HEX64, "64 hexadecimal digits (0-9, a-f)")
+_TOKEN_TEXT = pattern(_TOKEN, "32 hexadecimal digits (0-9, a-f)")
+_COUNT = whole(0, MAX_SAFE_INTEGER)
+_SEAT_LIST = list_of(optional(_HEX), MIN_SEATS, MAX_SEATS)
 _SPECS: dict[str, tuple[type, dict[str, Check]]] = {
     "hello": (Hello, {"invite": _TOKEN_TEXT}),
     "rejoin": (Rejoin, {"token": _TOKEN_TEXT}),
     "pledge": (Pledge, {"digest": _HEX}),
     "contribution": (Contribution, {"value": _HEX}),
-    "command": (Command, {"action": _text(MAX_ACTION_CHARS), "at": _whole(0, MAX_ACTIONS)}),
+    "command": (Command, {"action": text(MAX_ACTION_CHARS), "at": whole(0, MAX_ACTIONS)}),
     "ping": (Ping, {"t": _COUNT}),
-    "welcome": (Welcome, {"seat": _optional(_whole(0, MAX_SEATS - 1)), "token": _TOKEN_TEXT,
+    "welcome": (Welcome, {"seat": optional(whole(0, MAX_SEATS - 1)), "token": _TOKEN_TEXT,
                           "table": _is_table, "commitment": _HEX}),
     "pledges": (Pledges, {"pledges": _SEAT_LIST}),
     "deal": (Deal, {"contributions": _SEAT_LIST}),
-    "state": (State, {"at": _whole(0, MAX_ACTIONS), "view": _is_view, "events_from": _whole(0, MAX_EVENTS),
-                      "events": _list_of(_is_event, 0, MAX_EVENTS),
-                      "seats": _list_of(_one_of(SEAT_STATUSES), MIN_SEATS, MAX_SEATS)}),
-    "refusal": (Refusal, {"action": _optional(_text(MAX_ACTION_CHARS)),
-                          "key": _pattern(_KEY, "a translation key (words joined by dots)"),
-                          "params": _is_params, "reason": _text(2_000)}),
-    "reveal": (Reveal, {"secret": _HEX, "actions": _list_of(_text(MAX_ACTION_CHARS), 0, MAX_ACTIONS)}),
+    "state": (State, {"at": whole(0, MAX_ACTIONS), "view": _is_view, "events_from": whole(0, MAX_EVENTS),
+                      "events": list_of(_is_event, 0, MAX_EVENTS),
+                      "seats": list_of(one_of(SEAT_STATUSES), MIN_SEATS, MAX_SEATS)}),
+    "refusal": (Refusal, {"action": optional(text(MAX_ACTION_CHARS)),
+                          "key": pattern(_KEY, "a translation key (words joined by dots)"),
+                          "params": _is_params, "reason": text(2_000)}),
+    "reveal": (Reveal, {"secret": _HEX, "actions": list_of(text(MAX_ACTION_CHARS), 0, MAX_ACTIONS)}),
     "pong": (Pong, {"t": _COUNT}),
-    "clock": (Clock, {"at": _whole(0, MAX_ACTIONS), "left": _optional(_whole(0, MAX_TURN_SECONDS)),
-                      "timeouts": _list_of(_whole(0, MAX_ACTIONS), 0, MAX_ACTIONS)}),
+    "clock": (Clock, {"at": whole(0, MAX_ACTIONS), "left": optional(whole(0, MAX_TURN_SECONDS)),
+                      "timeouts": list_of(whole(0, MAX_ACTIONS), 0, MAX_ACTIONS)}),
 }
 GUEST_TYPES = frozenset({"hello", "rejoin", "pledge", "contribution", "command", "ping"})
 HOST_TYPES = frozenset(_SPECS) - GUEST_TYPES

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 
 from game.i18n import _
 from game.net.fairdeal import commitment
-from game.net.host import HostTable, Send
+from game.net.host import HostTable
 from game.net.kept import TableError
 from game.net.limit import RateLimit
+from game.net.owed import Send
 from game.seats import AWAY_GRACE_S
 from game.ui.channels import Post, Transport
 from game.ui.net_words import away_status

@@ -7,7 +7,6 @@ another tab's writes) is ``game.web.input``'s, the focus and the dialogs' place
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import importlib
 from collections.abc import Callable
@@ -18,7 +17,6 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from game.i18n import _
-from game.ui import netplay
 from game.ui import page_events as page
 from game.ui.ai_pacing import AI_SPEEDS
 from game.ui.commands import Command, GoHome
@@ -26,7 +24,6 @@ from game.ui.controller import Table
 from game.ui.game_facts import Memo
 from game.ui.keeping import failure_text
 from game.ui.moves import Cue
-from game.ui.net_commands import JoinLink
 from game.ui.net_panels import NetPanel
 from game.ui.outcome import Outcome, Redraw
 from game.ui.saves import SaveCatalog
@@ -47,6 +44,7 @@ from game.web.focus import Focus
 from game.web.header import Header, table_tools
 from game.web.help import HelpPanel
 from game.web.input import Input
+from game.web.links import opened_by_link
 from game.web.netplay import NetPage
 from game.web.review import bring_into_view
 from game.web.storage import LocalStorage
@@ -369,39 +367,6 @@ class App:
     def say(self, text: str | None) -> None:
         if text:
             self.header.status(text)
-
-
-async def pass_answer(app: App, fragment: str) -> None:
-    """The page was opened by a guest's answer link (``#answer=``), on the host's device: passed
-    to the tab that hosts the table; this tab says whether it got there."""
-    taken = await app.tabs.pass_answer(fragment)
-    app.tell(page.Notice(_("net.answer.taken" if taken else "net.answer.no_table")))
-    app.tell(GoHome())
-
-
-def opened_by_link(app: App) -> bool:
-    """The page's address holds an invite or an answer (at boot, or opened later in this tab):
-    taken (the link leaves the address: it is good once); whether it was one."""
-    fragment = str(js.location.hash)
-    if fragment.startswith("#answer="):
-        js.history.replaceState(js.history.state, "", str(js.location.href).split("#")[0])
-        asyncio.ensure_future(pass_answer(app, fragment))
-        return True
-    if netplay.is_invite(fragment):
-        if fragment.startswith("#room="):       # over the internet: the relays' library (the site's own file) fetched meanwhile
-            from game.web.nostr import prefetch_tools
-            asyncio.ensure_future(prefetch_tools())
-        join(app)
-        return True
-    return False
-
-
-def join(app: App) -> None:
-    """The page was opened by an invite (``#join=``): the invite leaves the address (it is good
-    once), and the table joins (``game.ui.guesting.join``)."""
-    fragment = str(js.location.hash)
-    js.history.replaceState(js.history.state, "", str(js.location.href).split("#")[0])
-    app.tell(JoinLink(fragment))
 
 
 def start(root, notice: str) -> None:

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from game.ai.decide import ai_move, decide
 from game.ai.determinize import determinize
 from game.net.guest import GuestTable
-from game.net.host import HostTable, Send
+from game.net.host import HostTable
 from game.net.limit import RateLimit
+from game.net.owed import Send
 from game.rng import Rng
 from game.rules import legal_actions
 from game.ui import netplay, setup, work

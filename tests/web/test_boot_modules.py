@@ -36,7 +36,7 @@ AGREED = {
     "game.ai.determinize", "game.ai.planning", "game.ai.review", "game.ai.search", "game.ai.steps",
     "game.ai.strategist", "game.ai.trail", "game.board", "game.board.badges", "game.board.highlights",
     "game.board.layout", "game.board.render", "game.board.shapes", "game.board.sizes", "game.board.svgwrite_wheel",
-    "game.events", "game.i18n", "game.jsontext", "game.mapdata", "game.match", "game.names", "game.net",
+    "game.events", "game.i18n", "game.jsontext", "game.mapdata", "game.match", "game.names", "game.net", "game.net.checks", "game.net.dealing",
     "game.net.fairdeal", "game.net.guest", "game.net.host", "game.net.ice", "game.net.kept", "game.net.limit",
     "game.net.owed", "game.net.protocol", "game.net.relays", "game.net.sdp", "game.net.seen", "game.net.signal",
     "game.opening", "game.pofile", "game.problem", "game.rng", "game.rules", "game.scenario", "game.scoring",
@@ -53,7 +53,7 @@ AGREED = {
     "game.ui.session", "game.ui.setup", "game.ui.storage", "game.ui.tickets", "game.ui.turns", "game.ui.words",
     "game.ui.work", "game.ui.worker_pool", "game.view", "game.web", "game.web.ai_helper", "game.web.app",
     "game.web.catalogs", "game.web.cues", "game.web.dom", "game.web.download", "game.web.focus", "game.web.header",
-    "game.web.help", "game.web.input", "game.web.netplay", "game.web.peer", "game.web.persist", "game.web.review",
+    "game.web.help", "game.web.input", "game.web.links", "game.web.netplay", "game.web.peer", "game.web.persist", "game.web.review",
     "game.web.start", "game.web.storage", "game.web.tabs", "game.web.tap", "game.web.work", "game.web.workers",
     "game.web.zoom",
 }
