@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.actions import Action
 from game.events import event_view
@@ -21,7 +22,6 @@ from game.ui.commands import Command
 from game.ui.end_screen import EndScreen
 from game.ui.hinting import Hinting
 from game.ui.moves import Cue, cues
-from game.ui.net_panels import NetPanel
 from game.ui.outcome import NOTHING, Outcome, Redraw
 from game.ui.presence import AwayNote
 from game.ui.reveal_pacing import ScoringShow, scoring_show
@@ -29,6 +29,9 @@ from game.ui.review import ReviewRun
 from game.ui.saves import SaveCatalog
 from game.ui.session import Session
 from game.ui.setup import GameOptions
+
+if TYPE_CHECKING:      # play on several devices' panels are imported by the modes that draw them
+    from game.ui.net_panels import NetPanel
 
 
 class Mode(ABC):

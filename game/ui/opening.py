@@ -10,16 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.i18n import _, decimal
-from game.net.host import HostTable
-from game.ui import commands, guesting, keeping, netplay, online, setup, turns
+from game.ui import commands, keeping, setup, turns
 from game.ui import net_commands as net
 from game.ui import page_events as page
 from game.ui.channels import Post
 from game.ui.commands import Command
 from game.ui.desk import Desk
-from game.ui.guest_page import resume_guest
-from game.ui.hosting import Hosting
-from game.ui.net_host import NetHost, resume_host
 from game.ui.outcome import NOTHING, Download, Outcome, Redraw
 from game.ui.setup import GameOptions
 from game.ui.storage import HOST_KEY, ON_TABLE_KEY, ROOM_KEY
@@ -81,8 +77,18 @@ def handle(desk: Desk, command: Command) -> Outcome | None:
     return net_handle(desk, command)
 
 
+NET_COMMANDS = (net.OpenTable, net.EndTable, net.JoinLink, net.Rejoin, net.KeepIce, net.RoomOpened, net.KeepRelays)
+
+
 def net_handle(desk: Desk, command: Command) -> Outcome | None:
-    """Play on several devices, from the start screen (or whatever mode is on the table)."""
+    """Play on several devices, from the start screen (or whatever mode is on the table); its
+    modules imported when first used (not at the page's boot)."""
+    if not isinstance(command, NET_COMMANDS):
+        return None
+    from game.ui import guesting, netplay, online
+    from game.ui.guest_page import resume_guest
+    from game.ui.hosting import Hosting
+    from game.ui.net_host import resume_host
     backend = desk.catalog.backend
     match command:
         case net.OpenTable():
@@ -111,6 +117,11 @@ def resume_online(desk: Desk) -> Outcome | None:
     """At boot, a table over the internet that was on screen at the last visit, reopened by
     itself: the host's (its guests come back to it), or a guest's seat (it rejoins)."""
     backend = desk.catalog.backend
+    if backend.get(ON_TABLE_KEY) is None:
+        return None
+    from game.ui import guesting, online
+    from game.ui.hosting import Hosting
+    from game.ui.net_host import resume_host
     if backend.get(ON_TABLE_KEY) == "host" and online.kept_room(backend) is not None:
         kept = resume_host(backend, desk.site, desk.clock() / 1000)
         return None if kept is None else desk.open_mode(Hosting(kept))
@@ -126,6 +137,10 @@ def start(desk: Desk, options: GameOptions) -> Outcome:
     if problems:
         return desk.home(options, problems)
     if options.devices:
+        from game.net.host import HostTable
+        from game.ui import netplay
+        from game.ui.hosting import Hosting
+        from game.ui.net_host import NetHost
         begin, remote = netplay.table_start(options)
         table = HostTable.create(begin, remote, turn_limit=netplay.table_limit(options))
         return desk.open_mode(Hosting(NetHost(table, desk.site)))

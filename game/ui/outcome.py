@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.ui.ai_pacing import AiAsk
 from game.ui.ai_turn import AiRequest
 from game.ui.channels import Post
 from game.ui.moves import Cue
-from game.ui.online import Online
 from game.ui.reveal_pacing import ScoringTick
 from game.ui.review_turn import ReviewRequest
+
+if TYPE_CHECKING:
+    from game.ui.online import Online
 
 
 class Redraw(enum.Enum):

@@ -24,7 +24,6 @@ from game.ui.controller import Table
 from game.ui.game_facts import Memo
 from game.ui.keeping import failure_text
 from game.ui.moves import Cue
-from game.ui.net_panels import NetPanel
 from game.ui.outcome import Outcome, Redraw
 from game.ui.saves import SaveCatalog
 from game.ui.screen import (
@@ -34,9 +33,8 @@ from game.ui.screen import (
     dialog_of,
     screen,
 )
-from game.ui.storage import Backend, Preferences
+from game.ui.storage import GUEST_KEY, HOST_KEY, Backend, Preferences
 from game.web import cues
-from game.web import netplay as netpanel
 from game.web import start as start_screen
 from game.web.dom import button, el, present
 from game.web.download import download
@@ -45,7 +43,6 @@ from game.web.header import Header, table_tools
 from game.web.help import HelpPanel
 from game.web.input import Input
 from game.web.links import opened_by_link
-from game.web.netplay import NetPage
 from game.web.review import bring_into_view
 from game.web.storage import LocalStorage
 from game.web.tabs import Tabs
@@ -54,7 +51,9 @@ from game.web.work import Work
 from game.web.zoom import Zoom
 
 if TYPE_CHECKING:
+    from game.ui.net_panels import NetPanel
     from game.web import table
+    from game.web.netplay import NetPage
 
 GAME_SCREEN = "game.web.table"
 WARM_UP_MS = 100     # after the first screen is up, load the game screen while the player reads it
@@ -137,8 +136,16 @@ class App:
         self.header = Header()
         self.input = Input(self)
         self.input.listen(root)
-        self.net = NetPage(self)                # play on several devices (game.web.netplay)
+        self._net: NetPage | None = None        # play on several devices (game.web.netplay), once a table of them is on
         self.tabs = Tabs(self.tell)             # this browser's other tabs (an answer opened in one)
+
+    @property
+    def net(self) -> NetPage:
+        """The page's side of play on several devices, imported when first needed (not at boot)."""
+        if self._net is None:
+            from game.web.netplay import NetPage
+            self._net = NetPage(self)
+        return self._net
 
     def tell(self, command: Command) -> None:
         """A command of the page's (a timer, a worker's answer, a channel's news) to the table, and its outcome done."""
@@ -193,31 +200,36 @@ class App:
         """Draw the screen up: the start screen, a table's panel before its game, or the game
         (``cues``: of the moves played since the last, to play) with the mode's panel over it."""
         table = self.table
-        panel = table.mode.panel(table, netpanel.now())
+        panel = table.mode.panel(table, float(js.Date.now()) / 1000)
         if table.session is None and panel is not None:
             self.show_net(panel)
         elif table.session is None:
             self.show_start()
         else:
             self.show_game(cues)
-            self.show_net_panel(panel)
-            self.net.clock()
-            self.net.show_away(self.shown.away if self.shown is not None else None)
+            if panel is not None or table.mode.ticks or self._net is not None:   # a game on several devices
+                self.show_net_panel(panel)
+                self.net.clock()
+                self.net.show_away(self.shown.away if self.shown is not None else None)
 
     def show_net(self, panel: NetPanel) -> None:
         """A hosted table before the deal, or a guest's page before its game: their panel alone."""
+        from game.web.netplay import retype
+        from game.web.netplay import typed as typed_in
         self.clear_game()
         title = el("div", None, el("h1", _("start.title")), button(_("table.menu"), "home"), cls="title-row")
-        typed = netpanel.typed()
+        typed = typed_in()
         self.root.replaceChildren(title, self.net.panel(panel))
-        netpanel.retype(typed)
+        retype(typed)
         self.root.className = "start net"
         self.focus.restore_focus()      # the control focused before, drawn again
 
     def show_net_panel(self, panel: NetPanel | None) -> None:
         """Over a game on several devices: the host's seats and invites when asked for, a guest's
         panel while its channel is down."""
-        typed = netpanel.typed()
+        from game.web.netplay import retype
+        from game.web.netplay import typed as typed_in
+        typed = typed_in()
         old = present(js.document.getElementById("net-panel"))
         if old is not None:
             old.remove()
@@ -225,7 +237,7 @@ class App:
             node = self.net.panel(panel)
             node.classList.add("net-over")
             self.root.append(node)
-            netpanel.retype(typed)
+            retype(typed)
             self.focus.restore_focus()  # the control focused in the panel, drawn again
 
     def clear_game(self) -> None:
@@ -245,8 +257,10 @@ class App:
             self.config.back_to_lesson()
             return
         table = self.table
+        backend = table.catalog.backend
+        kept = self.net.start_section() if backend.get(HOST_KEY) or backend.get(GUEST_KEY) else None
         self.root.replaceChildren(*start_screen.start_screen(table.start, table.catalog.entries(), table.take_notice(),
-                                                             self.net.start_section()))
+                                                             kept))
         self.root.className = "start"
 
     def build_game(self, shown: Screen) -> table.TableParts:

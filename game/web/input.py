@@ -9,7 +9,7 @@ form, the ticket boxes) are made here, the others by ``control_command``.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import js
 from pyodide.ffi import create_once_callable
@@ -54,9 +54,11 @@ from game.web.dom import closest, keep_alive
 from game.web.focus import Focus
 from game.web.header import Header
 from game.web.help import HelpPanel
-from game.web.netplay import NetPage, panel_command
 from game.web.tap import RoutePicker
 from game.web.zoom import Zoom
+
+if TYPE_CHECKING:
+    from game.web.netplay import NetPage
 
 
 class Page(Protocol):
@@ -147,7 +149,10 @@ class Input:
         if cmd == Control.COPY_LINK:
             self.copy_link(arg)
             return
-        command: Command | None = panel_command(cmd, arg)      # play on several devices: the panel's fields
+        command: Command | None = None
+        if cmd.startswith("net-"):          # play on several devices: the panel's fields
+            from game.web.netplay import panel_command
+            command = panel_command(cmd, arg)
         if command is None:
             command = self.form_command(cmd, arg)
         if command is not None:

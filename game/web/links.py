@@ -11,10 +11,8 @@ from typing import Protocol
 import js
 
 from game.i18n import _
-from game.ui import netplay
 from game.ui import page_events as page
 from game.ui.commands import Command, GoHome
-from game.ui.net_commands import JoinLink
 from game.web.tabs import Tabs
 
 
@@ -43,7 +41,10 @@ def opened_by_link(app: App) -> bool:
         js.history.replaceState(js.history.state, "", str(js.location.href).split("#")[0])
         asyncio.ensure_future(pass_answer(app, fragment))
         return True
-    if netplay.is_invite(fragment):
+    if not fragment.startswith("#"):
+        return False
+    from game.ui.netplay import is_invite      # play on several devices: imported when a link asks for it
+    if is_invite(fragment):
         if fragment.startswith("#room="):       # over the internet: the relays' library (the site's own file) fetched meanwhile
             from game.web.nostr import prefetch_tools
             asyncio.ensure_future(prefetch_tools())
@@ -55,6 +56,7 @@ def opened_by_link(app: App) -> bool:
 def join(app: App) -> None:
     """The page was opened by an invite (``#join=``): the invite leaves the address (it is good
     once), and the table joins (``game.ui.guesting.join``)."""
+    from game.ui.net_commands import JoinLink
     fragment = str(js.location.hash)
     js.history.replaceState(js.history.state, "", str(js.location.href).split("#")[0])
     app.tell(JoinLink(fragment))
