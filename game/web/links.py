@@ -43,7 +43,8 @@ def opened_by_link(app: App) -> bool:
         return True
     if not fragment.startswith("#"):
         return False
-    from game.ui.netplay import is_invite      # play on several devices: imported when a link asks for it
+    # play on several devices: imported when a link asks for it
+    from game.ui.netplay import is_invite
     if is_invite(fragment):
         if fragment.startswith("#room="):       # over the internet: the relays' library (the site's own file) fetched meanwhile
             from game.web.nostr import prefetch_tools
