@@ -253,11 +253,14 @@ def _zip(entries: dict[str, bytes]) -> bytes:
 
 
 def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
-    """A reproducible zip of game/ (entries under ``game/``), with ``bytecode``
-    (``game/.../__pycache__/*.pyc`` and PyScript's ``pyscript/__pycache__/*.pyc`` -> content)
-    after the sources."""
-    sources = dict(archived_bytes(path) for path in archived_files())
-    return _zip({**sources, **dict(sorted((bytecode or {}).items()))})
+    """A reproducible zip of game/ (entries under ``game/``), with ``bytecode`` (the game's
+    ``game/.../*.pyc``, in place of their sources, which are left out; PyScript's
+    ``pyscript/__pycache__/*.pyc``; the dataclasses' code, ``game.web.codecache``) after the
+    data files.  The page's tracebacks name each file and line, without the line's text."""
+    bytecode = bytecode or {}
+    files = dict(archived_bytes(path) for path in archived_files())
+    kept = {name: data for name, data in files.items() if name + "c" not in bytecode}
+    return _zip({**kept, **dict(sorted(bytecode.items()))})
 
 
 def boot_messages() -> dict[str, object]:
@@ -367,10 +370,9 @@ def build_game() -> None:
     def fresh(part: str, path: Path) -> bool:      # made from these inputs, and untouched since
         return built.get(part) == [keys[part], file_sha256(path)]
     if not (fresh("stdlib", STDLIB) and fresh("archive", ARCHIVE)):
-        library = (ROOT / VENDORED_STDLIB, ROOT / SVGWRITE_WHEEL)
         bytecode, stdlib = compiler.compile_with_pyodide(
-            sources, pyodide=ROOT / PYODIDE, folder=BUILD / "compiling",
-            stdlib=None if fresh("stdlib", STDLIB) else library)
+            sources, pyodide=ROOT / PYODIDE, folder=BUILD / "compiling", wheel=ROOT / SVGWRITE_WHEEL,
+            stdlib=None if fresh("stdlib", STDLIB) else ROOT / VENDORED_STDLIB)
         _write_if_changed(ARCHIVE, game_archive(bytecode))
         if stdlib is not None:
             _write_if_changed(STDLIB, stdlib)

@@ -89,12 +89,11 @@ def node_program() -> str:
     return node
 
 
-def compile_with_pyodide(sources: bytes, *, pyodide: Path, folder: Path,
-                         stdlib: tuple[Path, Path] | None = None,
-                         ) -> tuple[dict[str, bytes], bytes | None]:
-    """The bytecode of the game in the archive ``sources`` (name -> .pyc) and, if ``stdlib``
-    (the vendored python_stdlib.zip and the svgwrite wheel) is given, the trimmed, compiled
-    standard library; made by the vendored Pyodide (``pyodide``: its pyodide.mjs) under Node.js,
+def compile_with_pyodide(sources: bytes, *, pyodide: Path, folder: Path, wheel: Path,
+                         stdlib: Path | None = None) -> tuple[dict[str, bytes], bytes | None]:
+    """The bytecode of the game in the archive ``sources`` (name -> .pyc, and the compiled
+    methods of its dataclasses) and, if ``stdlib`` (the vendored python_stdlib.zip) is given,
+    the trimmed, compiled standard library (``wheel``: svgwrite's, which the game imports); made by the vendored Pyodide (``pyodide``: its pyodide.mjs) under Node.js,
     in the scratch folder ``folder`` (removed after)."""
     node = node_program()
     shutil.rmtree(folder, ignore_errors=True)
@@ -102,10 +101,11 @@ def compile_with_pyodide(sources: bytes, *, pyodide: Path, folder: Path,
     try:
         (folder / "game.zip").write_bytes(sources)
         (folder / "pyscript.json").write_text(json.dumps(pyscript_sources()), "utf-8")
-        inputs = {"game.zip": folder / "game.zip", "pyscript.json": folder / "pyscript.json"}
+        inputs = {"game.zip": folder / "game.zip", "pyscript.json": folder / "pyscript.json",
+                  "svgwrite.whl": wheel}
         outputs = {"bytecode.json": folder / "bytecode.json"}
         if stdlib:
-            inputs |= {"python_stdlib.zip": stdlib[0], "svgwrite.whl": stdlib[1]}
+            inputs["python_stdlib.zip"] = stdlib
             outputs["stdlib.zip"] = folder / "stdlib.zip"
         job = {"pyodide": pyodide.as_uri(), "runtime": f"{pyodide.parent}/",
                "program": str(PROGRAM_PYTHON),

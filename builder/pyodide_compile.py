@@ -2,7 +2,7 @@
 
 Bytecode is only valid for the Python that writes it, and Pyodide's is not the build's, so
 the vendored runtime compiles: the game's archive (unchecked hash-based .pyc, PEP 552, without
-the docstrings), PyScript's own Python package (checked hash-based .pyc) and, when asked, a
+the docstrings, in place of the sources, which the archive does not carry), PyScript's own Python package (checked hash-based .pyc) and, when asked, a
 standard library trimmed to what the game, svgwrite, PyScript's Python and Pyodide's own start
 can import (compiled as with ``python -OO`` where the game imports it, kept as source
 otherwise).  docs/offline.md says why each.
@@ -10,14 +10,19 @@ otherwise).  docs/offline.md says why each.
 It reads its files from /job: ``job.json`` (``seeds``: modules found by name, not by an import
 statement; ``excluded``: modules never followed; ``commands``: the game's command lines, never
 imported; ``with_stdlib``: whether to make the library), ``game.zip``, ``pyscript.json`` and,
-for the library, ``svgwrite.whl`` and ``python_stdlib.zip``; it writes ``bytecode.json``
-(name in the archive -> hex) and ``stdlib.zip``.
+for the library, ``python_stdlib.zip``; it writes ``bytecode.json``
+(name in the archive -> hex: also the compiled methods of every dataclass, :func:`dataclass_code`)
+and ``stdlib.zip``.  ``svgwrite.whl`` is always read: the game's drawing imports it.
 """
 
 import ast
+import builtins
+import dataclasses
+import hashlib
 import importlib
 import importlib.util
 import json
+import marshal
 import sys
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -57,8 +62,7 @@ def game_bytecode(game: zipfile.ZipFile) -> dict[str, str]:
     bytecode = {}
     for name in game.namelist():
         if name.endswith(".py"):
-            folder, _, file = name.rpartition("/")
-            cached = f"{folder}/__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
+            cached = name + "c"         # in the source's place: the archive carries no sources
             source = game.read(name)
             code = compile(without_docstrings(source, name), name, "exec", dont_inherit=True)
             bytecode[cached] = _code_to_hash_pyc(code, importlib.util.source_hash(source),
@@ -79,22 +83,47 @@ def pyscript_bytecode() -> dict[str, str]:
     return bytecode
 
 
-def trimmed_stdlib(game: zipfile.ZipFile, job: dict[str, Any]) -> None:
-    wheel = zipfile.ZipFile("/job/svgwrite.whl")
+def import_all(game: zipfile.ZipFile, wheel: zipfile.ZipFile, job: dict[str, Any]) -> dict[bytes, Any]:
+    """Import every module of the game (but its command lines) and of svgwrite, as the page may,
+    recording the code of each dataclass's methods (see :func:`dataclass_code`): the SHA-256 of
+    its source -> its code."""
     game.extractall("/job/src")
     wheel.extractall("/job/site")
-    sources = [*job["seeds"], *module_names(game.namelist()), *module_names(wheel.namelist())]
-    # What importing every module of the game (but its command lines) and svgwrite imports
-    # (roughly, the page's start) is compiled; the rest of what they could import is kept
-    # as source (smaller).
     sys.path[:0] = ["/job/src", "/job/site"]
-    for name in sources:
-        if name in job["commands"]:
-            continue
-        try:
-            importlib.import_module(name)
-        except Exception:   # noqa: BLE001, S110 - e.g. game.web, which needs a page: skipped
-            pass
+    made: dict[bytes, Any] = {}
+
+    def recording(source: Any, globals_: Any = None, locals_: Any = None) -> None:
+        if isinstance(source, str):
+            made[hashlib.sha256(source.encode()).digest()] = compile(source, "<string>", "exec", dont_inherit=True)
+        builtins.exec(source, globals_, locals_)  # noqa: S102 - what dataclasses asked for
+    setattr(dataclasses, "exec", recording)  # noqa: B010 - the module's own name for the builtin
+    try:
+        for name in [*module_names(game.namelist()), *module_names(wheel.namelist())]:
+            if name in job["commands"]:
+                continue
+            try:
+                importlib.import_module(name)
+            except Exception:   # noqa: BLE001, S110 - e.g. game.web, which needs a page: skipped
+                pass
+    finally:
+        delattr(dataclasses, "exec")
+    return made
+
+
+def dataclass_code(made: dict[bytes, Any]) -> dict[str, str]:
+    """Every dataclass's methods, compiled: ``dataclasses`` writes them as source and compiles
+    it for each class as it is defined, the largest cost of importing the game in a page (a few
+    milliseconds a class in WebAssembly, two hundred classes before the first screen).  The page
+    reads this table (``game.web.codecache``) and runs the code kept for a source it knows."""
+    return {f"game/__pycache__/dataclasses.{sys.implementation.cache_tag}.marshal": marshal.dumps(made).hex()}
+
+
+def trimmed_stdlib(game: zipfile.ZipFile, job: dict[str, Any]) -> None:
+    sources = [*job["seeds"], *module_names(game.namelist()),
+               *module_names(zipfile.ZipFile("/job/svgwrite.whl").namelist())]
+    # What importing every module of the game (but its command lines) and svgwrite imports
+    # (roughly, the page's start; done by import_all) is compiled; the rest of what they
+    # could import is kept as source (smaller).
     imported = {file.removeprefix(WHERE) for module in list(sys.modules.values())
                 if (file := getattr(module, "__file__", None) or "").startswith(WHERE)}
     import modulefinder
@@ -125,8 +154,9 @@ def main() -> None:
     with open("/job/job.json") as parameters:
         job = json.load(parameters)
     game = zipfile.ZipFile("/job/game.zip")
+    made = import_all(game, zipfile.ZipFile("/job/svgwrite.whl"), job)
     with open("/job/bytecode.json", "w") as out:
-        json.dump({**game_bytecode(game), **pyscript_bytecode()}, out)
+        json.dump({**game_bytecode(game), **pyscript_bytecode(), **dataclass_code(made)}, out)
     if job["with_stdlib"]:
         trimmed_stdlib(game, job)
 

@@ -17,7 +17,8 @@ const here = (path) => new URL(path, import.meta.url).href;
 async function start() {
   const pyodide = await loadPyodide({ indexURL: here("./vendor/pyodide/") });
   await unpackArchive(pyodide, await downloadArchive(here("./build/game.zip")), "/ai-helper");
-  pyodide.runPython("import sys; sys.path.insert(0, '/ai-helper')");
+  // (the dataclasses' methods compiled by the build: game/web/codecache.py)
+  pyodide.runPython("import sys; sys.path.insert(0, '/ai-helper'); __import__('game.web.codecache').web.codecache.install()");
   const decide = pyodide.pyimport("game.ui.ai_turn").answer;
   const shard = pyodide.pyimport("game.ui.ai_shards").answer;
   let review = null;           // imported on the first review request: AI seats never need it

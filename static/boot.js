@@ -262,6 +262,9 @@ function boot() {
     countArrivedFiles();
   });
   render();
+  // Python's runtime starts loading now, while PyScript's own start runs (its call takes it
+  // over: static/interpreter.mjs); a failure is said by that call.
+  import("./interpreter.mjs").then((runtime) => runtime.begin()).catch(() => {});
   import(new URL("vendor/pyscript/core.js", import.meta.url).href).catch((error) =>
     fail("boot.error.missing_file", error.message));
 }

@@ -143,42 +143,56 @@ async function withArchive(pyodide, archive) {
   return pyodide;
 }
 
-export async function loadPyodide(options) {
-  const settings = { ...options, indexURL: RUNTIME };
+// The runtime (restored from a stored snapshot, if any) with the game's archive unpacked,
+// loaded with nothing of PyScript's: static/boot.js starts it as soon as the page runs
+// (`begin`), so it overlaps PyScript's own start (its core, its config); PyScript's call
+// (`loadPyodide`) then takes it over. Resolves to [pyodide, what the service worker had
+// ("stored", "none", "refused" or null), how Python started ("snapshot" or "fresh")].
+async function start() {
+  const settings = { indexURL: RUNTIME, packages: [] };
   const archive = downloadArchive(ARCHIVE);
   archive.catch(() => {});      // said when awaited, once Python is up
   const [state, response] = await askForSnapshot().catch(() => [null, null]);
   if (state === "stored") {
-    let pyodide = null;
+    let restored = null;
     try {
-      const wheels = (settings.packages ?? []).map((url) => [url, downloadArchive(url)]);
-      wheels.forEach(([, wheel]) => wheel.catch(() => {}));    // a failure is the restore's to say
       const snapshot = unpacked(response);
-      const restored = await withRoomFor(snapshot,
-        () => loadRuntime({ ...settings, packages: [], _loadSnapshot: snapshot }));
-      await placePackages(restored, wheels);     // Python's first code after the restore
-      pyodide = restored;
-      root.setAttribute("data-python-start", "snapshot");
+      restored = await withRoomFor(snapshot, () => loadRuntime({ ...settings, _loadSnapshot: snapshot }));
     } catch (error) {
       console.info(`Python's snapshot did not restore (${error.message}); starting afresh.`);
       await refuse();
     }
-    if (pyodide !== null) {
-      notMade();
-      return withArchive(pyodide, archive);
-    }
+    if (restored !== null) return [await withArchive(restored, archive), state, "snapshot"];
   }
-  const pyodide = await loadRuntime(settings);
-  root.setAttribute("data-python-start", "fresh");
-  if (!root.hasAttribute("data-embed") && (state === null || state === "none")) {
+  return [await withArchive(await loadRuntime(settings), archive), state, "fresh"];
+}
+
+let started = null;
+
+export function begin() {
+  started ??= start();
+  return started;
+}
+
+// PyScript's call, with its options: its output hooks, and the packages (their wheels
+// unpacked by static/archive.mjs, as for a snapshot: Pyodide's loader is not needed).
+export async function loadPyodide(options) {
+  const wheels = (options.packages ?? []).map((url) => [url, downloadArchive(url)]);
+  wheels.forEach(([, wheel]) => wheel.catch(() => {}));    // said when placed
+  const [pyodide, state, python] = await begin();
+  if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+  await placePackages(pyodide, wheels);     // Python's first code after a restore
+  root.setAttribute("data-python-start", python);
+  if (python === "fresh" && !root.hasAttribute("data-embed") && (state === null || state === "none")) {
     // on the first visit, the service worker static/boot.js registers takes over meanwhile
     whenReady(() => whenControlled(async () => {
       const [now] = await askForSnapshot();
-      if (now === "none") setTimeout(() => makeSnapshot(pyodide, settings.packages), MAKE_AFTER_READY_MS);
+      if (now === "none") setTimeout(() => makeSnapshot(pyodide, options.packages), MAKE_AFTER_READY_MS);
       else notMade();
     }));
   } else {
     notMade();
   }
-  return withArchive(pyodide, archive);
+  return pyodide;
 }

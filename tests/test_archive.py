@@ -183,3 +183,34 @@ def test_pyscripts_package_loads_from_the_archives_bytecode_and_a_wheel_is_place
     assert len(result["written"]) >= 10 and "pyscript/__init__.py" in result["written"]
     assert result["loaded"] == [True] * len(result["written"])
     assert result["svgwrite"].endswith("site-packages/svgwrite/__init__.py")
+
+
+# The game imported in the vendored Pyodide from the archive's bytecode alone (it carries no
+# sources), its dataclasses' methods from the build's code (game.web.codecache).
+GAME_CHECK = """
+import json
+from game.web import codecache
+cache = codecache.install()
+import game.rules, game.ui.commands, game.ui.net_commands, game.ui.controller, game.ui.screen, game.web.start
+from game.ui.commands import StartGame
+from game.ui.setup import default_options
+same = StartGame(default_options("usa", 2)) == StartGame(default_options("usa", 2))
+json.dumps({"hits": cache.hits, "misses": cache.misses, "rules": game.rules.__file__, "same": same,
+            "shown": repr(game.ui.net_commands.MakeInvite(2))})
+"""
+
+
+def test_the_game_imports_from_its_bytecode_with_its_dataclasses_code_kept(tmp_path):
+    build.prepare(update_config=False)
+    job = {"runtime": f"{(ROOT / build.PYODIDE).parent}/", "archive": str(build.ARCHIVE),
+           "wheel": str(ROOT / build.SVGWRITE_WHEEL), "literal": compiler.pyscript_literal(),
+           "python": GAME_CHECK}
+    script = tmp_path / "in-pyodide.mjs"
+    script.write_text(IN_PYODIDE)
+    done = subprocess.run([NODE, str(script)], input=json.dumps(job), capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "error" not in result, result["error"]
+    assert result["rules"].endswith("game/rules.pyc")
+    assert result["hits"] > 150 and result["misses"] == 0, result
+    assert result["same"] and result["shown"] == "MakeInvite(seat=2)"

@@ -35,8 +35,9 @@ from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, CityPlace, Layout, layout
 from game.board.shapes import Point
 from game.board.sizes import BADGE_R
+from game.board.titles import route_name
 from game.i18n import COLOUR_KEYS, _, map_name
-from game.mapdata import GRAY, GameMap, Route
+from game.mapdata import GRAY, GameMap
 from game.rules import closing_twin
 from game.seats import PLAYER_COLOURS
 from game.theme import CLAIMABLE, PLAYER_FILL, ROUTE_FILL, SEA
@@ -157,17 +158,6 @@ def units(v: float) -> str:
 
 def _attrs(**values: object) -> dict[str, Any]:
     return {k.rstrip("_").replace("_", "-"): v for k, v in values.items()}
-
-
-def route_name(game_map: GameMap, route: Route) -> str:
-    """The accessible name of a route: its cities, length and colour, tunnel or ferry."""
-    a, b = game_map.city(route.a).name, game_map.city(route.b).name
-    parts = [_("board.route", a=a, b=b, count=route.length, colour=_(COLOUR_KEYS[route.colour]))]
-    if route.tunnel:
-        parts.append(_("board.tunnel"))
-    if route.ferry:
-        parts.append(_("board.ferry", count=route.ferry))
-    return ", ".join(parts)
 
 
 def line_path(points: Sequence[Point]) -> str:

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.board.layout import layout
-from game.board.render import route_name
+from game.board.titles import route_name
 from game.i18n import _
 from game.mapdata import GameMap, load_map
 from game.rules import closing_twin
