@@ -219,15 +219,23 @@ def vendor(kind: str = "artifacts", into: Path | None = None) -> None:
 
 # --- the game's own build output -----------------------------------------------------------
 
+def command_line_files() -> set[Path]:
+    """The game's command lines (``compiler.COMMAND_LINES`` and ``python3 -m game``), which
+    never run in a page."""
+    return {GAME / "__main__.py",
+            *(ROOT / f"{module.replace('.', '/')}.py" for module in compiler.COMMAND_LINES)}
+
+
 def archived_files() -> list[Path]:
     """The files of game/ that the browser needs: sources and data, no caches, no tests, no
-    translation template, of the catalogs only English's (the reference, which fills any
-    missing key; its PO file travels compiled, see ``archived_bytes``; the others are fetched
-    one at a time, see ``build_catalogs``)."""
+    command lines, no translation template, of the catalogs only English's (the reference,
+    which fills any missing key; its PO file travels compiled, see ``archived_bytes``; the
+    others are fetched one at a time, see ``build_catalogs``)."""
+    left_out = command_line_files()
     return sorted(path for path in GAME.rglob("*")
                   if path.is_file() and "__pycache__" not in path.parts
                   and "tests" not in path.relative_to(GAME).parts
-                  and path.suffix not in (".pyc", ".pyo", ".pot")
+                  and path.suffix not in (".pyc", ".pyo", ".pot") and path not in left_out
                   and not (path.suffix == ".po" and path.stem in FETCHED_CATALOGS))
 
 
