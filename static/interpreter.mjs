@@ -27,6 +27,10 @@ export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const ARCHIVE = new URL("./build/game.zip", import.meta.url).href;
+// pyscript.toml's package (build.py's SVGWRITE_WHEEL; tests/test_loader_truths.py checks the
+// copy), placed with the archive, before PyScript asks for it
+const WHEEL = "./vendor/svgwrite-1.4.3-py3-none-any.whl";
+const WHEEL_URL = new URL(WHEEL, import.meta.url).href;
 const SNAPSHOT = new URL("../pyodide-snapshot", import.meta.url).href;
 const MAKER = new URL("./snapshot-worker.mjs", import.meta.url);
 const MAKE_AFTER_READY_MS = 2000;   // let the first moments of play have the processor
@@ -136,14 +140,9 @@ function makeSnapshot(pyodide, packages) {
   }
 }
 
-// The game's archive is downloaded while the runtime loads (PyScript would fetch it only
-// once Python is up) and unpacked into Python's working directory by static/archive.mjs.
-async function withArchive(pyodide, archive) {
-  await unpackArchive(pyodide, await archive, pyodide.FS.cwd());
-  return pyodide;
-}
-
-// The runtime (restored from a stored snapshot, if any) with the game's archive unpacked,
+// The runtime (restored from a stored snapshot, if any) with the game's archive unpacked (it is
+// downloaded while the runtime loads and unpacked into Python's working directory by
+// static/archive.mjs),
 // loaded with nothing of PyScript's: static/boot.js starts it as soon as the page runs
 // (`begin`), so it overlaps PyScript's own start (its core, its config); PyScript's call
 // (`loadPyodide`) then takes it over. Resolves to [pyodide, what the service worker had
@@ -152,6 +151,8 @@ async function start() {
   const settings = { indexURL: RUNTIME, packages: [] };
   const archive = downloadArchive(ARCHIVE);
   archive.catch(() => {});      // said when awaited, once Python is up
+  const wheel = downloadArchive(WHEEL_URL);
+  wheel.catch(() => {});
   const [state, response] = await askForSnapshot().catch(() => [null, null]);
   if (state === "stored") {
     let restored = null;
@@ -162,9 +163,18 @@ async function start() {
       console.info(`Python's snapshot did not restore (${error.message}); starting afresh.`);
       await refuse();
     }
-    if (restored !== null) return [await withArchive(restored, archive), state, "snapshot"];
+    if (restored !== null) return [await withArchive(restored, archive, wheel), state, "snapshot"];
   }
-  return [await withArchive(await loadRuntime(settings), archive), state, "fresh"];
+  return [await withArchive(await loadRuntime(settings), archive, wheel), state, "fresh"];
+}
+
+// (marks for profiles of the boot: tests/bench_boot.py prints them)
+async function withArchive(pyodide, archive, wheel) {
+  performance.mark("ttr:runtime");
+  await placePackages(pyodide, [[WHEEL_URL, wheel]]);     // Python's first code after a restore
+  await unpackArchive(pyodide, await archive, pyodide.FS.cwd());
+  performance.mark("ttr:archive");
+  return pyodide;
 }
 
 let started = null;
@@ -175,14 +185,15 @@ export function begin() {
 }
 
 // PyScript's call, with its options: its output hooks, and the packages (their wheels
-// unpacked by static/archive.mjs, as for a snapshot: Pyodide's loader is not needed).
+// unpacked by static/archive.mjs, as for a snapshot: Pyodide's loader is not needed; the one
+// the config names is placed already).
 export async function loadPyodide(options) {
-  const wheels = (options.packages ?? []).map((url) => [url, downloadArchive(url)]);
+  const wheels = (options.packages ?? []).filter((url) => url !== WHEEL_URL).map((url) => [url, downloadArchive(url)]);
   wheels.forEach(([, wheel]) => wheel.catch(() => {}));    // said when placed
   const [pyodide, state, python] = await begin();
   if (options.stdout) pyodide.setStdout({ batched: options.stdout });
   if (options.stderr) pyodide.setStderr({ batched: options.stderr });
-  await placePackages(pyodide, wheels);     // Python's first code after a restore
+  if (wheels.length) await placePackages(pyodide, wheels);
   root.setAttribute("data-python-start", python);
   if (python === "fresh" && !root.hasAttribute("data-embed") && (state === null || state === "none")) {
     // on the first visit, the service worker static/boot.js registers takes over meanwhile

@@ -46,8 +46,10 @@ import { loadPyodide } from "./static/vendor/pyodide/pyodide.mjs";
 await loadPyodide();
 document.documentElement.setAttribute("data-game-ready", "");
 </script></head><body></body></html>"""
-# PyScript's stages, then index.html's marks (Python's first line, the game imported), then ready
-STAGES = ("Loading interpreter", "Loaded interpreter", "Loaded Pyodide", "ttr:python", "ttr:imported", "ready")
+# static/interpreter.mjs's marks (the runtime loaded, the archive unpacked), PyScript's stages,
+# index.html's (Python's first line, the game imported), then ready
+STAGES = ("ttr:runtime", "ttr:archive", "Loading interpreter", "Loaded interpreter", "Loaded Pyodide", "ttr:python",
+          "ttr:imported", "ready")
 STAGE_RECORDER = """
 window.__stages = {};
 addEventListener("py:progress", ({detail}) => { window.__stages[detail] = performance.now(); });

@@ -27,6 +27,10 @@ COPIES = {
 OWN_NAMES = {
     "ttr:activate": {"static/boot.js", "static/sw.js"},      # the loader asks a waiting service worker to take over
     "ttr:python-snapshot": {"static/interpreter.mjs"},        # a performance measure (tests/bench_boot.py)
+    "ttr:runtime": {"static/interpreter.mjs"},                # marks of the boot (tests/bench_boot.py)
+    "ttr:archive": {"static/interpreter.mjs"},
+    "ttr:python": {"index.html"},
+    "ttr:imported": {"index.html"},
 }
 
 
@@ -49,6 +53,12 @@ def test_the_loaders_copies_are_pythons():
     copies = constants(BOOT.read_text(encoding="utf-8"))
     for name, value in COPIES.items():
         assert copies.get(name) == value, f"static/boot.js: {name} is {copies.get(name)!r}, Python's is {value!r}"
+
+
+def test_the_interpreters_wheel_is_the_configs():
+    import build
+    copies = constants((ROOT / "static/interpreter.mjs").read_text(encoding="utf-8"))
+    assert copies["WHEEL"] == "./" + build.SVGWRITE_WHEEL.removeprefix("static/")
 
 
 def test_the_loader_names_each_truth_once():
