@@ -30,6 +30,7 @@ from svgwrite.path import Path
 from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text, TSpan
 
+from game import cldr
 from game.board.badges import AS_DRAWN, badge_spots, hidden_levels
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, CityPlace, Layout, layout
@@ -167,7 +168,7 @@ def route_name(game_map: GameMap, route: Route) -> str:
         parts.append(_("board.tunnel"))
     if route.ferry:
         parts.append(_("board.ferry", count=route.ferry))
-    return ", ".join(parts)
+    return cldr.parts(parts)
 
 
 def line_path(points: Sequence[Point]) -> str:
@@ -440,7 +441,7 @@ def city_look(game_map: GameMap, city_id: str, owners: Owners, hl: Highlights) -
     station_owners = owners.stations.get(city_id, [])
     if station_owners:
         classes.append("station")
-        name += ", " + ", ".join(_("board.station", owner=_(COLOUR_KEYS[o])) for o in station_owners)
+        name = cldr.parts([name, *(_("board.station", owner=_(COLOUR_KEYS[o])) for o in station_owners)])
     if city_id in hl.cities:
         classes.append("highlight")
     return classes, name

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.i18n import _, decimal
+from game.cldr import decimal
+from game.i18n import _
 from game.net.host import HostTable
 from game.ui import commands, guesting, keeping, netplay, online, setup, turns
 from game.ui import net_commands as net

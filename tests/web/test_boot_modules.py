@@ -36,7 +36,7 @@ AGREED = {
     "game.ai.determinize", "game.ai.planning", "game.ai.review", "game.ai.search", "game.ai.steps",
     "game.ai.strategist", "game.ai.trail", "game.board", "game.board.badges", "game.board.highlights",
     "game.board.layout", "game.board.render", "game.board.shapes", "game.board.sizes", "game.board.svgwrite_wheel",
-    "game.events", "game.i18n", "game.jsontext", "game.mapdata", "game.match", "game.names", "game.net", "game.net.checks", "game.net.dealing",
+    "game.cldr", "game.events", "game.i18n", "game.jsontext", "game.mapdata", "game.match", "game.names", "game.net", "game.net.checks", "game.net.dealing",
     "game.net.fairdeal", "game.net.guest", "game.net.host", "game.net.ice", "game.net.kept", "game.net.limit",
     "game.net.owed", "game.net.protocol", "game.net.relays", "game.net.sdp", "game.net.seen", "game.net.signal",
     "game.opening", "game.pofile", "game.problem", "game.rng", "game.rules", "game.scenario", "game.scoring",
