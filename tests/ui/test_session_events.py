@@ -51,7 +51,7 @@ def test_a_free_tunnel_is_logged_with_its_reveal():
     (entry,) = game.play("claim bucuresti--sofia 2red")
     assert entry.key == "log.tunnel_free"
     assert log.event_text(entry, game.state) == \
-        "Ann claimed Bucureşti–Sofia: the tunnel revealed white, black, white, no more cards needed."
+        "Ann claimed Bucureşti–Sofia: the tunnel revealed white, black, and white, no more cards needed."
     set_language("fr")
     try:
         assert log.event_text(entry, game.state) == \
