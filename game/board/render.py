@@ -205,10 +205,10 @@ def route_look(game_map: GameMap, route_id: str, owners: Owners, hl: Highlights)
     closed = owners.closed(game_map, route_id)
     if owner:
         own += ["claimed", f"owner-{owner}"]
-        name += ", " + _("board.claimed", owner=_(COLOUR_KEYS[owner]))
+        name = cldr.parts([name, _("board.claimed", owner=_(COLOUR_KEYS[owner]))])
     elif closed:
         own.append("closed")
-        name += ", " + _("board.closed")
+        name = cldr.parts([name, _("board.closed")])
     pointed = []
     if route_id in hl.claimable:
         pointed.append("claimable")

@@ -54,7 +54,8 @@ def test_a_free_tunnel_is_logged_with_its_reveal():
         "Ann claimed Bucureşti–Sofia: the tunnel revealed white, black, and white, no more cards needed."
     set_language("fr")
     try:
-        assert log.event_text(entry, game.state) == \
-            "Ann a pris Bucureşti–Sofia : le tunnel a révélé blanc, noir, blanc, aucune carte de plus demandée."
+        assert log.event_text(entry, game.state) == (
+            "Ann a pris le tunnel Bucureşti–Sofia — révélées\u00a0: blanche, noire et blanche\u202f; "
+            "aucune carte de plus demandée.")
     finally:
         set_language("en")
