@@ -108,9 +108,9 @@ def cjk_faults(text: str) -> list[str]:
     if shown.count("(") != shown.count(")"):
         faults.append("an ASCII bracket unpaired")
     for at, char in enumerate(shown):
-        after = shown[at + 1:at + 2]
-        if char in "?:" and re.match(r"[A-Za-z0-9/]", after):
-            continue                    # "?scenario=", "http://", "12:30"
+        before, after = shown[at - 1:at] if at else "", shown[at + 1:at + 2]
+        if char in "?:" and re.match(r"[A-Za-z0-9/]", after) and not CJK.match(before):
+            continue                    # "?scenario=", "http://", "12:30" (not "佔據:2 或 3")
         if char not in ASCII_MARKS and not (char == "." and at and shown[at - 1] != "\u3013" and CJK.match(shown[at - 1])):
             continue                    # a full stop after CJK text (not after "{number}")
         left = shown[:at].rstrip()[-1:]
@@ -129,7 +129,7 @@ def test_chinese_and_japanese_use_full_width_punctuation(language):
 @pytest.mark.parametrize("text, faults", [
     ("共同獲勝:{names}。", 1), ("共同獲勝：{names}。", 0), ("保留 (3 張)", 1), ("(3 張", 1), ("保留（3 張）", 0),
     ("你好!", 1), ("{a}, {b}", 1), ("STUN/TURN (ICE) 伺服器", 0), ("http://localhost:8000/ 。", 0),
-    ("完成.", 1), ("3.5 分", 0), ("{number}.", 0),
+    ("完成.", 1), ("3.5 分", 0), ("{number}.", 0), ("已被佔據:2 或 3 位玩家", 1),
     ("#s=… か ?scenario= を", 0)])
 def test_the_cjk_check_finds_the_faults(text, faults):
     assert len(cjk_faults(text)) == faults
