@@ -8,9 +8,9 @@ import pytest
 from game import cldr, i18n
 
 babel = pytest.importorskip("babel")
-from babel import Locale, lists, numbers  # noqa: E402
+from babel import Locale, lists, numbers
 
-from builder import cldr as cldr_tables  # noqa: E402
+from builder import cldr as cldr_tables
 
 ROOT = Path(__file__).resolve().parents[1]
 

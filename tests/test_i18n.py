@@ -232,7 +232,7 @@ def test_french_card_colours_agree_with_carte(key, params):
     i18n.set_language("fr")
     for kind, feminine in (("white", "blanche"), ("black", "noire"), ("green", "verte"),
                            ("purple", "violette"), ("blue", "bleue"), ("locomotive", "locomotive")):
-        text = _(key, card=_(f"card.{kind}"), **params)
+        text = _(key, card=_(i18n.CARD_KEYS[kind]), **params)
         assert feminine in text, (key, text)
     assert _("table.pay", payment=_("table.pay_cards", count=3, card=_("card.white"))) == "Payer 3 × blanche"
 
