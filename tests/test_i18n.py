@@ -224,6 +224,15 @@ def test_the_wrong_variants_check_finds_chinese_tickets_named_as_train_cards():
     assert "車票" not in masked("抽車票卡或彩色車票卡，抽任務卡", right)
 
 
+def test_french_never_puts_a_name_where_it_would_elide():
+    """« de Amélie » must be « d’Amélie », « que Ann » « qu’Ann »: a name inserted as typed cannot
+    elide, so no French text puts a name after a word that would (« À {name} de jouer »)."""
+    eliding = re.compile(r"(?i)\b(de|que|jusque|lorsque|puisque|le|la|je|me|te|se|ne|ce)\s+\{(name|player|host|owner|"
+                         r"names|players|winner)\}")
+    found = [(key, text) for key, forms in i18n.catalog("fr").items() for text in forms if eliding.search(text)]
+    assert found == []
+
+
 @pytest.mark.parametrize("key, params", [
     ("log.draw_face_up", {"player": "Ann"}), ("rule.draw.not_face_up", {}), ("rule.payment.colour", {}),
     ("rule.payment.no_colour_card", {}), ("rule.tunnel.cards", {"count": 1}), ("review.do.draw", {}),
