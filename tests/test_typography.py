@@ -25,18 +25,10 @@ QUOTES = {
     "nb": (("«", "»"),),
 }
 ALL_QUOTES = frozenset('"“”„«»「」『』‟〝〞')
-# The other helper's languages whose catalogs on main still fail a check here: removed once
-# its branch (i18n-b) is merged.
-EXPECTED_TO_FAIL: dict[str, frozenset[str]] = {}
 
 
 def _texts(language: str) -> list[tuple[str, str]]:
     return [(key, form) for key, forms in i18n.catalog(language).items() for form in forms]
-
-
-def _xfail(language: str, check: str) -> None:
-    if language in EXPECTED_TO_FAIL.get(check, ()):
-        pytest.xfail(f"{language}: {check} is fixed on branch i18n-b")
 
 
 def quote_faults(language: str) -> list[tuple[str, str]]:
@@ -57,7 +49,6 @@ def quote_faults(language: str) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_each_language_quotes_with_its_own_marks(language):
-    _xfail(language, "quotes")
     assert quote_faults(language) == []
 
 
