@@ -10,6 +10,8 @@ dist DIR``), Node.js with npm, and pip to download one wheel; ``test`` installs 
     python3 build.py geography          recompute the board geometry in game/maps/*.json
     python3 build.py catalogs           rewrite game/locales/game.pot from en.po, merge it into
                                         every other catalog (new keys untranslated)
+    python3 build.py cldr               rewrite game/locales/cldr.json (numbers, lists) from
+                                        Babel's CLDR (a test tool: needs babel installed)
 
 The runtime (PyScript, Pyodide, the svgwrite wheel) is downloaded with ``npm pack`` and
 ``pip download`` at the versions and SHA-256 hashes pinned in ``static/vendor.lock.json``
@@ -24,7 +26,7 @@ catalogs, and where each catalog is); the rules pages,
 All of these are git-ignored build output; ``pyscript.toml`` is generated here too, but committed.
 The game's bytecode and the trimmed standard library are compiled by the vendored Pyodide
 (``builder/compiler.py`` and the programs beside it); what the build relies on inside the vendored
-runtime is named in ``builder/vendor_internals.py``; the icons are drawn by ``builder/icons.py``.
+runtime is named in ``builder/vendor_internals.py``; the icons are drawn by ``builder/icons.py``; ``game/locales/cldr.json`` is written by ``builder/cldr.py``.
 """
 
 from __future__ import annotations
@@ -720,6 +722,14 @@ def geography() -> None:
         print(f"build: {line}")
 
 
+def write_cldr() -> None:
+    """Rewrite game/locales/cldr.json from Babel's CLDR data (``builder/cldr.py``)."""
+    from builder import cldr
+    path = LOCALES / "cldr.json"
+    _write_if_changed(path, cldr.text().encode("utf-8"))
+    print(f"build: wrote {path.relative_to(ROOT)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -732,6 +742,7 @@ def main(argv: list[str] | None = None) -> int:
     dist_cmd.add_argument("dir", nargs="?", default=str(DIST))
     commands.add_parser("geography", help="recompute the board geometry in game/maps/*.json")
     commands.add_parser("catalogs", help="update game/locales/game.pot and merge it into each .po")
+    commands.add_parser("cldr", help="rewrite game/locales/cldr.json from Babel's CLDR data")
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["test"]:    # pytest gets the rest as is (argparse would stop at -k, -x, ...)
         args = argparse.Namespace(command="test", pytest_args=argv[1:])
@@ -746,6 +757,8 @@ def main(argv: list[str] | None = None) -> int:
             geography()
         elif args.command == "catalogs":
             update_catalogs()
+        elif args.command == "cldr":
+            write_cldr()
         else:
             dist(Path(args.dir))
     except (BuildError, subprocess.CalledProcessError) as error:

@@ -60,9 +60,6 @@ ALIASES = {
     "no": "nb", "nn": "nb",
 }
 
-# Languages that write a decimal comma (CLDR's decimal symbol; the others write a point).
-DECIMAL_COMMA = frozenset({"fr", "hu", "is", "sl", "sr-Latn", "hr", "nb"})
-
 _language = DEFAULT_LANGUAGE
 _provided: dict[str, gettext.GNUTranslations] = {}     # catalogs handed over by the page
 
@@ -170,19 +167,6 @@ def language_name(code: str) -> str:
     'Français'
     """
     return LANGUAGES.get(code, code)
-
-
-def decimal(value: float, digits: int = 1) -> str:
-    """A number with a fraction, written as the current language writes it.
-
-    >>> _ = set_language("hu"); decimal(1.25, 2)
-    '1,25'
-    >>> _ = set_language("ja"); decimal(2.5)
-    '2.5'
-    >>> _ = set_language("en")
-    """
-    text = f"{value:.{digits}f}"
-    return text.replace(".", ",") if _language in DECIMAL_COMMA else text
 
 
 def placeholders(text: str) -> set[str]:

@@ -30,6 +30,7 @@ from svgwrite.path import Path
 from svgwrite.shapes import Circle, Rect
 from svgwrite.text import Text, TSpan
 
+from game import cldr
 from game.board.badges import AS_DRAWN, badge_spots, hidden_levels
 from game.board.highlights import Highlights
 from game.board.layout import CAR_WIDTH, CITY_R, CityPlace, Layout, layout
@@ -194,10 +195,10 @@ def route_look(game_map: GameMap, route_id: str, owners: Owners, hl: Highlights)
     closed = owners.closed(game_map, route_id)
     if owner:
         own += ["claimed", f"owner-{owner}"]
-        name += ", " + _("board.claimed", owner=_(COLOUR_KEYS[owner]))
+        name = cldr.parts([name, _("board.claimed", owner=_(COLOUR_KEYS[owner]))])
     elif closed:
         own.append("closed")
-        name += ", " + _("board.closed")
+        name = cldr.parts([name, _("board.closed")])
     pointed = []
     if route_id in hl.claimable:
         pointed.append("claimable")
@@ -430,7 +431,7 @@ def city_look(game_map: GameMap, city_id: str, owners: Owners, hl: Highlights) -
     station_owners = owners.stations.get(city_id, [])
     if station_owners:
         classes.append("station")
-        name += ", " + ", ".join(_("board.station", owner=_(COLOUR_KEYS[o])) for o in station_owners)
+        name = cldr.parts([name, *(_("board.station", owner=_(COLOUR_KEYS[o])) for o in station_owners)])
     if city_id in hl.cities:
         classes.append("highlight")
     return classes, name

@@ -4,6 +4,7 @@ without the drawing's import of svgwrite."""
 
 from __future__ import annotations
 
+from game import cldr
 from game.i18n import COLOUR_KEYS, _
 from game.mapdata import GameMap, Route
 
@@ -16,4 +17,4 @@ def route_name(game_map: GameMap, route: Route) -> str:
         parts.append(_("board.tunnel"))
     if route.ferry:
         parts.append(_("board.ferry", count=route.ferry))
-    return ", ".join(parts)
+    return cldr.parts(parts)

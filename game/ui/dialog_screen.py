@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game import cldr
 from game.actions import BuildStation, ClaimRoute, PayTunnel, Withdraw
 from game.i18n import CARD_KEYS, _
 from game.ui.dialogs import (
@@ -178,7 +179,7 @@ def dialog_screen(session: Session, d: Dialog, hand: tuple[HandCard, ...] | None
                          else Payment(_("table.pay", payment=payment_text(a)), str(i), _chips(a))
                          for i, a in enumerate(options))
             return TunnelScreen(_("table.tunnel_title", a=game_map.city(r.a).name, b=game_map.city(r.b).name), rule,
-                                _("table.tunnel_revealed", cards=", ".join(_(CARD_KEYS[c]) for c in revealed)),
+                                _("table.tunnel_revealed", cards=cldr.join(_(CARD_KEYS[c]) for c in revealed)),
                                 tuple(zip(revealed, matches)), _("table.tunnel_extra", count=extra), pays, hand,
                                 d.spot)
         case ShareDialog(public, own):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game import cldr
 from game.i18n import _, longest_name
 from game.ui import ending, reveal
 from game.ui.panels import NBSP
@@ -98,7 +99,7 @@ def hints_used(session: Session, seats: list[int] | None = None) -> str:
     if not session.hints_offered or not seats:
         return ""
     counts = session.hint_counts()
-    return _("end.hints", players=", ".join(_("end.hints_player", name=session.state["players"][seat]["name"],
+    return _("end.hints", players=cldr.join(_("end.hints_player", name=session.state["players"][seat]["name"],
                                                 number=counts[seat]) for seat in seats))
 
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game import cldr
 from game.events import Event
 from game.mapdata import load_map
 from game.scoring import FinalScoreJson
@@ -56,7 +57,7 @@ def verdict(state: State) -> tuple[str, dict[str, Any]]:
     result = _result(state)
     names = [p["name"] for p in state["players"]]
     if result["shared"]:
-        return "end.shared", {"names": ", ".join(names[s] for s in result["shared"])}
+        return "end.shared", {"names": cldr.join(names[s] for s in result["shared"])}
     winner = names[result["winner"]]
     if result["tie_break"]:
         return TIE_BREAK_KEYS[result["tie_break"]], {"name": winner}

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import cldr
 from game.actions import (
     Action,
     BuildStation,
@@ -162,7 +163,7 @@ def _keep(k: Knowledge, kept: tuple[str, ...]) -> Reason:
     game_map = k.map
     plan = make_plan(k, [*k.tickets, *kept])
     points = sum(game_map.ticket(t).points for t in kept if t not in plan.failed)
-    names = ", ".join(ticket_name(game_map, t) for t in kept)
+    names = cldr.join(ticket_name(game_map, t) for t in kept)
     cities = frozenset(c for t in kept for c in _ends(game_map, t))
     return Reason(("hint.move.keep", {"tickets": names}), ("hint.why.keep", {"count": plan.trains, "points": points}),
                   frozenset(plan.routes), cities)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from game import cldr
 from game.i18n import _
 from game.jsontext import JsonTextError, read_json
 from game.net.ice import ice_servers
@@ -144,7 +145,7 @@ def read_room(fields: dict[str, str]) -> tuple[str, tuple[str, ...]] | None:
 def consent_text(relays: tuple[str, ...]) -> str:
     """The one sentence that says what playing over the internet contacts and what it shows."""
     hosts = [re.sub(r"^wss?://", "", url).rstrip("/") for url in relays]
-    return _("net.online.consent", relays=", ".join(hosts))
+    return _("net.online.consent", relays=cldr.join(hosts))
 
 
 def consented(backend: Backend) -> bool:
@@ -167,7 +168,7 @@ def room_status(room: RoomKept | None) -> str:
         return _("net.online.unreachable")
     if room.pubkey is None or room.up is None:
         return _("net.online.reaching")
-    return _("net.online.up", relays=", ".join(re.sub(r"^wss?://", "", url).rstrip("/") for url in room.relays))
+    return _("net.online.up", relays=cldr.join(re.sub(r"^wss?://", "", url).rstrip("/") for url in room.relays))
 
 
 def relays_setting(backend: Backend) -> str:

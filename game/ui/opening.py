@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.i18n import _, decimal
+from game.cldr import decimal
+from game.i18n import _
 from game.ui import commands, keeping, setup, turns
 from game.ui import net_commands as net
 from game.ui import page_events as page

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game import cldr
 from game.actions import (
     Action,
     BuildStation,
@@ -195,7 +196,7 @@ def action_words(action: Action, game_map: GameMap) -> str:
             return _("review.do.tickets")
         case KeepTickets(tickets):
             names = [ticket_name(game_map, t) for t in tickets]
-            return _("review.do.keep", tickets=", ".join(names) or _("log.nothing"))
+            return _("review.do.keep", tickets=cldr.join(names) or _("log.nothing"))
         case PayTunnel():
             return _("review.do.pay", cards=payment_text(action))
         case Withdraw():
@@ -211,7 +212,7 @@ def round_of(turn: int, players: int) -> int:
 
 
 def points_text(points: float) -> str:
-    return f"{points:.1f}"
+    return cldr.decimal(points)
 
 
 def decision_text(d: Decision, v: Verdict, game_map: GameMap) -> str:

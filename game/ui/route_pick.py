@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game import cldr
 from game.board.layout import layout
 from game.board.titles import route_name
 from game.i18n import _
@@ -70,7 +71,7 @@ def pick_labels(game_map: GameMap, view: Mapping[str, Any] | None, route_ids: Se
             words.append(_(SIDE_KEYS[side(game_map, route_id, twins[0])]))
         if twins or state != _("tap.free"):
             words.append(state)
-        out.append(", ".join(words))
+        out.append(cldr.parts(words))
     return out
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from game import cldr
 from game.actions import ClaimRoute
 from game.board.highlights import Highlights
 from game.i18n import _
@@ -197,7 +198,7 @@ def screen(table: Table, memo: Memo, cues: Sequence[Cue] = ()) -> Screen:
                ("data-last-move", last_action_text(s)), ("data-public", public_digest(state))),
         dialog=dialog_of(table), ai_line=table.ai.status(s),
         ai_seats=any(s.levels), ai_speed=table.ai.speed(), hints=table.hints, hint=hint,
-        banner=None if banner is None else tuple((e.id, ", ".join(e.players)) for e in banner),
+        banner=None if banner is None else tuple((e.id, cldr.join(e.players)) for e in banner),
         human=human, keep_reveal=None if human is None else reveal_mark(human, state["turn"]),
         rules=(state["map"], state["variant"]), lesson=None, exportable=table.mode.exportable(table),
         claimable=not s.watching_nobody, seats_tool=table.mode.seats_tool,

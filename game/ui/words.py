@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
+from game import cldr
 from game.i18n import CARD_KEYS, _
 from game.mapdata import GameMap, load_map
 from game.problem import Problem
@@ -52,7 +53,7 @@ def named(params: dict[str, Any], state: State) -> dict[str, Any]:
         elif name == "card" and value in CARD_KEYS:
             value = _(CARD_KEYS[value])
         elif name == "cards" and isinstance(value, str):
-            value = ", ".join(_(CARD_KEYS.get(c, c)) if c in CARD_KEYS else c for c in value.split(",") if c) \
+            value = cldr.join(_(CARD_KEYS.get(c, c)) if c in CARD_KEYS else c for c in value.split(",") if c) \
                 or _("log.nothing")
         result[name] = value
     return result

@@ -6,7 +6,7 @@ from __future__ import annotations
 import js
 from pyodide.ffi import to_js
 
-from game import i18n
+from game import cldr, i18n
 from game.i18n import COLOUR_KEYS, _
 from game.mapdata import MAP_IDS, load_map
 from game.names import MAX_NAME
@@ -123,7 +123,7 @@ def saves_list(entries: list[SaveEntry], notice: str) -> Node:
             map_name = i18n.map_name(entry.map) if entry.map in MAP_IDS else "?"
             turn = "—" if entry.turn is None else str(entry.turn + 1)
             key = "start.save_line_over" if entry.over else "start.save_line"
-            text = _(key, map=map_name, players=", ".join(entry.players), turn=turn, when=when)
+            text = _(key, map=map_name, players=cldr.join(entry.players), turn=turn, when=when)
         row = el("li", None, el("span", text, cls="save-text"), cls="save damaged" if entry.problem else "save",
                  data_save=entry.id)
         if not entry.problem:

@@ -37,7 +37,10 @@ At 1280×800 and 390×844 only (``DOC_SIZES``):
 - ``rules-page``: the rules page with its first example live (``rules-page-*``) and a board as
   drawn, before its click (``rules-page-example-*``);
 - ``hint``: the ``round`` position, Ann having asked for a hint: its line at the foot of the
-  board, its route or card lit.
+  board, its route or card lit;
+- ``log``: the log panel alone, let grow to show every line it holds (in the game it shows about
+  four at a time): the ``end`` game's, whose newest lines the panel keeps (``ui-log-*``), and the
+  ``round`` game's from its first turn (``ui-log-opening-*``).
 """
 
 from __future__ import annotations
@@ -199,6 +202,16 @@ def shoot(session: BrowserSession, out: Path, only: str | None, language: str = 
             if width <= 700:        # a phone: the end screen is under the board and the log
                 page.evaluate("document.querySelector('.end-screen').scrollIntoView()")
             snap("end")
+        if wanted("log") and size in DOC_SIZES:
+            # the log as the panel holds it, let grow to show every line it has: the finished game's
+            # (its newest lines: the panel keeps the latest ones) and the mid-game's (from the first turn)
+            for name, game in (("log", end), ("log-opening", mid)):
+                store(page, {"g1": game}, "g1")
+                page.add_style_tag(content="#log{position:absolute;left:8px;top:8px;width:680px;height:auto!important;"
+                                           "contain:none!important;z-index:1000}"
+                                           ".log-scroll{flex:none!important;overflow:visible!important}")
+                page.locator("#log").screenshot(path=str(out / f"ui-{name}{infix}-{size}.png"))
+                written.append(out / f"ui-{name}{infix}-{size}.png")
         if wanted("end-reveal"):
             store(page, {"g1": end}, "g1")
             page.click(".end-screen button[data-cmd=replay-scoring]")
@@ -246,7 +259,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs")
     parser.add_argument("--only", help="one screen: start, tickets, round, play, tunnel, station, handoff, last-round, end, review, hint, "
-                                       "end-reveal, help or rules-page")
+                                       "end-reveal, log, help or rules-page")
     parser.add_argument("--lang", default="en", help="the page's language (a code of game.i18n.LANGUAGES)")
     parser.add_argument("--size", choices=SIZES, help="one size")
     args = parser.parse_args()

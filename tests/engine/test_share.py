@@ -191,7 +191,7 @@ def test_the_snippet_speaks_the_language_asked_for(capsys):
     assert "&step=2&view=none&controls=steps&lang=fr#s=" in link
     assert first.startswith("<!doctype html><html lang=fr>")
     assert "Cliquez pour rendre le plateau interactif et jouable" in first
-    assert 'aria-label="Plateau Europe"' in first and "Les Aventuriers du Rail : Europe" in snippet
+    assert 'aria-label="Plateau Europe"' in first and "Les Aventuriers du Rail\u00a0: Europe" in snippet
     assert i18n.language() == "en"                          # the command leaves the language as it was
     with pytest.raises(SystemExit):
         main(["embed", str(EXAMPLES / "tunnels.json"), "--lang", "xx"])

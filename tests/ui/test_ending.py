@@ -41,7 +41,7 @@ def test_a_tie_broken_by_tickets_is_explained():
                        "tie_break": "tickets_completed", "shared": []}
     assert ending.verdict(state) == ("end.tie_break.tickets_completed", {"name": "Bob"})
     state["result"] = {**state["result"], "tie_break": None, "shared": [0, 1], "winner": 0}
-    assert ending.verdict(state) == ("end.shared", {"names": "Ann, Bob"})
+    assert ending.verdict(state) == ("end.shared", {"names": "Ann and Bob"})
 
 
 def test_the_scores_over_the_game_and_the_numbers_agree_with_the_result():

@@ -10,6 +10,7 @@ import pytest
 from test_controller import HUMANS, new_table
 from test_screen import europe_turn
 
+from game import cldr
 from game.actions import (
     BuildStation,
     ClaimRoute,
@@ -97,8 +98,8 @@ def test_tickets_kept_say_the_trains_they_need_and_the_points_they_bring():
     kept = tuple(sorted(offer[:2]))
     reason = explain(player_view(session.state, 0), KeepTickets(kept), session.legal())
     text = reason.text(session.state)
-    names = ", ".join(f"{game_map.city(game_map.ticket(t).a).name}–{game_map.city(game_map.ticket(t).b).name}"
-                      for t in kept)
+    names = cldr.join(f"{game_map.city(game_map.ticket(t).a).name}–{game_map.city(game_map.ticket(t).b).name}"
+                     for t in kept)
     assert text.startswith(f"Keep {names}: about ") and " trains to lay for +" in text
     assert lit(player_view(session.state, 0), KeepTickets(kept)).tickets == kept    # the tickets lit in the choice,
     assert reason.routes                                                             # their routes on the board
@@ -208,7 +209,7 @@ def test_hints_survive_save_and_reload_in_the_log_and_on_the_end_screen():
     again = open_session(save_text(saved))
     assert again.hint_counts() == [1, 0] and again.log == table.session.log
     assert Session(again.scenario()).scenario() == saved
-    assert hints_used(again) == "Hints asked for: Ann 1, Bob 0"
+    assert hints_used(again) == "Hints asked for: Ann 1 and Bob 0"
 
 
 def test_a_game_without_hints_offers_no_command_and_says_so_in_its_save():

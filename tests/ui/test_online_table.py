@@ -481,7 +481,7 @@ def test_consent_status_and_the_side_on_screen_are_kept():
     room.pubkey = PUBKEY
     assert online.room_status(room) == "Reaching the relays…"
     room.up = True
-    assert "127.0.0.1:7447, relay.example.org/nostr." in online.room_status(room)
+    assert "127.0.0.1:7447 and relay.example.org/nostr." in online.room_status(room)
     room.up = False
     assert online.room_status(room).startswith("No relay can be reached")
 

@@ -28,7 +28,7 @@ def test_reasons_follow_the_language():
     assert tickets_choice(game).reason == "Draw your second train card first."
     set_language("fr")
     assert reason(game, locomotive.action) == "Une locomotive visible ne peut pas être votre deuxième carte."
-    assert tickets_choice(game).reason == "Piochez d'abord votre deuxième carte Wagon."
+    assert tickets_choice(game).reason == "Piochez d’abord votre deuxième carte Wagon."
 
 
 def test_parameters_are_named_as_on_the_board():
@@ -48,7 +48,7 @@ def test_parameters_are_named_as_on_the_board():
     assert reason == "You already own the other track of this double route (Boston–New York): nobody may own both."
     set_language("fr")
     _payments, reason = route_payments(usa([], ["boston--new-york--yellow"]), "boston--new-york--red")
-    assert reason.startswith("L'autre voie de cette route double (Boston–New York) est prise")
+    assert reason.startswith("L’autre voie de cette route double (Boston–New York) est prise")
 
 
 def test_a_coloured_route_is_probed_in_its_own_colour():

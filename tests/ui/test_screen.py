@@ -199,7 +199,7 @@ def test_the_tunnel_dialog_in_words():
     table.handle(Pay("claim", 0))
     shown = screen(table, Memo())
     assert shown.dialog == TunnelScreen(
-        "Tunnel Bucureşti – Sofia", EUROPE_TICKET_RULE, "Revealed: red, black, white.",
+        "Tunnel Bucureşti – Sofia", EUROPE_TICKET_RULE, "Revealed: red, black, and white.",
         (("red", True), ("black", False), ("white", False)), "The tunnel asks 1 more card.",
         (Payment("Pay 1 red", "0", ("red",)), Payment("Pay 1 locomotive", "1", ("locomotive",)),
          Payment("Withdraw", "2", (), withdraw=True)), RED_LOCO, "route-bucuresti--sofia", hint=HintScreen())

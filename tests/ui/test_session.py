@@ -143,7 +143,7 @@ def test_tunnel_pay_or_withdraw():
     game.play(Withdraw())
     assert game.state["players"][0]["routes"] == [] and game.current == 1
     texts = [log.event_text(e, game.state) for e in game.log]
-    assert texts == ["Ann tries the tunnel Bucureşti–Sofia: revealed red, black, white; 1 more card needed.",
+    assert texts == ["Ann tries the tunnel Bucureşti–Sofia: revealed red, black, and white; 1 more card needed.",
                      "Ann withdrew from the tunnel Bucureşti–Sofia."]
 
 

@@ -51,10 +51,11 @@ def test_a_free_tunnel_is_logged_with_its_reveal():
     (entry,) = game.play("claim bucuresti--sofia 2red")
     assert entry.key == "log.tunnel_free"
     assert log.event_text(entry, game.state) == \
-        "Ann claimed Bucureşti–Sofia: the tunnel revealed white, black, white, no more cards needed."
+        "Ann claimed Bucureşti–Sofia: the tunnel revealed white, black, and white, no more cards needed."
     set_language("fr")
     try:
-        assert log.event_text(entry, game.state) == \
-            "Ann a pris Bucureşti–Sofia : le tunnel a révélé blanc, noir, blanc, aucune carte de plus demandée."
+        assert log.event_text(entry, game.state) == (
+            "Ann a pris le tunnel Bucureşti–Sofia — révélées\u00a0: blanche, noire et blanche\u202f; "
+            "aucune carte de plus demandée.")
     finally:
         set_language("en")

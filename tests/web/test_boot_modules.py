@@ -35,7 +35,7 @@ AGREED = {
     "game.ai.determinize", "game.ai.planning", "game.ai.review", "game.ai.search", "game.ai.steps",
     "game.ai.strategist", "game.ai.trail", "game.board", "game.board.badges", "game.board.highlights",
     "game.board.layout", "game.board.render", "game.board.shapes", "game.board.sizes", "game.board.svgwrite_wheel",
-    "game.events", "game.i18n", "game.jsontext", "game.mapdata", "game.match", "game.names", "game.net",
+    "game.cldr", "game.events", "game.i18n", "game.jsontext", "game.mapdata", "game.match", "game.names", "game.net",
     "game.net.seen", "game.opening", "game.pofile", "game.problem", "game.rng", "game.rules", "game.scenario",
     "game.scoring", "game.seats", "game.share", "game.state", "game.steps", "game.theme", "game.ui",
     "game.ui.ai_pacing", "game.ui.ai_shards", "game.ui.ai_turn", "game.ui.channels", "game.ui.choices",
