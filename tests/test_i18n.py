@@ -166,9 +166,7 @@ def test_catalogs_use_the_glossarys_terms(language):
 
 # Each glossary's "## Wrong variants" table (| wrong | right | why |): a wrong text must not appear
 # in the catalog (case-insensitive), except inside one of the glossary's right terms (車票 inside
-# 車票卡); and its "Register:" and "Names:" lines.  The languages whose glossaries another branch
-# (i18n-b) writes fail on main until it is merged: remove them from this list then.
-WRONG_VARIANTS_ON_BRANCH_I18N_B = ("hr", "hu", "is", "nb", "sl", "sr-Latn")
+# 車票卡); and its "Register:" and "Names:" lines.
 WRONG_HEADING = "## Wrong variants"
 
 
@@ -197,19 +195,14 @@ def right_terms(language: str) -> set[str]:
             | {right for _, right in wrong_variants(language)})
 
 
-def _on_branch_b(language: str) -> list[pytest.MarkDecorator]:
-    return [pytest.mark.xfail(language in WRONG_VARIANTS_ON_BRANCH_I18N_B, strict=True,
-                              reason="its glossary is written on branch i18n-b")]
-
-
-@pytest.mark.parametrize("language", [pytest.param(code, marks=_on_branch_b(code)) for code in TRANSLATED])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_no_wrong_variant_of_a_term_is_in_the_catalog(language):
     right = right_terms(language)
     texts = "\n".join(masked(" ".join(forms), right) for forms in i18n.catalog(language).values())
     assert [(wrong, fix) for wrong, fix in wrong_variants(language) if wrong.lower() in texts] == []
 
 
-@pytest.mark.parametrize("language", [pytest.param(code, marks=_on_branch_b(code)) for code in TRANSLATED])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_each_glossary_states_its_register_and_its_name_strategy(language):
     head = (ROOT / "docs" / "glossary" / f"{language}.md").read_text("utf-8").split("\n| ", 1)[0]
     lines = head.splitlines()
