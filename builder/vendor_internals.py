@@ -290,6 +290,10 @@ ASSUMPTIONS = (
                "Pyodide's standard library (hash-based .pyc files)",
                "pyodide/python_stdlib.zip", "builder/pyodide_compile.py", "_code_to_hash_pyc",
                member("importlib/_bootstrap_external.py", has("def _code_to_hash_pyc("))),
+    Assumption("CPython's `dataclasses` compiles each class's methods from source with `exec`, "
+               "looked up by name in its module (the build records that code, the page runs it)",
+               "pyodide/python_stdlib.zip", "game/web/codecache.py", 'setattr(dataclasses, "exec"',
+               member("dataclasses.py", has("exec(txt, self.globals, ns)"))),
     Assumption(f"the oldest Node.js Pyodide runs on (NODE_MAJOR = {NODE_MAJOR})",
                download("pyodide/pyodide.mjs"), "builder/compiler.py", "NODE_MAJOR",
                member("package/package.json", has(f'"node": ">={NODE_MAJOR}.'))),
