@@ -27,9 +27,10 @@ Page(fake).start()
 print(json.dumps(sorted(m for m in sys.modules if m in ("game", "svgwrite") or m.startswith("game."))))
 """
 
-# Imported before the first screen is ready (agreed); svgwrite, the drawing's, never is (#46).  Not in it: play on several devices (game.net
-# but for a seat's view, the hosting and guest's modes, their panels and links), imported when first
-# used; still in it, to narrow (#46): a review, the hints, the end screen, the rules page, help.
+# Imported before the first screen is ready (agreed).  Not in it: the drawing and svgwrite (the
+# game screen's, imported after the first screen is up), play on several devices (game.net but for
+# a seat's view, the hosting and guest's modes, their panels and links), imported when first used;
+# still in it, to narrow (#46): a review, the hints, the end screen, the rules page, help.
 AGREED = {
     "game", "game.actions", "game.ai", "game.ai.agent", "game.ai.baselines", "game.ai.decide",
     "game.ai.determinize", "game.ai.planning", "game.ai.review", "game.ai.search", "game.ai.steps",
