@@ -1,5 +1,5 @@
 // Zips downloaded and unpacked into Python's file system by the browser, not by Python: the
-// game's archive (static/build/game.zip, made by build.py) for the page
+// game's archive (static/build/game.zip, made by build.py: a zip gzipped whole, `gunzip`) for the page
 // (static/interpreter.mjs), the AI worker and the snapshot's worker, and the packages' wheels
 // where a snapshot's Python needs them (static/snapshot-pages.mjs).
 //
@@ -118,7 +118,31 @@ async function inflate(packed, size) {
   return bytes;
 }
 
-async function contents(view, member) {
+// A solid archive (build.py's `solid`: a zip of stored members, gzipped whole) as its zip.
+// Read and written straight through the stream, as for `inflate`.
+async function gunzip(buffer) {
+  const gunzipper = new DecompressionStream("gzip");
+  const writer = gunzipper.writable.getWriter();
+  writer.write(new Uint8Array(buffer)).catch(() => {});      // a failure shows in the reading
+  writer.close().catch(() => {});
+  const reader = gunzipper.readable.getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const bytes = new Uint8Array(size);
+  chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
+  return bytes.buffer;
+}
+
+const isGzip = (buffer) => buffer.byteLength > 2 && new Uint8Array(buffer, 0, 2).every((byte, i) => byte === [0x1f, 0x8b][i]);
+
+// A member's bytes; `checked`: against its CRC-32 (a solid archive's stream was checked whole).
+async function contents(view, member, checked) {
   const at = member.offset;
   if (at + 30 > view.byteLength || view.getUint32(at, true) !== LOCAL_HEADER) {
     throw new Flaw(`${member.name} has no header`);
@@ -134,7 +158,7 @@ async function contents(view, member) {
       throw new Flaw(`${member.name} does not inflate`);
     }
   }
-  if (bytes.byteLength !== member.size || crc32(bytes) !== member.crc) {
+  if (bytes.byteLength !== member.size || (checked && crc32(bytes) !== member.crc)) {
     throw new Flaw(`${member.name} does not match its checksum`);
   }
   return bytes;
@@ -160,10 +184,18 @@ export function downloadArchive(url) {
 export async function unpackArchive(pyodide, buffer, into, what = "the game's archive") {
   let files, read;
   try {
+    const solid = isGzip(buffer);
+    if (solid) {
+      try {
+        buffer = await gunzip(buffer);
+      } catch {
+        throw new Flaw("it does not gunzip");
+      }
+    }
     if (buffer.byteLength < END_SIZE) throw new Flaw("too short");
     const view = new DataView(buffer);
     files = members(view).filter((member) => !member.name.endsWith("/"));
-    read = await Promise.all(files.map((member) => contents(view, member)));
+    read = await Promise.all(files.map((member) => contents(view, member, !solid)));
   } catch (error) {
     throw error instanceof Flaw ? new DamagedArchive(what, error.message) : error;
   }

@@ -3,6 +3,7 @@
 vendored Pyodide itself (the game's archive with PyScript's bytecode, a package's wheel)."""
 
 import base64
+import gzip
 import io
 import json
 import shutil
@@ -74,7 +75,7 @@ def test_every_member_is_written_where_python_would_unpack_it(tmp_path):
 
 def test_the_game_archive_unpacks_as_pythons_zipfile_reads_it(tmp_path):
     build.prepare()
-    with zipfile.ZipFile(build.ARCHIVE) as archive:
+    with build.read_archive(build.ARCHIVE) as archive:
         expected = {f"/home/pyodide/{info.filename}": archive.read(info)
                     for info in archive.infolist() if not info.is_dir()}
     result = unpack(build.ARCHIVE.read_bytes(), tmp_path)
@@ -98,6 +99,8 @@ OUTSIDE = make_zip({"../escape.py": b"x = 1\n"})
     pytest.param(flip(GOOD, 80), "rules.py", id="flipped-byte"),
     pytest.param(GOOD.replace(b"kept as it is", b"kept as it IS"), "does not match its checksum", id="checksum"),
     pytest.param(BZIP2, "compression method 12", id="bzip2"),
+    pytest.param(flip(gzip.compress(GOOD, mtime=0), 40), "does not gunzip", id="solid-flipped-byte"),
+    pytest.param(gzip.compress(GOOD, mtime=0)[:-6], "does not gunzip", id="solid-cut-short"),
     pytest.param(GOOD.replace(b"data.json", b"dat\xff.json"), "a name is not UTF-8", id="name"),
     pytest.param(OUTSIDE, "points outside the archive", id="outside"),
 ])
