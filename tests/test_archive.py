@@ -171,17 +171,24 @@ json.dumps({"loaded": loaded, "svgwrite": svgwrite.__file__})
 """
 
 
-def test_pyscripts_package_loads_from_the_archives_bytecode_and_a_wheel_is_placed(tmp_path):
+def in_pyodide(tmp_path, python: str) -> dict:
+    """What ``python`` (its last expression, JSON) gives in the vendored Pyodide with the built
+    archive unpacked, the wheel placed and PyScript's sources written (``IN_PYODIDE``)."""
     build.prepare(update_config=False)
     job = {"runtime": f"{(ROOT / build.PYODIDE).parent}/", "archive": str(build.ARCHIVE),
            "wheel": str(ROOT / build.SVGWRITE_WHEEL), "literal": compiler.pyscript_literal(),
-           "python": CHECK}
+           "python": python}
     script = tmp_path / "in-pyodide.mjs"
     script.write_text(IN_PYODIDE)
     done = subprocess.run([NODE, str(script)], input=json.dumps(job), capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert "error" not in result, result["error"]
+    return result
+
+
+def test_pyscripts_package_loads_from_the_archives_bytecode_and_a_wheel_is_placed(tmp_path):
+    result = in_pyodide(tmp_path, CHECK)
     assert result["written"] == compiler.pyscript_sources()     # the build reads them as JavaScript does
     assert len(result["written"]) >= 10 and "pyscript/__init__.py" in result["written"]
     assert result["loaded"] == [True] * len(result["written"])
@@ -204,16 +211,7 @@ json.dumps({"hits": cache.hits, "misses": cache.misses, "rules": game.rules.__fi
 
 
 def test_the_game_imports_from_its_bytecode_with_its_dataclasses_code_kept(tmp_path):
-    build.prepare(update_config=False)
-    job = {"runtime": f"{(ROOT / build.PYODIDE).parent}/", "archive": str(build.ARCHIVE),
-           "wheel": str(ROOT / build.SVGWRITE_WHEEL), "literal": compiler.pyscript_literal(),
-           "python": GAME_CHECK}
-    script = tmp_path / "in-pyodide.mjs"
-    script.write_text(IN_PYODIDE)
-    done = subprocess.run([NODE, str(script)], input=json.dumps(job), capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    assert "error" not in result, result["error"]
+    result = in_pyodide(tmp_path, GAME_CHECK)
     assert result["rules"].endswith("game/rules.pyc")
     assert result["hits"] > 150 and result["misses"] == 0, result
     assert result["same"] and result["shown"] == "MakeInvite(seat=2)"
