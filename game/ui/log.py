@@ -71,6 +71,10 @@ def log_entries(event: EngineEvent) -> list[Event]:
     return found
 
 
+# notices that are no alert (a hint asked): the log's ordinary colour, not the last round's or the end's
+PLAIN_NOTICES = frozenset({"log.hint"})
+
+
 def timeout_entry(seat: int) -> Event:
     """The log's line saying ``seat``'s time ran out (a table's turn timer played its move)."""
     return Event.of("log.timeout", player=seat)

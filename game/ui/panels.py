@@ -20,7 +20,7 @@ from game.i18n import CARD_KEYS, _
 from game.mapdata import CARD_KINDS, GameMap
 from game.state import State
 from game.ui.choices import draw_choices, tickets_choice
-from game.ui.log import LogLine, Segment, event_text, part_segments
+from game.ui.log import PLAIN_NOTICES, LogLine, Segment, event_text, part_segments
 from game.ui.moves import MovePart
 from game.ui.session import Session
 from game.view import PlayerView
@@ -109,12 +109,15 @@ class PlayerLine:
 
 @dataclass(frozen=True)
 class LogRow:
-    """A log line: its number, then a notice, or a player's name and each part of their turn."""
+    """A log line: its number, then a notice, or a player's name and each part of their turn;
+    ``plain``: a notice told in the log's ordinary colour (``game.ui.log.PLAIN_NOTICES``), not an
+    alert's."""
 
     index: int
     notice: str | None
     player: str = ""
     parts: tuple[tuple[Segment, ...], ...] = ()
+    plain: bool = False
 
 
 def market(session: Session, mine: bool, idle: str | None = None) -> MarketScreen:
@@ -225,6 +228,7 @@ def move_bits(game_map: GameMap, parts: Sequence[MovePart]) -> tuple[MoveBit, ..
 def log_row(index: int, line: LogLine, state: State) -> LogRow:
     """A turn: the player, then what they did, cards as card faces; or a notice."""
     if line.seat is None:
-        return LogRow(index, event_text(line.entries[0], state))
+        entry = line.entries[0]
+        return LogRow(index, event_text(entry, state), plain=entry.key in PLAIN_NOTICES)
     return LogRow(index, None, state["players"][line.seat]["name"],
                   tuple(tuple(part_segments(entry, state)) for entry in line.entries))

@@ -87,7 +87,7 @@ def _log_line(row: LogRow) -> Node:
     item.append(text)
     if row.notice is not None:
         text.append(row.notice)
-        item.classList.add("notice")
+        item.classList.add("aside" if row.plain else "notice")
         return item
     text.append(el("strong", row.player, cls="log-player"), " ")
     for i, segments in enumerate(row.parts):

@@ -32,6 +32,11 @@ def test_a_hint_is_shown_lit_and_counted_in_two_languages(browser_session, tmp_p
     assert page.evaluate(LIT) >= 1 and page.locator("#route-denver--omaha.hint").count() == 1
     assert page.locator("#side .hinted").count() == 0      # a claim takes no card: nothing of the market lit
     assert "Ann asked for a hint." in page.text_content(".log")
+    # in the log's ordinary colour, not the red of the last round's and the end's notices
+    line = page.locator(".log li", has_text="Ann asked for a hint.")
+    assert line.evaluate("e => e.classList.contains('aside') && !e.classList.contains('notice')")
+    assert line.evaluate("e => getComputedStyle(e).color") == page.evaluate(
+        "getComputedStyle(document.querySelector('.log')).color")
     speak(page, "fr")
     assert page.text_content("#hint-line") == "Prenez Denver–Omaha : elle termine Duluth–El Paso, +10."
     assert page.locator("#route-denver--omaha.hint").count() == 1

@@ -169,7 +169,7 @@ def test_a_hint_is_hards_move_in_words_lit_and_counted_once_per_position():
     assert isinstance(hinted, KeepTickets) and hinted in s.legal()
     assert shown.hint.line.startswith("Keep ") and shown.dialog.hint == shown.hint
     assert shown.hint.lit.tickets == hinted.tickets and shown.board.highlights.hint
-    assert shown.log[-1].notice == "Ann asked for a hint."
+    assert shown.log[-1].notice == "Ann asked for a hint." and shown.log[-1].plain     # no alert's colour
     again = table.handle(AskHint())                         # again in the same position: the same hint, not counted
     assert s.hint_counts() == [1, 0] and again.hint is None
     table.handle(Keep(hinted.tickets))

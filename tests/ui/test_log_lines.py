@@ -5,7 +5,8 @@ stand alone; cards come out as card faces."""
 import pytest
 
 from game.i18n import set_language
-from game.ui.log import Segment, part_segments, turn_lines
+from game.ui.log import Event, Segment, part_segments, turn_lines
+from game.ui.panels import log_row
 from game.ui.session import Session
 from game.ui.setup import GameOptions, Seat
 
@@ -49,3 +50,15 @@ def test_a_tunnel_attempt_and_its_end_are_one_line_with_the_cards_as_faces():
         Segment("tried the tunnel Bucureşti–Sofia: "), Segment(card="red"), Segment(card="black"),
         Segment(card="white"), Segment(" 1 more card needed")]
     assert second.seat == 1 and [s.card for s in part_segments(second.entries[0], game.state)] == [None, "blue"]
+
+
+def test_a_hint_asked_is_a_plain_notice_and_the_last_round_and_the_end_are_alerts():
+    game = Session(GameOptions("usa", "usa", (Seat("Ann", "ai", "red", "easy"), Seat("Bob", "ai", "blue", "easy")),
+                               "9").scenario(0))
+    notices = {}
+    for i, line in enumerate(turn_lines([Event.of("log.hint", player=0), Event.of("log.last_round", player=1, count=2),
+                                         Event.of("log.over")])):
+        row = log_row(i, line, game.state)
+        notices[row.notice] = row.plain
+    assert notices == {"Ann asked for a hint.": True, "Last round! Bob has 2 trains left: everyone plays one more turn.": False,
+                       "The game is over.": False}
