@@ -84,9 +84,12 @@ def answer(guest, link: str, base: str) -> str:
 
 
 def keep(page) -> None:
-    """Keep the first two tickets offered."""
-    for box in page.wait_for_selector(".dialog .offer", timeout=WAIT_MS).query_selector_all("input[name=keep]")[:2]:
-        box.check()
+    """Keep the first two tickets offered (located afresh for each: news from the other devices
+    may draw the dialog again meanwhile)."""
+    boxes = page.locator(".dialog .offer input[name=keep]")
+    boxes.first.wait_for(timeout=WAIT_MS)
+    for index in range(2):
+        boxes.nth(index).check(timeout=WAIT_MS)
     page.click(".dialog button[data-cmd=keep]")
 
 

@@ -38,7 +38,7 @@ def test_a_hint_is_shown_lit_and_counted_in_two_languages(browser_session, tmp_p
     assert line.evaluate("e => getComputedStyle(e).color") == page.evaluate(
         "getComputedStyle(document.querySelector('.log')).color")
     speak(page, "fr")
-    assert page.text_content("#hint-line") == "Prenez Denver–Omaha : elle termine Duluth–El Paso, +10."
+    assert page.text_content("#hint-line") == "Prenez Denver–Omaha\u00a0: elle termine Duluth–El Paso, +10."
     assert page.locator("#route-denver--omaha.hint").count() == 1
     assert "Ann a demandé un conseil." in page.text_content(".log")
     speak(page, "en")

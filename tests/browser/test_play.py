@@ -133,10 +133,10 @@ def test_three_player_europe_against_ai_tunnel_ferry_station_and_reload(browser_
     page.locator("#route-bucuresti--sofia").dispatch_event("click")
     page.click(".dialog[data-dialog=claim] button[data-cmd=claim] >> text=2 red")
     assert game_facts(page)["dialog"] == "tunnel"
-    assert "red, black, white" in page.text_content(".dialog .revealed")
+    assert "red, black, and white" in page.text_content(".dialog .revealed")
     page.reload()                                               # reload mid-tunnel
     wait_for_boot(page)
-    assert game_facts(page)["dialog"] == "tunnel" and "red, black, white" in page.text_content(".dialog .revealed")
+    assert game_facts(page)["dialog"] == "tunnel" and "red, black, and white" in page.text_content(".dialog .revealed")
     page.click(".dialog button[data-cmd=tunnel] >> text=Withdraw")
     facts = wait_for_human(page)
     assert facts["current"] == "0" and facts["turn"] == "3"

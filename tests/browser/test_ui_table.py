@@ -57,7 +57,7 @@ def test_reasons_are_in_the_players_language(browser_session, tmp_path):
     assert page.text_content("#app h1") == "Les Aventuriers du Rail"
     import_game(page, tmp_path, ANN_AND_BOT, {"players": [{"hand": {"red": 3}}, {}]})
     page.locator("#route-calgary--winnipeg").dispatch_event("click")      # 6 white spaces, 3 red cards
-    assert page.text_content(".dialog[data-dialog=message] p") == "Vous n'avez pas assez de cartes pour payer."
+    assert page.text_content(".dialog[data-dialog=message] p") == "Vous n’avez pas assez de cartes pour payer."
     page.click("#dialogs button[data-cmd=close]")
     page.click("button[data-cmd=draw][data-slot='0']")
     assert page.get_attribute("button[data-cmd=tickets]", "title") == "Piochez d'abord votre deuxième carte Wagon."
