@@ -60,9 +60,9 @@ def test_reasons_are_in_the_players_language(browser_session, tmp_path):
     assert page.text_content(".dialog[data-dialog=message] p") == "Vous n’avez pas assez de cartes pour payer."
     page.click("#dialogs button[data-cmd=close]")
     page.click("button[data-cmd=draw][data-slot='0']")
-    assert page.get_attribute("button[data-cmd=tickets]", "title") == "Piochez d'abord votre deuxième carte Wagon."
+    assert page.get_attribute("button[data-cmd=tickets]", "title") == "Piochez d’abord votre deuxième carte Wagon."
     page.focus("button[data-cmd=tickets]")          # focus says it too, on the status line
-    assert page.text_content("#status") == "Piochez d'abord votre deuxième carte Wagon."
+    assert page.text_content("#status") == "Piochez d’abord votre deuxième carte Wagon."
 
 
 def test_last_round_is_announced_to_each_player_before_their_last_turn(browser_session, tmp_path):
