@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import gc
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import js
@@ -18,7 +16,6 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from game.i18n import _
 from game.ui import page_events as page
-from game.ui.ai_pacing import AI_SPEEDS
 from game.ui.commands import Command, GoHome
 from game.ui.controller import Table
 from game.ui.game_facts import Memo
@@ -33,7 +30,7 @@ from game.ui.screen import (
     dialog_of,
     screen,
 )
-from game.ui.storage import GUEST_KEY, HOST_KEY, Backend, Preferences
+from game.ui.storage import GUEST_KEY, HOST_KEY, Preferences
 from game.web import cues
 from game.web import start as start_screen
 from game.web.dom import button, el, present
@@ -43,6 +40,7 @@ from game.web.header import Header, table_tools
 from game.web.help import HelpPanel
 from game.web.input import Input
 from game.web.links import opened_by_link
+from game.web.page_config import PageConfig, ai_delay, fresh_seed, now_ms, site_folder
 from game.web.review import bring_into_view
 from game.web.storage import LocalStorage
 from game.web.tabs import Tabs
@@ -76,41 +74,6 @@ def _warm_up() -> None:
     gc.freeze()
 
 
-def _now_ms() -> float:
-    return float(js.Date.now())
-
-
-def _fresh_seed() -> int:
-    """53 random bits from the browser's cryptographic generator: too many seeds to try them all
-    against the cards a player sees."""
-    words = js.crypto.getRandomValues(js.Uint32Array.new(2))
-    return (int(words[0]) << 21) ^ int(words[1]) & (2 ** 53 - 1)
-
-
-def _ai_delay(preferences: Preferences) -> int:
-    """``?ai-delay=N`` in the page's address (N ms between AI moves: tests and benchmarks), else
-    the delay of the speed the player chose last."""
-    value = js.URLSearchParams.new(js.location.search).get("ai-delay")
-    if isinstance(value, str) and value.isdigit():
-        return int(value)
-    return AI_SPEEDS.get(preferences.ai_speed or "", AI_SPEEDS["normal"])
-
-
-def site_folder() -> str:
-    """The address of the folder the page is served from (the site, for links to it)."""
-    return str(js.URL.new(".", js.location.href).href)
-
-
-@dataclass(frozen=True)
-class PageConfig:
-    """What makes the table page the full game or an embed's game played on from a step."""
-
-    storage: Backend        # where the games and the player's preferences are kept: the browser's
-    #                         localStorage for the game, a dict in memory for the embed
-    back_to_lesson: Callable[[], None] | None = None    # the way home leads there, by a button kept in
-    #                                                     the header's band, instead of to the start screen
-
-
 class App:
     """The table page: the start screen and a game, or (an embed's) a game and the way back to its lesson."""
 
@@ -119,8 +82,8 @@ class App:
         self.config = config
         storage = config.storage
         self.preferences = Preferences(storage)
-        self.table = Table(SaveCatalog(storage), clock=_now_ms, fresh_seed=_fresh_seed,
-                           ai_delay=_ai_delay(self.preferences), site=site_folder(), hints=self.preferences.hints,
+        self.table = Table(SaveCatalog(storage), clock=now_ms, fresh_seed=fresh_seed,
+                           ai_delay=ai_delay(self.preferences), site=site_folder(), hints=self.preferences.hints,
                            relays=str(js.URLSearchParams.new(js.location.search).get("relays") or ""))
         self.memo = Memo()                      # what one screen keeps for the next (game.ui.game_facts)
         self.shown: Screen | None = None        # the screen drawn last

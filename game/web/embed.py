@@ -32,8 +32,9 @@ from game.ui.page_events import PlayFrom
 from game.ui.screen import lesson_screen
 from game.ui.storage import DictBackend
 from game.web import cues, table
-from game.web.app import App, PageConfig
+from game.web.app import App
 from game.web.dom import button, closest, el, keep_alive, present
+from game.web.page_config import PageConfig
 from game.web.zoom import Zoom, zoom_buttons
 
 STEP_KEYS = {"ArrowRight": 1, "ArrowDown": 1, "PageDown": 1, "ArrowLeft": -1, "ArrowUp": -1, "PageUp": -1}

@@ -49,7 +49,7 @@ AGREED = {
     "game.ui.saves", "game.ui.screen", "game.ui.session", "game.ui.setup", "game.ui.storage", "game.ui.tickets",
     "game.ui.turns", "game.ui.words", "game.ui.work", "game.ui.worker_pool", "game.view", "game.web",
     "game.web.ai_helper", "game.web.app", "game.web.catalogs", "game.web.cues", "game.web.dom", "game.web.download",
-    "game.web.focus", "game.web.header", "game.web.help", "game.web.input", "game.web.links", "game.web.persist", "game.web.review",
+    "game.web.focus", "game.web.header", "game.web.help", "game.web.input", "game.web.links", "game.web.page_config", "game.web.persist", "game.web.review",
     "game.web.start", "game.web.storage", "game.web.tabs", "game.web.tap", "game.web.work", "game.web.workers",
     "game.web.zoom",
 }
