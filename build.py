@@ -265,31 +265,29 @@ def _zip(entries: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED) -> 
     return buffer.getvalue()
 
 
-def solid(archive: bytes) -> bytes:
-    """The game's archive as the site serves it: its members stored, the whole zip gzipped, one
-    stream for hundreds of small .pyc files that share their names and constants (1,040 kB as a
-    zip of deflated members, 910 kB so); ``static/archive.mjs`` gunzips it, the browser checking
-    the stream's CRC-32, and reads the zip."""
-    with zipfile.ZipFile(io.BytesIO(archive)) as members:
-        stored = _zip({name: members.read(name) for name in members.namelist()}, zipfile.ZIP_STORED)
-    return gzip.compress(stored, compresslevel=9, mtime=0)
-
-
 def read_archive(path: Path) -> zipfile.ZipFile:
-    """The zip in the built archive at ``path`` (``solid``), to read its members."""
+    """The zip in the built archive at ``path`` (``game_archive``'s solid one), to read its members."""
     data = path.read_bytes()
     return zipfile.ZipFile(io.BytesIO(gzip.decompress(data) if data[:2] == GZIP_MAGIC else data))
 
 
-def game_archive(bytecode: dict[str, bytes] | None = None) -> bytes:
+def game_archive(bytecode: dict[str, bytes] | None = None, *, solid: bool = False) -> bytes:
     """A reproducible zip of game/ (entries under ``game/``), with ``bytecode`` (the game's
     ``game/.../*.pyc``, in place of their sources, which are left out; PyScript's
     ``pyscript/__pycache__/*.pyc``; the dataclasses' code, ``game.web.codecache``) after the
-    data files.  The page's tracebacks name each file and line, without the line's text."""
+    data files.  The page's tracebacks name each file and line, without the line's text.
+
+    ``solid``: the archive as the site serves it, its members stored and the whole zip gzipped,
+    one stream for hundreds of small .pyc files that share their names and constants (1,040 kB
+    as a zip of deflated members, 910 kB so); ``static/archive.mjs`` gunzips it, the browser
+    checking the stream's CRC-32, and reads the zip."""
     bytecode = bytecode or {}
     files = dict(archived_bytes(path) for path in archived_files())
     kept = {name: data for name, data in files.items() if name + "c" not in bytecode}
-    return _zip({**kept, **dict(sorted(bytecode.items()))})
+    entries = {**kept, **dict(sorted(bytecode.items()))}
+    if not solid:
+        return _zip(entries)
+    return gzip.compress(_zip(entries, zipfile.ZIP_STORED), compresslevel=9, mtime=0)
 
 
 def boot_messages() -> dict[str, object]:
@@ -402,7 +400,7 @@ def build_game() -> None:
         bytecode, stdlib = compiler.compile_with_pyodide(
             sources, pyodide=ROOT / PYODIDE, folder=BUILD / "compiling", wheel=ROOT / SVGWRITE_WHEEL,
             stdlib=None if fresh("stdlib", STDLIB) else ROOT / VENDORED_STDLIB)
-        _write_if_changed(ARCHIVE, solid(game_archive(bytecode)))
+        _write_if_changed(ARCHIVE, game_archive(bytecode, solid=True))
         if stdlib is not None:
             _write_if_changed(STDLIB, stdlib)
         made = {"archive": [keys["archive"], file_sha256(ARCHIVE)],

@@ -96,50 +96,33 @@ function members(view) {
   return found;
 }
 
-// The bytes `packed` (raw deflate) inflate to, `size` of them expected. Written and read
-// straight through the stream: no Blob or Response, each of which the browser registers
-// with another of its processes.
-async function inflate(packed, size) {
-  const inflater = new DecompressionStream("deflate-raw");
-  const writer = inflater.writable.getWriter();
+// The bytes `packed` decompress to (`format`: "deflate-raw" for a member, "gzip" for a solid
+// archive), at most `limit` of them. Written and read straight through the stream: no Blob or
+// Response, each of which the browser registers with another of its processes.
+async function decompressed(format, packed, limit = Infinity) {
+  const stream = new DecompressionStream(format);
+  const writer = stream.writable.getWriter();
   writer.write(packed).catch(() => {});      // a failure shows in the reading
   writer.close().catch(() => {});
-  const reader = inflater.readable.getReader();
-  const bytes = new Uint8Array(size);
-  let filled = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (filled + value.byteLength > size) throw new Error("longer than it should be");
-    bytes.set(value, filled);
-    filled += value.byteLength;
-  }
-  if (filled !== size) throw new Error("shorter than it should be");
-  return bytes;
-}
-
-// A solid archive (build.py's `solid`: a zip of stored members, gzipped whole) as its zip.
-// Read and written straight through the stream, as for `inflate`.
-async function gunzip(buffer) {
-  const gunzipper = new DecompressionStream("gzip");
-  const writer = gunzipper.writable.getWriter();
-  writer.write(new Uint8Array(buffer)).catch(() => {});      // a failure shows in the reading
-  writer.close().catch(() => {});
-  const reader = gunzipper.readable.getReader();
+  const reader = stream.readable.getReader();
   const chunks = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
     size += value.byteLength;
+    if (size > limit) throw new Error("longer than it should be");
+    chunks.push(value);
   }
   const bytes = new Uint8Array(size);
   chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.byteLength), 0);
-  return bytes.buffer;
+  return bytes;
 }
 
-const isGzip = (buffer) => buffer.byteLength > 2 && new Uint8Array(buffer, 0, 2).every((byte, i) => byte === [0x1f, 0x8b][i]);
+// A solid archive (build.py's `game_archive(..., solid=True)`: a zip of stored members,
+// gzipped whole) starts with gzip's magic bytes.
+const GZIP_MAGIC = [0x1f, 0x8b];
+const isGzip = (buffer) => buffer.byteLength > 2 && GZIP_MAGIC.every((byte, i) => new Uint8Array(buffer, i, 1)[0] === byte);
 
 // A member's bytes; `checked`: against its CRC-32 (a solid archive's stream was checked whole).
 async function contents(view, member, checked) {
@@ -153,7 +136,8 @@ async function contents(view, member, checked) {
   let bytes = packed;
   if (member.method === DEFLATED) {
     try {
-      bytes = await inflate(packed, member.size);
+      bytes = await decompressed("deflate-raw", packed, member.size);
+      if (bytes.byteLength !== member.size) throw new Error("shorter than it should be");
     } catch {
       throw new Flaw(`${member.name} does not inflate`);
     }
@@ -187,7 +171,7 @@ export async function unpackArchive(pyodide, buffer, into, what = "the game's ar
     const solid = isGzip(buffer);
     if (solid) {
       try {
-        buffer = await gunzip(buffer);
+        buffer = (await decompressed("gzip", new Uint8Array(buffer))).buffer;
       } catch {
         throw new Flaw("it does not gunzip");
       }
